@@ -1,0 +1,34 @@
+// Turns zod issues into field errors with JSON Pointer paths (RFC 6901), one per bad
+// field, so every boundary reports bad input the same way.
+import type { z } from 'zod';
+import type { AppError, FieldError } from './result.js';
+
+export function toPointer(path: ReadonlyArray<PropertyKey>): string {
+  return path.map((part) => '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
+  return error.issues.flatMap((issue): FieldError[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        path: toPointer([...issue.path, key]),
+        message: 'is not a known field',
+      }));
+    }
+    return [{ path: toPointer(issue.path), message: issue.message }];
+  });
+}
+
+/**
+ * An `invalid_input` error naming each bad field, e.g.
+ * "The sale is not valid: /items/0/price: must not be negative".
+ */
+export function invalidInput(subject: string, error: z.ZodError): AppError {
+  const fields = fieldErrorsFrom(error);
+  const listed = fields.map((field) => `${field.path || '(input)'}: ${field.message}`);
+  return {
+    code: 'invalid_input',
+    message: `${subject}: ${listed.join('; ')}`,
+    fields,
+  };
+}

@@ -1,0 +1,155 @@
+// Reading sales back: one sale whole, a filtered page of sales, and counts per state.
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { invalidInput } from './field-errors.js';
+import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.js';
+import type { TillDatabase } from './open.js';
+import { fail, ok, type Result } from './result.js';
+import { outbox, OUTBOX_STATES, saleItems, sales, type OutboxState } from './schema.js';
+
+export interface SaleItemView {
+  lineNumber: number;
+  productId: string;
+  quantity: number;
+  price: number;
+  unitPriceMinor: number;
+  lineTotalMinor: number;
+}
+
+export interface OutboxView {
+  state: OutboxState;
+  idempotencyKey: string;
+  revision: number;
+  attempts: number;
+  nextAttemptAt: number | null;
+  lastHttpStatus: number | null;
+  lastErrorCode: string | null;
+  lastErrorReason: string | null;
+  remoteId: string | null;
+  syncedAt: number | null;
+  discardReason: string | null;
+}
+
+export interface SaleSummary {
+  id: string;
+  receiptNumber: number;
+  createdAt: number;
+  shopId: string | null;
+  customerId: string | null;
+  paymentMethod: string;
+  currency: string;
+  totalMinor: number;
+  state: OutboxState;
+  lastErrorReason: string | null;
+}
+
+export interface SaleView extends Omit<SaleSummary, 'state' | 'lastErrorReason'> {
+  total: number;
+  items: SaleItemView[];
+  outbox: OutboxView;
+}
+
+export const saleFilterSchema = z.strictObject({
+  state: z.enum(OUTBOX_STATES).optional(),
+  /** Inclusive lower bound, ms since epoch. */
+  from: z.number().int().nonnegative().optional(),
+  /** Exclusive upper bound, ms since epoch. */
+  to: z.number().int().nonnegative().optional(),
+  limit: z.number().int().min(1).max(500).default(50),
+  /** Receipt number to continue below (newest first). */
+  before: z.number().int().positive().optional(),
+});
+export type SaleFilter = z.input<typeof saleFilterSchema>;
+
+export interface SalePage {
+  sales: SaleSummary[];
+  /** Pass as `before` to get the next page; null on the last page. */
+  nextBefore: number | null;
+}
+
+const summaryColumns = {
+  id: sales.id,
+  receiptNumber: sales.receiptNumber,
+  createdAt: sales.createdAt,
+  shopId: sales.shopId,
+  customerId: sales.customerId,
+  paymentMethod: sales.paymentMethod,
+  currency: sales.currency,
+  totalMinor: sales.totalMinor,
+  state: outbox.state,
+  lastErrorReason: outbox.lastErrorReason,
+};
+
+export function createSaleReader({ db }: TillDatabase) {
+  const selectSale = db
+    .select()
+    .from(sales)
+    .innerJoin(outbox, eq(outbox.saleId, sales.id))
+    .where(eq(sales.id, sql.placeholder('id')))
+    .prepare();
+  const selectItems = db
+    .select()
+    .from(saleItems)
+    .where(eq(saleItems.saleId, sql.placeholder('id')))
+    .orderBy(asc(saleItems.lineNumber))
+    .prepare();
+  const selectCounts = db
+    .select({ state: outbox.state, count: sql<number>`count(*)` })
+    .from(outbox)
+    .groupBy(outbox.state)
+    .prepare();
+
+  function getSale(id: string): SaleView | undefined {
+    const row = selectSale.get({ id });
+    if (!row) return undefined;
+    const decimals = currencyDecimals(row.sales.currency);
+    const items = selectItems.all({ id }).map((item) => ({
+      lineNumber: item.lineNumber,
+      productId: item.productId,
+      quantity: fromScaledInteger(item.quantityMilli, QUANTITY_DECIMALS),
+      price: fromScaledInteger(item.unitPriceMinor, decimals),
+      unitPriceMinor: item.unitPriceMinor,
+      lineTotalMinor: item.lineTotalMinor,
+    }));
+    const { saleId, createdAt, updatedAt, remoteBody, ...state } = row.outbox;
+    return {
+      ...row.sales,
+      total: fromScaledInteger(row.sales.totalMinor, decimals),
+      items,
+      outbox: state,
+    };
+  }
+
+  function listSales(filter: unknown = {}): Result<SalePage> {
+    const parsed = saleFilterSchema.safeParse(filter);
+    if (!parsed.success) return fail(invalidInput('The sales filter is not valid', parsed.error));
+    const { state, from, to, limit, before } = parsed.data;
+    const conditions: SQL[] = [];
+    if (state) conditions.push(eq(outbox.state, state));
+    if (from !== undefined) conditions.push(gte(sales.createdAt, from));
+    if (to !== undefined) conditions.push(lt(sales.createdAt, to));
+    if (before !== undefined) conditions.push(lt(sales.receiptNumber, before));
+    const rows = db
+      .select(summaryColumns)
+      .from(sales)
+      .innerJoin(outbox, eq(outbox.saleId, sales.id))
+      .where(and(...conditions))
+      .orderBy(desc(sales.receiptNumber))
+      .limit(limit + 1)
+      .all();
+    const page = rows.slice(0, limit);
+    const nextBefore = rows.length > limit ? (page.at(-1)?.receiptNumber ?? null) : null;
+    return ok({ sales: page, nextBefore });
+  }
+
+  function countByState(): Record<OutboxState, number> {
+    const counts = Object.fromEntries(OUTBOX_STATES.map((state) => [state, 0])) as Record<
+      OutboxState,
+      number
+    >;
+    for (const row of selectCounts.all()) counts[row.state] = Number(row.count);
+    return counts;
+  }
+
+  return { getSale, listSales, countByState };
+}

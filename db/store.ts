@@ -1,0 +1,24 @@
+// The till's local store: one open database and the operations the rest of the app uses.
+import { openDatabase, type TillDatabase } from './open.js';
+import { createSaleReader } from './read-sales.js';
+import { createSaleRecorder } from './record-sale.js';
+import { createSettingsStore } from './settings.js';
+
+export function openStore(file: string) {
+  const database = openDatabase(file);
+  return storeFor(database);
+}
+
+export function storeFor(database: TillDatabase) {
+  const settings = createSettingsStore(database);
+  return {
+    database,
+    file: database.file,
+    settings,
+    ...createSaleRecorder(database, settings),
+    ...createSaleReader(database),
+    close: () => database.close(),
+  };
+}
+
+export type Store = ReturnType<typeof storeFor>;

@@ -1,0 +1,103 @@
+// Lint for the whole repository. The boundary rules below keep the layering of
+// ../shared/architecture.md: db/ and sandbox/ never reach into the app, the renderer
+// never touches Node, and only main/electron/ may import electron.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+const appFolders = (...names) =>
+  names.map((name) => ({
+    group: [`**/${name}/**`, `${name}/**`],
+    message: `This folder must not import from ${name}/ (see shared/architecture.md).`,
+  }));
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-artifacts/**',
+      'renderer/dist/**',
+      'scratch/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only main/electron/ may import electron.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'db/ runs under plain Node.' }],
+          patterns: appFolders('main', 'renderer', 'sandbox'),
+        },
+      ],
+    },
+  },
+  {
+    files: ['sandbox/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The sandbox runs under plain Node.' }],
+          patterns: appFolders('main', 'renderer'),
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...nodeModules.map((name) => ({
+              name,
+              message: 'The renderer runs in a sandboxed page: no Node modules.',
+            })),
+            {
+              name: 'electron',
+              message: 'The renderer reaches the agent only through the contract.',
+            },
+            { name: 'better-sqlite3', message: 'The renderer never opens the database.' },
+          ],
+          patterns: appFolders('db', 'sandbox'),
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/electron/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

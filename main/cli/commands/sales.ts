@@ -1,0 +1,62 @@
+// `tillsync sales list`: recent sales with their sync state, newest first.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { invalidInput } from '../../../db/field-errors.js';
+import { currencyDecimals, formatMinor } from '../../../db/money.js';
+import type { SaleSummary } from '../../../db/read-sales.js';
+import { OUTBOX_STATES } from '../../../db/schema.js';
+import { dateBound } from '../dates.js';
+import { EXIT } from '../exit-codes.js';
+import { CliError, printError, printJson } from '../io.js';
+import { withStore, type DataDirOption } from '../store-access.js';
+
+const listOptions = z.object({
+  state: z.enum(OUTBOX_STATES).optional(),
+  from: dateBound('from').optional(),
+  to: dateBound('to').optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  before: z.coerce.number().int().positive().optional(),
+  json: z.boolean().optional(),
+});
+
+export function registerSales(program: Command): void {
+  const sales = program.command('sales').description('Read the sales recorded on this till');
+  sales
+    .command('list')
+    .description('List sales, newest first')
+    .option('--state <state>', `only sales in this state (${OUTBOX_STATES.join(', ')})`)
+    .option('--from <date>', 'only sales on or after this day or time')
+    .option('--to <date>', 'only sales up to this day (inclusive) or before this time')
+    .option('--limit <n>', 'how many sales to show (1-500)', '50')
+    .option('--before <receipt>', 'continue below this receipt number (paging)')
+    .option('--json', 'print JSON instead of text')
+    .action(async (raw: Record<string, unknown>, command: Command) => {
+      const parsed = listOptions.safeParse(raw);
+      if (!parsed.success) {
+        printError(invalidInput('The options are not valid', parsed.error));
+        throw new CliError('', EXIT.invalidInput);
+      }
+      const { json, ...filter } = parsed.data;
+      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+        const page = store.listSales(filter);
+        if (!page.ok) {
+          printError(page.error);
+          throw new CliError('', EXIT.invalidInput);
+        }
+        if (json) printJson(page.value);
+        else process.stdout.write(formatTable(page.value.sales, page.value.nextBefore));
+      });
+    });
+}
+
+function formatTable(rows: SaleSummary[], nextBefore: number | null): string {
+  if (rows.length === 0) return 'No sales match.\n';
+  const lines = rows.map((sale) => {
+    const total = `${formatMinor(sale.totalMinor, currencyDecimals(sale.currency))} ${sale.currency}`;
+    const when = new Date(sale.createdAt).toLocaleString();
+    const reason = sale.lastErrorReason ? `  ${sale.lastErrorReason}` : '';
+    return `#${String(sale.receiptNumber).padEnd(6)} ${when.padEnd(24)} ${total.padStart(14)}  ${sale.paymentMethod.padEnd(13)} ${sale.state}${reason}`;
+  });
+  if (nextBefore !== null) lines.push(`More: tillsync sales list --before ${nextBefore}`);
+  return lines.join('\n') + '\n';
+}

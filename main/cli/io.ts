@@ -1,0 +1,55 @@
+// Small input/output helpers shared by the CLI commands.
+import { readFile } from 'node:fs/promises';
+import type { AppError } from '../../db/result.js';
+import { EXIT } from './exit-codes.js';
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.failure,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** JSON from a file, or from stdin when no file is given; a clear error when it is not JSON. */
+export async function readJsonInput(file?: string): Promise<unknown> {
+  const source = file ?? 'standard input';
+  let text: string;
+  try {
+    text = file ? await readFile(file, 'utf8') : await readStdin();
+  } catch (error) {
+    throw new CliError(`Cannot read ${source}: ${(error as Error).message}`, EXIT.invalidInput);
+  }
+  if (!text.trim()) {
+    throw new CliError(`${source} is empty: expected one sale as JSON.`, EXIT.invalidInput);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new CliError(
+      `${source} is not valid JSON (${(error as Error).message}).`,
+      EXIT.invalidInput,
+    );
+  }
+}
+
+export const printJson = (value: unknown) => process.stdout.write(JSON.stringify(value) + '\n');
+
+/** Prints an AppError to stderr, one line per bad field. */
+export function printError(error: AppError): void {
+  const lines = error.fields?.length
+    ? [
+        `${error.message.split(': ')[0]}:`,
+        ...error.fields.map((f) => `  ${f.path || '(input)'}: ${f.message}`),
+      ]
+    : [error.message];
+  process.stderr.write(lines.join('\n') + '\n');
+}
