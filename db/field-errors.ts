@@ -7,8 +7,9 @@ export function toPointer(path: ReadonlyArray<PropertyKey>): string {
   return path.map((part) => '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
+/** One error per field: the first problem zod found there, which is the most basic one. */
 export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
-  return error.issues.flatMap((issue): FieldError[] => {
+  const all = error.issues.flatMap((issue): FieldError[] => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         path: toPointer([...issue.path, key]),
@@ -17,6 +18,8 @@ export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
     }
     return [{ path: toPointer(issue.path), message: issue.message }];
   });
+  const seen = new Set<string>();
+  return all.filter((field) => !seen.has(field.path) && seen.add(field.path));
 }
 
 /**

@@ -1,0 +1,120 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../../db/store.js';
+import { runCli } from '../helpers/cli.js';
+import { rowCounts, validSale } from '../helpers/sales.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const envFor = (dataDir: string) => ({ TILLSYNC_DATA_DIR: dataDir });
+
+describe('tillsync record', () => {
+  it('records a sale from standard input and prints its id, receipt and state', async () => {
+    const dataDir = tempDir();
+    const run = await runCli(['record'], {
+      input: JSON.stringify(validSale()),
+      env: envFor(dataDir),
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const printed = JSON.parse(run.stdout) as { id: string; receipt: number; state: string };
+    expect(printed).toMatchObject({ receipt: 1, state: 'pending' });
+    const store = openStore(join(dataDir, 'tillsync.db'));
+    expect(store.getSale(printed.id)?.totalMinor).toBe(450);
+    store.close();
+  });
+
+  it('records a sale from --file, into the folder given by --data-dir', async () => {
+    const dataDir = tempDir();
+    const file = join(tempDir(), 'sale.json');
+    writeFileSync(file, JSON.stringify(validSale({ paymentMethod: 'MOBILE_MONEY' })));
+    const run = await runCli(['--data-dir', dataDir, 'record', '--file', file], {
+      env: envFor('/nonexistent/ignored'),
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ receipt: 1 });
+  });
+
+  it('prints every bad field to stderr, exits 2 and writes nothing', async () => {
+    const dataDir = tempDir();
+    const input = JSON.stringify({
+      items: [{ productId: 'a b', quantity: -1, price: 1 }],
+      paymentMethod: 'CARD',
+    });
+    const run = await runCli(['record'], { input, env: envFor(dataDir) });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      '/items/0/productId: must not contain spaces or control characters',
+    );
+    expect(run.stderr).toContain('/items/0/quantity: must be greater than 0');
+    expect(run.stderr).toContain('/paymentMethod: must be one of CASH, MOBILE_MONEY');
+    const store = openStore(join(dataDir, 'tillsync.db'));
+    expect(rowCounts(store.database.sqlite).sales).toBe(0);
+    store.close();
+  });
+
+  it('explains input that is not JSON, or missing, and exits 2', async () => {
+    const dataDir = tempDir();
+    const notJson = await runCli(['record'], { input: '{"items": [', env: envFor(dataDir) });
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(/standard input is not valid JSON/);
+    const empty = await runCli(['record'], { input: '', env: envFor(dataDir) });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/standard input is empty/);
+    const missing = await runCli(['record', '--file', join(dataDir, 'nope.json')], {
+      env: envFor(dataDir),
+    });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/Cannot read .*nope\.json/);
+  });
+});
+
+describe('tillsync status and sales list', () => {
+  it('prints the counts per state as JSON', async () => {
+    const dataDir = tempDir();
+    await runCli(['record'], { input: JSON.stringify(validSale()), env: envFor(dataDir) });
+    await runCli(['record'], { input: JSON.stringify(validSale()), env: envFor(dataDir) });
+    const run = await runCli(['status', '--json'], { env: envFor(dataDir) });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      database: join(dataDir, 'tillsync.db'),
+      counts: { pending: 2, sending: 0, synced: 0, conflict: 0, discarded: 0 },
+    });
+  });
+
+  it('lists sales as JSON and as text, and refuses a bad option with exit 2', async () => {
+    const dataDir = tempDir();
+    await runCli(['record'], { input: JSON.stringify(validSale()), env: envFor(dataDir) });
+    const json = await runCli(['sales', 'list', '--json', '--state', 'pending'], {
+      env: envFor(dataDir),
+    });
+    const listed = JSON.parse(json.stdout) as {
+      sales: Array<{ receiptNumber: number; totalMinor: number }>;
+    };
+    expect(listed.sales.map((sale) => [sale.receiptNumber, sale.totalMinor])).toEqual([[1, 450]]);
+    const text = await runCli(['sales', 'list'], { env: envFor(dataDir) });
+    expect(text.stdout).toMatch(/#1 .* 4\.50 USD {2}CASH {10}pending/);
+    const bad = await runCli(['sales', 'list', '--from', '2026-02-30', '--state', 'lost'], {
+      env: envFor(dataDir),
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('/from: must be a date like 2026-11-21');
+    expect(bad.stderr).toContain('/state:');
+  });
+
+  it('refuses a data file that is not a database with exit 3, naming the file', async () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'tillsync.db'), 'not a database');
+    const run = await runCli(['status'], { env: envFor(dataDir) });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(join(dataDir, 'tillsync.db'));
+    expect(run.stderr).toMatch(/left it untouched/);
+  });
+
+  it('exits 2 on an unknown command', async () => {
+    const run = await runCli(['fly'], { env: envFor(tempDir()) });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown command 'fly'/);
+  });
+});

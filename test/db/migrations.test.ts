@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { describe, expect, it } from 'vitest';
+import { knownSchemaVersion, MIGRATIONS_FOLDER, openDatabase } from '../../db/open.js';
+import { storeFor } from '../../db/store.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/** A database as the first released schema left it, with a sale in every state. */
+function populatedFirstSchemaDatabase(file: string): void {
+  const [first] = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const raw = new Database(file);
+  for (const statement of first!.sql) if (statement.trim()) raw.exec(statement);
+  raw.pragma('user_version = 1');
+  const states = ['pending', 'sending', 'synced', 'conflict', 'discarded'];
+  states.forEach((state, index) => {
+    const id = `sale-${index}`;
+    raw
+      .prepare(
+        `insert into sales (id, receipt_number, created_at, shop_id, customer_id, payment_method, currency, total_minor)
+         values (?, ?, ?, 'shop_1', null, 'CASH', 'USD', 450)`,
+      )
+      .run(id, index + 1, 1_700_000_000_000 + index);
+    raw
+      .prepare(
+        `insert into sale_items (sale_id, line_number, product_id, quantity_milli, unit_price_minor, line_total_minor)
+         values (?, 1, 'prod_8Hq2x', 2000, 125, 250), (?, 2, 'prod_milk', 500, 400, 200)`,
+      )
+      .run(id, id);
+    raw
+      .prepare(
+        `insert into outbox (sale_id, idempotency_key, state, attempts, last_error_reason, created_at, updated_at)
+         values (?, ?, ?, ?, ?, 1, 1)`,
+      )
+      .run(id, `key-${index}`, state, index, state === 'conflict' ? 'Unknown product' : null);
+    raw
+      .prepare(
+        `insert into sync_attempts (sale_id, revision, idempotency_key, started_at, duration_ms, outcome)
+         values (?, 1, ?, 1, 12, 'retry')`,
+      )
+      .run(id, `key-${index}`);
+  });
+  raw.exec(
+    `insert into products (id, name, price_minor, updated_at) values ('prod_8Hq2x', 'Bread', 125, 1)`,
+  );
+  raw.exec(`insert into customers (id, name, updated_at) values ('cus_1', 'Amina', 1)`);
+  raw.exec(`insert into settings (key, value, updated_at) values ('currency', '"KES"', 1)`);
+  raw.close();
+}
+
+describe('migrations', () => {
+  it('are applied in order and recorded as the schema version', () => {
+    const database = openDatabase(join(tempDir(), 'tillsync.db'));
+    expect(database.sqlite.pragma('user_version', { simple: true })).toBe(knownSchemaVersion());
+    database.close();
+  });
+
+  it('migrate a populated database from the first migration to the latest without losing data', () => {
+    const file = join(tempDir(), 'tillsync.db');
+    populatedFirstSchemaDatabase(file);
+
+    const store = storeFor(openDatabase(file));
+    expect(store.database.sqlite.pragma('user_version', { simple: true })).toBe(
+      knownSchemaVersion(),
+    );
+    expect(store.database.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(store.database.sqlite.pragma('foreign_key_check')).toEqual([]);
+    expect(store.countByState()).toEqual({
+      pending: 1,
+      sending: 1,
+      synced: 1,
+      conflict: 1,
+      discarded: 1,
+    });
+    const conflict = store.getSale('sale-3')!;
+    expect(conflict.receiptNumber).toBe(4);
+    expect(conflict.totalMinor).toBe(450);
+    expect(conflict.items.map((item) => [item.productId, item.quantity, item.price])).toEqual([
+      ['prod_8Hq2x', 2, 1.25],
+      ['prod_milk', 0.5, 4],
+    ]);
+    expect(conflict.outbox.lastErrorReason).toBe('Unknown product');
+    expect(store.settings.read().currency).toBe('KES');
+    // The migrated file keeps taking sales, numbered after the old ones.
+    const next = store.recordSale({
+      items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 1.25 }],
+      paymentMethod: 'CASH',
+    });
+    expect(next.ok && next.value.receiptNumber).toBe(6);
+    store.close();
+  });
+});

@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../db/store.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+let store: Store;
+beforeEach(() => {
+  store = openStore(join(tempDir(), 'tillsync.db'));
+});
+afterEach(() => store.close());
+
+describe('settings', () => {
+  it('start from defaults', () => {
+    expect(store.settings.read()).toEqual({
+      currency: 'USD',
+      paymentMethods: ['CASH', 'MOBILE_MONEY'],
+      shopId: null,
+      tillName: 'Till 1',
+    });
+  });
+
+  it('save a valid change and keep it across reopening', () => {
+    const updated = store.settings.update({ currency: 'KES', tillName: 'Front till' });
+    expect(updated.ok && updated.value).toMatchObject({ currency: 'KES', tillName: 'Front till' });
+    const file = store.file;
+    store.close();
+    store = openStore(file);
+    expect(store.settings.read()).toMatchObject({ currency: 'KES', tillName: 'Front till' });
+  });
+
+  it('refuse an invalid change whole, naming each field, and change nothing', () => {
+    const result = store.settings.update({
+      currency: 'XYZ',
+      paymentMethods: [],
+      tillName: 'Back',
+      colour: 'red',
+    });
+    expect(!result.ok && result.error.fields?.map((field) => field.path)).toEqual([
+      '/currency',
+      '/paymentMethods',
+      '/colour',
+    ]);
+    expect(store.settings.read().tillName).toBe('Till 1');
+  });
+
+  it('fall back to the default when a stored value is damaged', () => {
+    store.database.sqlite
+      .prepare(
+        `insert into settings (key, value, updated_at) values ('currency', '{not json', 0), ('paymentMethods', '[]', 0)`,
+      )
+      .run();
+    expect(store.settings.read()).toMatchObject({
+      currency: 'USD',
+      paymentMethods: ['CASH', 'MOBILE_MONEY'],
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers/cli.js';
+
+// The folder boundaries of shared/architecture.md, checked with the project's own lint
+// config (type-aware rules off: the probe files do not exist on disk).
+const eslint = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: [
+    { languageOptions: { parserOptions: { projectService: false, project: null } } },
+    tseslint.configs.disableTypeChecked,
+  ],
+});
+
+async function restrictedImports(folder: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, {
+    filePath: join(repoRoot, folder, 'boundary-probe.ts'),
+  });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('folder boundaries', () => {
+  it('keep db/ from importing the app', async () => {
+    const found = await restrictedImports(
+      'db',
+      `import '../main/cli/main.js';\nimport '../renderer/app.js';\nimport 'electron';\n`,
+    );
+    expect(found).toHaveLength(3);
+  });
+
+  it('keep the sandbox from importing the app', async () => {
+    expect(await restrictedImports('sandbox', `import '../main/sync/engine.js';\n`)).toHaveLength(
+      1,
+    );
+    expect(await restrictedImports('sandbox', `import '../db/money.js';\n`)).toHaveLength(0);
+  });
+
+  it('keep the renderer free of Node, the database and electron', async () => {
+    const code = `import 'node:fs';\nimport 'path';\nimport 'better-sqlite3';\nimport 'electron';\nimport '../db/store.js';\n`;
+    expect(await restrictedImports('renderer', code)).toHaveLength(5);
+  });
+
+  it('let only main/electron/ import electron', async () => {
+    expect(await restrictedImports('main/sync', `import 'electron';\n`)).toHaveLength(1);
+    expect(await restrictedImports('main/electron', `import 'electron';\n`)).toHaveLength(0);
+  });
+});
