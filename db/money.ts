@@ -6,14 +6,22 @@
 /** Quantities are exact to a thousandth: grams when goods are sold by the kilo. */
 export const QUANTITY_DECIMALS = 3;
 
+const decimalsByCurrency = new Map<string, number>();
+
 /** The number of minor-unit digits of an ISO 4217 currency (2 when unknown). */
 export function currencyDecimals(currency: string): number {
-  try {
-    const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-    return format.resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let decimals = decimalsByCurrency.get(currency);
+  if (decimals === undefined) {
+    // Building an Intl.NumberFormat costs more than recording a sale: ask once per code.
+    try {
+      const format = new Intl.NumberFormat('en', { style: 'currency', currency });
+      decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      decimals = 2;
+    }
+    decimalsByCurrency.set(currency, decimals);
   }
+  return decimals;
 }
 
 /** Whether a three-letter code is a currency this runtime knows. */

@@ -27,6 +27,14 @@ export interface PricedLine {
   lineTotalMinor: number;
 }
 
+interface SaleRow {
+  sale: RecordedSale;
+  shopId: string | null;
+  customerId: string | null;
+  paymentMethod: string;
+  lines: PricedLine[];
+}
+
 const p = (name: string) => sql.placeholder(name);
 
 export function createSaleRecorder(database: TillDatabase, settingsStore: SettingsStore) {
@@ -70,6 +78,29 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
     })
     .prepare();
 
+  // One native transaction, made once: IMMEDIATE takes the write lock before reading the
+  // next receipt number, so two processes can never hand out the same one. (drizzle's
+  // db.transaction() builds a new wrapper per call, which costs more than the inserts.)
+  const writeSale = database.sqlite.transaction((row: SaleRow): number => {
+    const receiptNumber = nextReceipt.get()!.next;
+    insertSale.run({
+      ...row.sale,
+      receiptNumber,
+      shopId: row.shopId,
+      customerId: row.customerId,
+      paymentMethod: row.paymentMethod,
+    });
+    row.lines.forEach((line, index) =>
+      insertItem.run({ saleId: row.sale.id, lineNumber: index + 1, ...line }),
+    );
+    insertOutbox.run({
+      saleId: row.sale.id,
+      idempotencyKey: randomUUID(),
+      createdAt: row.sale.createdAt,
+    });
+    return receiptNumber;
+  });
+
   const schemas = new Map<string, ReturnType<typeof saleInputSchema>>();
   function schemaFor(rules: SaleRules) {
     const cacheKey = `${rules.currency}|${rules.paymentMethods.join(',')}`;
@@ -102,26 +133,13 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
       state: 'pending',
     };
     try {
-      db.transaction(
-        () => {
-          sale.receiptNumber = nextReceipt.get()!.next;
-          insertSale.run({
-            ...sale,
-            shopId: parsed.data.shopId ?? settings.shopId,
-            customerId: parsed.data.customerId ?? null,
-            paymentMethod: parsed.data.paymentMethod,
-          });
-          priced.value.lines.forEach((line, index) =>
-            insertItem.run({ saleId: sale.id, lineNumber: index + 1, ...line }),
-          );
-          insertOutbox.run({
-            saleId: sale.id,
-            idempotencyKey: randomUUID(),
-            createdAt: sale.createdAt,
-          });
-        },
-        { behavior: 'immediate' },
-      );
+      sale.receiptNumber = writeSale.immediate({
+        sale,
+        shopId: parsed.data.shopId ?? settings.shopId,
+        customerId: parsed.data.customerId ?? null,
+        paymentMethod: parsed.data.paymentMethod,
+        lines: priced.value.lines,
+      });
     } catch (error) {
       const storage = describeStorageError(error, 'Saving the sale');
       if (storage) return fail(storage);
