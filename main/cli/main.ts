@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerRecord } from './commands/record.js';
 import { registerSales } from './commands/sales.js';
+import { registerSettings } from './commands/settings.js';
 import { registerStatus } from './commands/status.js';
 import { EXIT } from './exit-codes.js';
 import { CliError } from './io.js';
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerRecord(program);
   registerStatus(program);
   registerSales(program);
+  registerSettings(program);
   return program;
 }
 

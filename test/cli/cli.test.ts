@@ -118,3 +118,58 @@ describe('tillsync status and sales list', () => {
     expect(run.stderr).toMatch(/unknown command 'fly'/);
   });
 });
+
+describe('tillsync settings', () => {
+  it('shows the defaults, changes several settings at once, and the next sale follows them', async () => {
+    const env = envFor(tempDir());
+    const shown = await runCli(['settings', '--json'], { env });
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      currency: 'USD',
+      paymentMethods: ['CASH', 'MOBILE_MONEY'],
+    });
+    const set = await runCli(
+      [
+        'settings',
+        'set',
+        '--currency',
+        'KES',
+        '--payment-methods',
+        'CASH, M_PESA',
+        '--shop-id',
+        'shop_1',
+        '--json',
+      ],
+      { env },
+    );
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      currency: 'KES',
+      paymentMethods: ['CASH', 'M_PESA'],
+      shopId: 'shop_1',
+    });
+    const sale = await runCli(['record'], {
+      input: JSON.stringify(validSale({ paymentMethod: 'M_PESA' })),
+      env,
+    });
+    expect(sale.code).toBe(0);
+    const listed = await runCli(['sales', 'list', '--json'], { env });
+    const { sales } = JSON.parse(listed.stdout) as { sales: unknown[] };
+    expect(sales[0]).toMatchObject({
+      currency: 'KES',
+      shopId: 'shop_1',
+      paymentMethod: 'M_PESA',
+    });
+  });
+
+  it('refuses an invalid value, names it, exits 2 and changes nothing', async () => {
+    const env = envFor(tempDir());
+    const run = await runCli(
+      ['settings', 'set', '--currency', 'EURO', '--till-name', 'Back till'],
+      { env },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('/currency: must be a three-letter ISO 4217 currency code');
+    const shown = await runCli(['settings', '--json'], { env });
+    expect(JSON.parse(shown.stdout)).toMatchObject({ currency: 'USD', tillName: 'Till 1' });
+  });
+});

@@ -1,0 +1,61 @@
+// `tillsync settings`: show the till's settings, or change some of them.
+import type { Command } from 'commander';
+import type { Settings } from '../../../db/settings.js';
+import { EXIT } from '../exit-codes.js';
+import { CliError, printError, printJson } from '../io.js';
+import { withStore, type DataDirOption } from '../store-access.js';
+
+interface SetOptions {
+  currency?: string;
+  paymentMethods?: string;
+  shopId?: string;
+  tillName?: string;
+}
+
+function printSettings(settings: Settings, json?: boolean): void {
+  if (json) return void printJson(settings);
+  const lines = [
+    `currency          ${settings.currency}`,
+    `payment methods   ${settings.paymentMethods.join(', ')}`,
+    `shop id           ${settings.shopId ?? '(none)'}`,
+    `till name         ${settings.tillName}`,
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+export function registerSettings(program: Command): void {
+  const settings = program.command('settings').description("Show or change the till's settings");
+  settings
+    .command('show', { isDefault: true })
+    .description('Show the settings')
+    .option('--json', 'print JSON instead of text')
+    .action(async (options: { json?: boolean }, command: Command) => {
+      await withStore(command.optsWithGlobals<DataDirOption>(), (store) =>
+        printSettings(store.settings.read(), options.json),
+      );
+    });
+  settings
+    .command('set')
+    .description('Change one or more settings; nothing changes if any value is invalid')
+    .option('--currency <code>', 'ISO 4217 currency of the shop, like USD or KES')
+    .option('--payment-methods <list>', 'comma-separated, like CASH,MOBILE_MONEY')
+    .option('--shop-id <id>', 'the shop this till sells for (empty to clear)')
+    .option('--till-name <name>', 'a name for this till')
+    .option('--json', 'print JSON instead of text')
+    .action(async (options: SetOptions & { json?: boolean }, command: Command) => {
+      const patch = {
+        currency: options.currency,
+        paymentMethods: options.paymentMethods?.split(',').map((method) => method.trim()),
+        shopId: options.shopId === undefined ? undefined : options.shopId.trim() || null,
+        tillName: options.tillName,
+      };
+      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+        const result = store.settings.update(patch);
+        if (!result.ok) {
+          printError(result.error);
+          throw new CliError('', EXIT.invalidInput);
+        }
+        printSettings(result.value, options.json);
+      });
+    });
+}
