@@ -1,12 +1,12 @@
-// Opening the till's database: refuse files that are not ours or are damaged (without
-// touching them), refuse files written by a newer app, set durable pragmas, migrate.
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+// Opening the till's database: the safe open of db/sqlite-file.ts with the till's
+// migrations and full durability, wrapped in drizzle with the till's schema.
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import * as schema from './schema.js';
+import { migrationCount, openSqliteFile } from './sqlite-file.js';
+
+export { DatabaseFileError, type DatabaseFileProblem } from './sqlite-file.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
@@ -17,133 +17,19 @@ export interface TillDatabase {
   close(): void;
 }
 
-export type DatabaseFileProblem = 'not_a_database' | 'corrupt' | 'newer_schema' | 'cannot_open';
-
-export class DatabaseFileError extends Error {
-  constructor(
-    readonly problem: DatabaseFileProblem,
-    readonly file: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DatabaseFileError';
-  }
-}
-
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-export const BUSY_TIMEOUT_MS = 5000;
-const SQLITE_HEADER = 'SQLite format 3\0';
 
 /** Opens (creating if needed) a till database file, migrated to this app's schema. */
 export function openDatabase(file: string): TillDatabase {
-  mkdirSync(dirname(file), { recursive: true });
-  refuseForeignFile(file);
-  const sqlite = openSqlite(file);
-  try {
-    refuseDamagedOrNewer(sqlite, file);
-    // WAL first, then FULL: better-sqlite3 lowers synchronous to NORMAL in WAL mode,
-    // which can lose the last commits on power loss.
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    applyMigrations(sqlite);
-  } catch (error) {
-    sqlite.close();
-    throw asFileError(error, file);
-  }
+  const sqlite = openSqliteFile(file, {
+    migrationsFolder: MIGRATIONS_FOLDER,
+    kind: 'Tillsync database',
+    elsewhere: 'point TILLSYNC_DATA_DIR at another folder',
+    synchronous: 'FULL',
+  });
   const db = drizzle(sqlite, { schema });
   return { file, sqlite, db, close: () => sqlite.close() };
 }
 
 /** How many migrations this build of the app knows. */
-export function knownSchemaVersion(): number {
-  return readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
-}
-
-function refuseForeignFile(file: string): void {
-  if (!existsSync(file) || statSync(file).size === 0) return;
-  const header = Buffer.alloc(SQLITE_HEADER.length);
-  const fd = openSync(file, 'r');
-  try {
-    readSync(fd, header, 0, header.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (header.toString('latin1') !== SQLITE_HEADER) {
-    throw new DatabaseFileError(
-      'not_a_database',
-      file,
-      `${file} is not a Tillsync database (it is not an SQLite file). Tillsync left it untouched: ` +
-        'move it aside, or point TILLSYNC_DATA_DIR at another folder.',
-    );
-  }
-}
-
-function openSqlite(file: string): Database.Database {
-  try {
-    return new Database(file, { timeout: BUSY_TIMEOUT_MS });
-  } catch (error) {
-    throw new DatabaseFileError(
-      'cannot_open',
-      file,
-      `Cannot open the database ${file}: ${(error as Error).message}. ` +
-        'Check that the folder exists and that this user may read and write it.',
-    );
-  }
-}
-
-function refuseDamagedOrNewer(sqlite: Database.Database, file: string): void {
-  const check = sqlite.pragma('quick_check', { simple: true });
-  if (check !== 'ok') {
-    throw new DatabaseFileError(
-      'corrupt',
-      file,
-      `The database ${file} is damaged (${String(check)}). Tillsync left it untouched: ` +
-        'restore it from a backup, or copy it aside for support before starting afresh.',
-    );
-  }
-  const version = Number(sqlite.pragma('user_version', { simple: true }));
-  const known = knownSchemaVersion();
-  if (version > known) {
-    throw new DatabaseFileError(
-      'newer_schema',
-      file,
-      `The database ${file} was written by a newer version of Tillsync (schema ${version}, ` +
-        `this app knows ${known}). Update Tillsync; the file was left untouched.`,
-    );
-  }
-}
-
-// drizzle's own migrate() reads its progress outside its transaction, so an app window and
-// a daemon opening a new file at once could both migrate. We apply the same checked-in SQL
-// in one IMMEDIATE transaction and keep progress in user_version, which also tells us
-// when a file is newer than this app.
-function applyMigrations(sqlite: Database.Database): void {
-  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
-  const migrate = sqlite.transaction(() => {
-    const applied = Number(sqlite.pragma('user_version', { simple: true }));
-    if (applied > migrations.length) return; // refused above; a racing newer app wrote it
-    for (const migration of migrations.slice(applied)) {
-      for (const statement of migration.sql) {
-        if (statement.trim()) sqlite.exec(statement);
-      }
-    }
-    sqlite.pragma(`user_version = ${migrations.length}`);
-  });
-  migrate.immediate();
-}
-
-function asFileError(error: unknown, file: string): Error {
-  if (error instanceof DatabaseFileError) return error;
-  const code = (error as { code?: string }).code ?? '';
-  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
-    return new DatabaseFileError(
-      'corrupt',
-      file,
-      `The database ${file} is damaged (${(error as Error).message}). Tillsync left it ` +
-        'untouched: restore it from a backup, or copy it aside for support.',
-    );
-  }
-  return error as Error;
-}
+export const knownSchemaVersion = () => migrationCount(MIGRATIONS_FOLDER);

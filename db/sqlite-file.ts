@@ -1,0 +1,149 @@
+// Opening an SQLite file safely, for the till's database and the sandbox's alike: refuse
+// files that are not SQLite or are damaged (without touching them), refuse files written
+// by a newer app, set WAL and the requested durability, then apply checked-in migrations.
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+
+export type DatabaseFileProblem = 'not_a_database' | 'corrupt' | 'newer_schema' | 'cannot_open';
+
+export class DatabaseFileError extends Error {
+  constructor(
+    readonly problem: DatabaseFileProblem,
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DatabaseFileError';
+  }
+}
+
+export interface SqliteFileOptions {
+  migrationsFolder: string;
+  /** What the file is, for messages: "Tillsync database". */
+  kind: string;
+  /** Where else the person could point the app, for messages. */
+  elsewhere: string;
+  /**
+   * FULL for the till: an acknowledged sale survives power loss. NORMAL is still safe
+   * against a crashed process (WAL), and is what the sandbox uses.
+   */
+  synchronous: 'FULL' | 'NORMAL';
+}
+
+export const BUSY_TIMEOUT_MS = 5000;
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+export function openSqliteFile(file: string, options: SqliteFileOptions): Database.Database {
+  mkdirSync(dirname(file), { recursive: true });
+  refuseForeignFile(file, options);
+  const sqlite = openSqlite(file);
+  try {
+    refuseDamagedOrNewer(sqlite, file, options);
+    // WAL first, then synchronous: better-sqlite3 lowers synchronous to NORMAL in WAL mode.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma(`synchronous = ${options.synchronous}`);
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    applyMigrations(sqlite, options.migrationsFolder);
+  } catch (error) {
+    sqlite.close();
+    throw asFileError(error, file);
+  }
+  return sqlite;
+}
+
+export const migrationCount = (migrationsFolder: string) =>
+  readMigrationFiles({ migrationsFolder }).length;
+
+function refuseForeignFile(file: string, { kind, elsewhere }: SqliteFileOptions): void {
+  if (!existsSync(file) || statSync(file).size === 0) return;
+  const header = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, header, 0, header.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (header.toString('latin1') !== SQLITE_HEADER) {
+    throw new DatabaseFileError(
+      'not_a_database',
+      file,
+      `${file} is not a ${kind} (it is not an SQLite file). Tillsync left it untouched: ` +
+        `move it aside, or ${elsewhere}.`,
+    );
+  }
+}
+
+function openSqlite(file: string): Database.Database {
+  try {
+    return new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw new DatabaseFileError(
+      'cannot_open',
+      file,
+      `Cannot open the database ${file}: ${(error as Error).message}. ` +
+        'Check that the folder exists and that this user may read and write it.',
+    );
+  }
+}
+
+function refuseDamagedOrNewer(
+  sqlite: Database.Database,
+  file: string,
+  { migrationsFolder }: SqliteFileOptions,
+): void {
+  const check = sqlite.pragma('quick_check', { simple: true });
+  if (check !== 'ok') {
+    throw new DatabaseFileError(
+      'corrupt',
+      file,
+      `The database ${file} is damaged (${String(check)}). Tillsync left it untouched: ` +
+        'restore it from a backup, or copy it aside for support before starting afresh.',
+    );
+  }
+  const version = Number(sqlite.pragma('user_version', { simple: true }));
+  const known = migrationCount(migrationsFolder);
+  if (version > known) {
+    throw new DatabaseFileError(
+      'newer_schema',
+      file,
+      `The database ${file} was written by a newer version of Tillsync (schema ${version}, ` +
+        `this app knows ${known}). Update Tillsync; the file was left untouched.`,
+    );
+  }
+}
+
+// drizzle's own migrate() reads its progress before it begins its transaction, so an app
+// window and a daemon opening a new file at once could both migrate. We apply the same
+// checked-in SQL in one IMMEDIATE transaction and keep progress in user_version, which
+// also tells us when a file is newer than this app.
+function applyMigrations(sqlite: Database.Database, migrationsFolder: string): void {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const migrate = sqlite.transaction(() => {
+    const applied = Number(sqlite.pragma('user_version', { simple: true }));
+    if (applied > migrations.length) return; // refused above; a racing newer app wrote it
+    for (const migration of migrations.slice(applied)) {
+      for (const statement of migration.sql) {
+        if (statement.trim()) sqlite.exec(statement);
+      }
+    }
+    sqlite.pragma(`user_version = ${migrations.length}`);
+  });
+  migrate.immediate();
+}
+
+function asFileError(error: unknown, file: string): Error {
+  if (error instanceof DatabaseFileError) return error;
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
+    return new DatabaseFileError(
+      'corrupt',
+      file,
+      `The database ${file} is damaged (${(error as Error).message}). Tillsync left it ` +
+        'untouched: restore it from a backup, or copy it aside for support.',
+    );
+  }
+  return error as Error;
+}
