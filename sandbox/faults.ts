@@ -1,0 +1,151 @@
+// Fault injection for tests, chaos runs and demos. Every random choice comes from one
+// seeded generator, so the same seed and the same order of requests repeat a run exactly.
+import { z } from 'zod';
+
+const fraction = z.number().min(0).max(1).default(0);
+
+export const faultConfigSchema = z
+  .strictObject({
+    seed: z.number().int().nonnegative().default(1),
+    /** Added processing time: a fixed number of ms, or a [min, max] range. */
+    latencyMs: z
+      .union([z.number().min(0), z.tuple([z.number().min(0), z.number().min(0)])])
+      .default(0),
+    /** Fraction answered 500/502/503 before anything is stored. */
+    failBeforeStore: fraction,
+    /** Fraction stored, then the connection is destroyed before any response. */
+    commitThenDrop: fraction,
+    /** Fraction answered 429 or 503 with Retry-After, before anything is stored. */
+    throttle: fraction,
+    retryAfterSeconds: z.number().int().min(0).max(3600).default(1),
+    retryAfterFormat: z.enum(['seconds', 'http-date']).default('seconds'),
+    /** Fraction stored, then answered 201 with a body that is not valid JSON. */
+    malformedSuccess: fraction,
+    /** Fraction answered 502 with an HTML page, as a proxy would; nothing stored. */
+    htmlError: fraction,
+    /** A full outage: refuse connections, or accept them and never answer. */
+    outage: z.enum(['none', 'refuse', 'hang']).default('none'),
+    /** Ends the outage by itself after this long. */
+    outageForMs: z.number().int().positive().optional(),
+  })
+  .refine(
+    (c) =>
+      c.failBeforeStore + c.commitThenDrop + c.throttle + c.malformedSuccess + c.htmlError <= 1,
+    { message: 'the fault fractions add up to more than 1', path: ['failBeforeStore'] },
+  );
+
+export type FaultConfig = z.output<typeof faultConfigSchema>;
+export type FaultInput = z.input<typeof faultConfigSchema>;
+
+const SPEC_KEYS: Record<string, keyof FaultInput> = {
+  seed: 'seed',
+  latency: 'latencyMs',
+  failbeforestore: 'failBeforeStore',
+  fail5xx: 'failBeforeStore',
+  committhendrop: 'commitThenDrop',
+  throttle: 'throttle',
+  retryafter: 'retryAfterSeconds',
+  retryafterformat: 'retryAfterFormat',
+  malformed: 'malformedSuccess',
+  malformedsuccess: 'malformedSuccess',
+  html: 'htmlError',
+  htmlerror: 'htmlError',
+  outage: 'outage',
+  outagefor: 'outageForMs',
+};
+
+/**
+ * Reads a compact spec such as
+ * `latency=20-80,fail5xx=0.1,commitThenDrop=0.05,throttle=0.05,retryAfter=2,seed=42`.
+ * Durations take ms, or a unit: `outageFor=30s`.
+ */
+export function parseFaultSpec(spec: string): ReturnType<typeof faultConfigSchema.safeParse> {
+  const input: Record<string, unknown> = {};
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [rawName = '', value = ''] = part.split('=').map((p) => p.trim());
+    const name = SPEC_KEYS[rawName.toLowerCase()] ?? rawName;
+    input[name] = specValue(name, value);
+  }
+  return faultConfigSchema.safeParse(input);
+}
+
+function specValue(name: string, value: string): unknown {
+  if (name === 'outage' || name === 'retryAfterFormat') return value;
+  if (name === 'latencyMs' && value.includes('-')) return value.split('-').map(Number);
+  const duration = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(value);
+  if (duration) return Number(duration[1]) * { ms: 1, s: 1000, m: 60_000 }[duration[2] as 'ms'];
+  return value === '' ? value : Number(value);
+}
+
+export type FaultAction =
+  | { kind: 'none' }
+  | { kind: 'failBeforeStore'; status: 500 | 502 | 503 }
+  | { kind: 'throttle'; status: 429 | 503; retryAfter: string }
+  | { kind: 'htmlError' }
+  | { kind: 'commitThenDrop' }
+  | { kind: 'malformedSuccess' };
+
+/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function createFaultInjector(initial: FaultConfig) {
+  let config = initial;
+  let random = seededRandom(config.seed);
+
+  function latencyMs(): number {
+    const { latencyMs: latency } = config;
+    if (typeof latency === 'number') return latency;
+    const [low, high] = latency;
+    return low + random() * Math.max(0, high - low);
+  }
+
+  function retryAfter(): string {
+    if (config.retryAfterFormat === 'seconds') return String(config.retryAfterSeconds);
+    return new Date(Date.now() + config.retryAfterSeconds * 1000).toUTCString();
+  }
+
+  /** What to do with the next sale request. */
+  function nextAction(): FaultAction {
+    const draw = random();
+    let edge = config.failBeforeStore;
+    if (draw < edge) return { kind: 'failBeforeStore', status: pick([500, 502, 503] as const) };
+    if (draw < (edge += config.throttle)) {
+      return { kind: 'throttle', status: pick([429, 503] as const), retryAfter: retryAfter() };
+    }
+    if (draw < (edge += config.htmlError)) return { kind: 'htmlError' };
+    if (draw < (edge += config.commitThenDrop)) return { kind: 'commitThenDrop' };
+    if (draw < (edge += config.malformedSuccess)) return { kind: 'malformedSuccess' };
+    return { kind: 'none' };
+  }
+
+  function pick<T>(choices: readonly T[]): T {
+    return choices[Math.floor(random() * choices.length)]!;
+  }
+
+  return {
+    get config(): FaultConfig {
+      return config;
+    },
+    /** Replaces the configuration and restarts the generator from its seed. */
+    set(next: FaultConfig): void {
+      config = next;
+      random = seededRandom(next.seed);
+    },
+    latencyMs,
+    nextAction,
+  };
+}
+
+export type FaultInjector = ReturnType<typeof createFaultInjector>;

@@ -1,0 +1,5 @@
+// The sandbox's public surface, for tests, the CLI and the app's embedded mode.
+export { startSandbox, type Sandbox, type SandboxOptions } from './start.js';
+export { verifyWebhook, WebhookVerificationError } from './webhooks/signature.js';
+export { parseFaultSpec, type FaultConfig, type FaultInput } from './faults.js';
+export { exportCatalog, type CatalogExport } from './catalog.js';

@@ -1,0 +1,50 @@
+// Rate limit: a token bucket per API key. Each request takes a token; tokens refill at a
+// steady rate up to the bucket's capacity. Headers follow the IETF RateLimit draft.
+import { z } from 'zod';
+
+export const rateLimitSchema = z.union([
+  z.literal(false),
+  z.strictObject({
+    capacity: z.number().int().positive(),
+    refillPerSecond: z.number().positive(),
+  }),
+]);
+export type RateLimitConfig = z.infer<typeof rateLimitSchema>;
+
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = { capacity: 200, refillPerSecond: 100 };
+
+export interface RateDecision {
+  allowed: boolean;
+  headers: Record<string, string>;
+}
+
+export function createRateLimiter(
+  config: RateLimitConfig,
+  now: () => number = () => performance.now(),
+) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+
+  function take(key: string): RateDecision {
+    if (config === false) return { allowed: true, headers: {} };
+    const { capacity, refillPerSecond } = config;
+    const time = now();
+    const bucket = buckets.get(key) ?? { tokens: capacity, at: time };
+    bucket.tokens = Math.min(
+      capacity,
+      bucket.tokens + ((time - bucket.at) / 1000) * refillPerSecond,
+    );
+    bucket.at = time;
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    buckets.set(key, bucket);
+    const headers: Record<string, string> = {
+      'RateLimit-Limit': String(capacity),
+      'RateLimit-Remaining': String(Math.floor(bucket.tokens)),
+      'RateLimit-Reset': String(Math.ceil((capacity - bucket.tokens) / refillPerSecond)),
+    };
+    if (!allowed) headers['Retry-After'] = String(Math.ceil((1 - bucket.tokens) / refillPerSecond));
+    return { allowed, headers };
+  }
+
+  return { take };
+}

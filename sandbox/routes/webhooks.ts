@@ -1,0 +1,92 @@
+// Webhook endpoints: register, list and remove where sale.created events are sent.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Authenticate } from '../http/auth.js';
+import { problem, PROBLEM_TYPES, sendProblem } from '../http/problem.js';
+import { problemSchema, webhookEndpoint, webhookEndpointRequest } from '../http/schemas.js';
+import { isLoopbackUrl, type WebhookEndpoints } from '../webhooks/endpoints.js';
+
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  options: {
+    endpoints: WebhookEndpoints;
+    authenticate: Authenticate;
+    allowExternalWebhooks: boolean;
+  },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { endpoints, authenticate } = options;
+  const common = { tags: ['webhooks'], security: [{ bearerAuth: [] }] };
+
+  api.post(
+    '/v1/webhook_endpoints',
+    {
+      onRequest: authenticate('webhooks:write'),
+      schema: {
+        ...common,
+        summary: 'Register a webhook endpoint',
+        description:
+          'Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, ' +
+          'webhook-signature: v1,<base64 HMAC-SHA256>). Keep the returned whsec_ secret: it is ' +
+          'shown only once. An endpoint that answers 410 is disabled.',
+        body: webhookEndpointRequest,
+        response: {
+          201: webhookEndpoint,
+          401: problemSchema,
+          403: problemSchema,
+          422: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!options.allowExternalWebhooks && !isLoopbackUrl(request.body.url)) {
+        return sendProblem(
+          reply,
+          problem(
+            422,
+            'Unprocessable Content',
+            'The sandbox delivers webhooks to loopback addresses only',
+            PROBLEM_TYPES.validation,
+            [{ pointer: '/url', detail: 'must be on 127.0.0.1, ::1 or localhost' }],
+          ),
+        );
+      }
+      return reply.code(201).send(endpoints.create(request.body.url, request.body.events));
+    },
+  );
+
+  api.get(
+    '/v1/webhook_endpoints',
+    {
+      onRequest: authenticate('webhooks:write'),
+      schema: {
+        ...common,
+        summary: 'List webhook endpoints',
+        response: { 200: z.object({ data: z.array(webhookEndpoint) }) },
+      },
+    },
+    async () => ({ data: endpoints.list() }),
+  );
+
+  api.delete(
+    '/v1/webhook_endpoints/:id',
+    {
+      onRequest: authenticate('webhooks:write'),
+      schema: {
+        ...common,
+        summary: 'Stop sending events to an endpoint',
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      if (!endpoints.disable(request.params.id, 'Removed through the API')) {
+        return sendProblem(
+          reply,
+          problem(404, 'Not Found', `No webhook endpoint ${request.params.id}`),
+        );
+      }
+      return reply.code(204).send();
+    },
+  );
+}
