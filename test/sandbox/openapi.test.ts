@@ -1,0 +1,64 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, it } from 'vitest';
+import { sandboxForTest } from './helpers.js';
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }
+    >
+  >;
+}
+
+describe('sandbox: OpenAPI and Swagger UI', () => {
+  it('serves an OpenAPI 3.1 document that validates, generated from the request schemas', async () => {
+    const sandbox = await sandboxForTest();
+    const response = await fetch(`${sandbox.url}/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as OpenApiDocument;
+    expect(document.openapi).toBe('3.1.0');
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/v1/sales',
+      '/v1/sales/{id}',
+      '/v1/webhook_endpoints',
+      '/v1/webhook_endpoints/{id}',
+    ]);
+    expect(Object.keys(document.paths['/v1/sales']!).sort()).toEqual(['get', 'post']);
+    const dereferenced = (await SwaggerParser.dereference(
+      structuredClone(document) as never,
+    )) as unknown as OpenApiDocument;
+    const body =
+      dereferenced.paths['/v1/sales']!.post!.requestBody!.content['application/json']!.schema;
+    expect(body).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+      required: ['items', 'paymentMethod'],
+    });
+    expect(Object.keys(body.properties as object).sort()).toEqual([
+      'customerId',
+      'items',
+      'paymentMethod',
+      'shopId',
+    ]);
+  });
+
+  it('serves Swagger UI at /docs from its own files, with nothing loaded from the internet', async () => {
+    const sandbox = await sandboxForTest();
+    const page = await fetch(`${sandbox.url}/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('swagger-ui');
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    expect(assets.filter((asset) => /^https?:/.test(asset))).toEqual([]);
+    const bundle = assets.find((asset) => asset.includes('swagger-ui-bundle.js'))!;
+    const script = await fetch(new URL(bundle, `${sandbox.url}/docs/`));
+    expect(script.status).toBe(200);
+    expect((await script.text()).length).toBeGreaterThan(100_000);
+  });
+});
