@@ -1,4 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// A test that forgets to choose a data folder must never write to the real per-user one.
+const throwawayConfigHome = mkdtempSync(join(tmpdir(), 'tillsync-test-home-'));
 
 export default defineConfig({
   test: {
@@ -7,5 +13,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    env: { XDG_CONFIG_HOME: throwawayConfigHome },
   },
 });

@@ -3,3 +3,5 @@ export { startSandbox, type Sandbox, type SandboxOptions } from './start.js';
 export { verifyWebhook, WebhookVerificationError } from './webhooks/signature.js';
 export { parseFaultSpec, type FaultConfig, type FaultInput } from './faults.js';
 export { exportCatalog, type CatalogExport } from './catalog.js';
+export { mintKeyForFile, catalogOfFile } from './offline.js';
+export { KNOWN_SCOPES, parseTtl } from './auth/keys.js';

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerRecord } from './commands/record.js';
 import { registerSales } from './commands/sales.js';
+import { registerSandbox } from './commands/sandbox.js';
 import { registerSettings } from './commands/settings.js';
 import { registerStatus } from './commands/status.js';
 import { EXIT } from './exit-codes.js';
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerStatus(program);
   registerSales(program);
   registerSettings(program);
+  registerSandbox(program);
   return program;
 }
 

@@ -7,7 +7,7 @@ const networkCode = async (request: Promise<unknown>) => {
     await request;
     return 'answered';
   } catch (error) {
-    return ((error as { cause?: { code?: string } }).cause?.code ?? 'unknown');
+    return (error as { cause?: { code?: string } }).cause?.code ?? 'unknown';
   }
 };
 

@@ -1,0 +1,157 @@
+// `tillsync sandbox`: run the platform emulator, mint keys for it, print its catalog.
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { invalidInput } from '../../../db/field-errors.js';
+import {
+  catalogOfFile,
+  KNOWN_SCOPES,
+  mintKeyForFile,
+  parseTtl,
+  startSandbox,
+} from '../../../sandbox/index.js';
+import { resolveDataDir } from '../../config/data-dir.js';
+import { EXIT } from '../exit-codes.js';
+import { CliError, printError, printJson } from '../io.js';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+export const FULL_SCOPE = 'sales:write sales:read webhooks:write';
+
+const scopeText = z
+  .string()
+  .trim()
+  .refine(
+    (text) =>
+      text.split(/\s+/).every((scope) => (KNOWN_SCOPES as readonly string[]).includes(scope)),
+    `must list known scopes: ${KNOWN_SCOPES.join(', ')}`,
+  );
+
+const runOptions = z.object({
+  port: z.coerce.number().int().min(0).max(65_535),
+  host: z.string().min(1),
+  faults: z.string().optional(),
+  rateLimit: z.boolean(),
+});
+
+const keyOptions = z.object({
+  scope: scopeText,
+  shop: z.array(z.string().min(1)).default([]),
+  ttl: z.string().transform((text, context) => {
+    const seconds = parseTtl(text);
+    if (seconds === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be a duration like 30d, 12h, 15m or 3600',
+      });
+      return z.NEVER;
+    }
+    return seconds;
+  }),
+  subject: z.string().min(1).optional(),
+});
+
+function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  printError(invalidInput('The options are not valid', parsed.error));
+  throw new CliError('', EXIT.invalidInput);
+}
+
+// `--db` is read with the parent's options merged in: `sandbox --db F key` and
+// `sandbox key --db F` must mean the same file (Commander gives it to the parent).
+function sandboxFile(command: Command): string {
+  const { db, dataDir } = command.optsWithGlobals<{ db?: string; dataDir?: string }>();
+  return db ?? join(resolveDataDir(dataDir), 'sandbox.db');
+}
+
+export function registerSandbox(program: Command): void {
+  const sandbox = program
+    .command('sandbox')
+    .description(
+      'Run the platform sandbox: an emulator of the sales API, for development and demos',
+    )
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--db <file>', "the sandbox's database file (default: sandbox.db in the data folder)")
+    .option(
+      '--faults <spec>',
+      'inject faults, e.g. "fail5xx=0.1,latency=20-80,seed=7" (or TILLSYNC_SANDBOX_FAULTS)',
+    )
+    .option('--no-rate-limit', 'turn off the per-key rate limit')
+    .action(async (raw: Record<string, unknown>, command: Command) => {
+      const options = parseOptions(runOptions, raw);
+      let running;
+      try {
+        running = await startSandbox({
+          port: options.port,
+          host: options.host,
+          dbFile: sandboxFile(command),
+          faults: options.faults ?? process.env.TILLSYNC_SANDBOX_FAULTS,
+          adminToken: process.env.TILLSYNC_SANDBOX_ADMIN_TOKEN,
+          ...(options.rateLimit ? {} : { rateLimit: false }),
+        });
+      } catch (error) {
+        throw new CliError(
+          `The sandbox could not start: ${(error as Error).message}`,
+          EXIT.invalidInput,
+        );
+      }
+      const key = await running.mintKey({ scope: FULL_SCOPE, subject: 'till_sandbox' });
+      const lines = [
+        `Tillsync sandbox running at ${running.url}`,
+        `  API docs     ${running.docsUrl}`,
+        `  API key      ${key}`,
+        `               (scopes: ${FULL_SCOPE}; valid 30 days)`,
+        `  Admin token  ${running.adminToken}`,
+        `  Database     ${running.dbFile}`,
+        `  Faults       ${options.faults ?? process.env.TILLSYNC_SANDBOX_FAULTS ?? 'none'}`,
+        '  Stop with Ctrl+C.',
+      ];
+      if (!LOOPBACK.has(options.host)) {
+        lines.push(`  Warning: listening on ${options.host}, reachable from other machines.`);
+      }
+      process.stdout.write(lines.join('\n') + '\n');
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await running.close();
+      process.stdout.write('Sandbox stopped.\n');
+    });
+
+  sandbox
+    .command('key')
+    .description('Mint an API key for the sandbox (prints the key only)')
+    .option('--scope <scopes>', 'space-separated scopes', 'sales:write sales:read')
+    .option(
+      '--shop <id>',
+      'a shop the key may sell for (repeat for more; default: all)',
+      (v: string, all: string[] = []) => [...all, v],
+    )
+    .option('--ttl <duration>', 'lifetime, like 30d, 12h or 15m', '30d')
+    .option('--subject <sub>', 'who the key is for (idempotency keys are scoped to it)')
+    .option('--db <file>', "the sandbox's database file")
+    .action(async (raw: Record<string, unknown>, command: Command) => {
+      const options = parseOptions(keyOptions, raw);
+      const key = await mintKeyForFile(sandboxFile(command), {
+        scope: options.scope,
+        shops: options.shop,
+        ttlSeconds: options.ttl,
+        subject: options.subject,
+      });
+      process.stdout.write(key + '\n');
+    });
+
+  sandbox
+    .command('catalog')
+    .description('Print the sandbox catalog as JSON a till can import')
+    .option('--shop <id>', 'the shop whose currency to use (default: the first shop)')
+    .option('--db <file>', "the sandbox's database file")
+    .action((raw: { shop?: string }, command: Command) => {
+      try {
+        printJson(catalogOfFile(sandboxFile(command), raw.shop));
+      } catch (error) {
+        throw new CliError((error as Error).message, EXIT.invalidInput);
+      }
+    });
+}
