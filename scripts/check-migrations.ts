@@ -24,16 +24,7 @@ function check({ schema, migrations, generate }: (typeof databases)[number]): nu
   const before = sqlFiles();
   const run = spawnSync(
     'npx',
-    [
-      'drizzle-kit',
-      'generate',
-      '--dialect',
-      'sqlite',
-      '--schema',
-      `./${schema}`,
-      '--out',
-      scratch,
-    ],
+    ['drizzle-kit', 'generate', '--dialect', 'sqlite', '--schema', `./${schema}`, '--out', scratch],
     { encoding: 'utf8' },
   );
   const output = `${run.stdout}${run.stderr}`;
