@@ -19,13 +19,20 @@ export interface TillDatabase {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens (creating if needed) a till database file, migrated to this app's schema. */
-export function openDatabase(file: string): TillDatabase {
+/**
+ * Opens (creating if needed) a till database file, migrated to this app's schema.
+ * FULL durability by default: a recorded sale must survive power loss. The sync engine
+ * opens its own connection with NORMAL (see main/sync/engine.ts for why that is safe).
+ */
+export function openDatabase(
+  file: string,
+  options: { synchronous?: 'FULL' | 'NORMAL' } = {},
+): TillDatabase {
   const sqlite = openSqliteFile(file, {
     migrationsFolder: MIGRATIONS_FOLDER,
     kind: 'Tillsync database',
     elsewhere: 'point TILLSYNC_DATA_DIR at another folder',
-    synchronous: 'FULL',
+    synchronous: options.synchronous ?? 'FULL',
   });
   const db = drizzle(sqlite, { schema });
   return { file, sqlite, db, close: () => sqlite.close() };

@@ -2,11 +2,9 @@
 // are written in one synchronous transaction. When it returns ok, the sale is on disk.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { invalidInput } from './field-errors.js';
-import { currencyDecimals, lineTotalMinor, QUANTITY_DECIMALS, toScaledInteger } from './money.js';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type Result } from './result.js';
-import { saleInputSchema, type SaleInput, type SaleRules } from './sale-input.js';
+import { createSaleValidator, type ValidSale } from './sale-validation.js';
 import { outbox, saleItems, sales } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { describeStorageError } from './storage-errors.js';
@@ -20,19 +18,8 @@ export interface RecordedSale {
   state: 'pending';
 }
 
-export interface PricedLine {
-  productId: string;
-  quantityMilli: number;
-  unitPriceMinor: number;
-  lineTotalMinor: number;
-}
-
-interface SaleRow {
+interface SaleRow extends ValidSale {
   sale: RecordedSale;
-  shopId: string | null;
-  customerId: string | null;
-  paymentMethod: string;
-  lines: PricedLine[];
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -101,45 +88,21 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
     return receiptNumber;
   });
 
-  const schemas = new Map<string, ReturnType<typeof saleInputSchema>>();
-  function schemaFor(rules: SaleRules) {
-    const cacheKey = `${rules.currency}|${rules.paymentMethods.join(',')}`;
-    let schema = schemas.get(cacheKey);
-    if (!schema) {
-      schema = saleInputSchema(rules);
-      schemas.set(cacheKey, schema);
-    }
-    return schema;
-  }
+  const validateSale = createSaleValidator(settingsStore);
 
   function recordSale(input: unknown, options: { now?: number } = {}): Result<RecordedSale> {
-    const settings = settingsStore.read();
-    const rules: SaleRules = {
-      paymentMethods: settings.paymentMethods as [string, ...string[]],
-      currency: settings.currency,
-      currencyDecimals: currencyDecimals(settings.currency),
-    };
-    const parsed = schemaFor(rules).safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The sale is not valid', parsed.error));
-    const priced = priceLines(parsed.data, rules.currencyDecimals);
-    if (!priced.ok) return priced;
-
+    const valid = validateSale(input);
+    if (!valid.ok) return valid;
     const sale: RecordedSale = {
       id: randomUUID(),
       receiptNumber: 0,
       createdAt: options.now ?? Date.now(),
-      currency: settings.currency,
-      totalMinor: priced.value.totalMinor,
+      currency: valid.value.currency,
+      totalMinor: valid.value.totalMinor,
       state: 'pending',
     };
     try {
-      sale.receiptNumber = writeSale.immediate({
-        sale,
-        shopId: parsed.data.shopId ?? settings.shopId,
-        customerId: parsed.data.customerId ?? null,
-        paymentMethod: parsed.data.paymentMethod,
-        lines: priced.value.lines,
-      });
+      sale.receiptNumber = writeSale.immediate({ sale, ...valid.value });
     } catch (error) {
       const storage = describeStorageError(error, 'Saving the sale');
       if (storage) return fail(storage);
@@ -149,34 +112,4 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
   }
 
   return { recordSale };
-}
-
-/** Integer minor-unit lines and total; refuses totals too large to be exact. */
-export function priceLines(
-  input: Pick<SaleInput, 'items'>,
-  decimals: number,
-): Result<{ lines: PricedLine[]; totalMinor: number }> {
-  const lines: PricedLine[] = [];
-  let totalMinor = 0;
-  for (const [index, item] of input.items.entries()) {
-    // Both conversions were checked by the schema.
-    const quantityMilli = toScaledInteger(item.quantity, QUANTITY_DECIMALS)!;
-    const unitPriceMinor = toScaledInteger(item.price, decimals)!;
-    const lineTotal = lineTotalMinor(quantityMilli, unitPriceMinor);
-    totalMinor += lineTotal ?? Infinity;
-    if (lineTotal === undefined || !Number.isSafeInteger(totalMinor)) {
-      return fail({
-        code: 'invalid_input',
-        message: `The sale is not valid: /items/${index}: the total is too large to be exact`,
-        fields: [{ path: `/items/${index}`, message: 'the total is too large to be exact' }],
-      });
-    }
-    lines.push({
-      productId: item.productId,
-      quantityMilli,
-      unitPriceMinor,
-      lineTotalMinor: lineTotal,
-    });
-  }
-  return ok({ lines, totalMinor });
 }

@@ -79,8 +79,10 @@ export const outbox = sqliteTable(
   },
   (table) => [
     uniqueIndex('outbox_idempotency_key_unique').on(table.idempotencyKey),
-    // The sync engine asks "which sales are due, oldest first".
+    // "When is the next attempt due?"
     index('outbox_state_due_idx').on(table.state, table.nextAttemptAt, table.createdAt),
+    // "Which pending sale is oldest?": walked in order, so a claim never sorts the backlog.
+    index('outbox_state_created_idx').on(table.state, table.createdAt),
     check('outbox_state_valid', sql.raw(`"state" in (${stateList})`)),
   ],
 );
@@ -137,3 +139,34 @@ export const settings = sqliteTable('settings', {
   value: text('value').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
+
+export const CONNECTION_STATES = ['unknown', 'online', 'offline', 'authorization'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/**
+ * The sync engine's shared state, one row: which process holds the sending lease, whether
+ * the queue is paused for a rejected key, and what happened last. Kept in the database so
+ * the app, the daemon and the CLI on one till all see the same thing.
+ */
+export const syncState = sqliteTable(
+  'sync_state',
+  {
+    id: integer('id').primaryKey(),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: integer('lease_expires_at').notNull().default(0),
+    connection: text('connection', { enum: CONNECTION_STATES }).notNull().default('unknown'),
+    /** Why the queue is paused (a 401/403), and a hash of the key that was refused. */
+    pausedReason: text('paused_reason'),
+    pausedKeyHash: text('paused_key_hash'),
+    pausedAt: integer('paused_at'),
+    resyncRequestedAt: integer('resync_requested_at').notNull().default(0),
+    lastSuccessAt: integer('last_success_at'),
+    lastErrorCode: text('last_error_code'),
+    lastErrorMessage: text('last_error_message'),
+    lastErrorAt: integer('last_error_at'),
+    /** Server clock minus till clock, when it was more than five minutes off. */
+    clockSkewMs: integer('clock_skew_ms'),
+    updatedAt: integer('updated_at').notNull().default(0),
+  },
+  () => [check('sync_state_single_row', sql`id = 1`)],
+);

@@ -1,4 +1,5 @@
 // The till's local store: one open database and the operations the rest of the app uses.
+import { createConflictActions } from './conflicts.js';
 import { openDatabase, type TillDatabase } from './open.js';
 import { createSaleReader } from './read-sales.js';
 import { createSaleRecorder } from './record-sale.js';
@@ -17,6 +18,7 @@ export function storeFor(database: TillDatabase) {
     settings,
     ...createSaleRecorder(database, settings),
     ...createSaleReader(database),
+    ...createConflictActions(database, settings),
     close: () => database.close(),
   };
 }

@@ -81,6 +81,10 @@ describe('migrations', () => {
     ]);
     expect(conflict.outbox.lastErrorReason).toBe('Unknown product');
     expect(store.settings.read().currency).toBe('KES');
+    // Later migrations' own rows are there too (the sync engine's state row).
+    expect(store.database.sqlite.prepare('select id, connection from sync_state').all()).toEqual([
+      { id: 1, connection: 'unknown' },
+    ]);
     // The migrated file keeps taking sales, numbered after the old ones.
     const next = store.recordSale({
       items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 1.25 }],
