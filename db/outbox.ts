@@ -27,7 +27,8 @@ export interface AttemptResult {
   startedAt: number;
   durationMs: number;
   outcome: AttemptOutcome;
-  state: Extract<OutboxState, 'pending' | 'synced' | 'conflict'>;
+  /** `sending` while the sender waits a short backoff in place before trying again. */
+  state: Extract<OutboxState, 'pending' | 'sending' | 'synced' | 'conflict'>;
   /** Whether this attempt counts toward the sale's attempts (a refused key does not). */
   counts: boolean;
   nextAttemptAt: number | null;
@@ -70,6 +71,9 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
     insert into sync_attempts
       (sale_id, revision, idempotency_key, started_at, duration_ms, outcome, http_status, error_code, reason)
     values (@saleId, @revision, @idempotencyKey, @startedAt, @durationMs, @outcome, @httpStatus, @errorCode, @reason)`);
+  const releaseOne = sqlite.prepare(`
+    update outbox set state = 'pending', updated_at = @now
+    where sale_id = @saleId and revision = @revision and state = 'sending'`);
   const releaseSending = sqlite.prepare(
     `update outbox set state = 'pending', updated_at = @now where state = 'sending'`,
   );
@@ -109,6 +113,9 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
       return { ...row, ...sale, items };
     },
     finishAttempt: (result: AttemptResult, now = Date.now()) => finishTransaction(result, now),
+    /** A sale handed back to the queue, due at the time already recorded. */
+    release: (saleId: string, revision: number, now = Date.now()) =>
+      void releaseOne.run({ saleId, revision, now }),
     /** Sales left `sending` by a process that died mid-request go back, with the same key. */
     releaseOrphans: (now = Date.now()) => releaseSending.run({ now }).changes,
     /** Makes waiting sales due now: all of them, or those that failed for the network. */

@@ -1,0 +1,149 @@
+// The agent's configuration: where the platform is, the key, the shop, and how sync
+// behaves. Read from (weakest first) defaults, config.json in the data folder, the
+// environment, and command-line flags. Each layer is checked on its own, so an error says
+// where the bad value came from.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { fieldErrorsFrom } from '../../db/field-errors.js';
+import { fail, ok, type Result } from '../../db/result.js';
+import { idSchema } from '../../db/sale-input.js';
+import { platformUrlSchema } from './platform-url.js';
+
+const ms = (min: number, max: number, fallback: number) =>
+  z.number().int().min(min).max(max).default(fallback);
+
+export const syncTuningSchema = z.strictObject({
+  /** Sales sent at the same time. */
+  concurrency: z.number().int().min(1).max(16).default(4),
+  backoffBaseMs: ms(10, 60_000, 1000),
+  backoffCapMs: ms(100, 3_600_000, 300_000),
+  /** The longest Retry-After honoured. */
+  retryAfterCapMs: ms(0, 3_600_000, 600_000),
+  requestTimeoutMs: ms(100, 300_000, 15_000),
+  /** Waits up to this long are done in place; longer ones go back to the queue. */
+  inlineRetryMaxMs: ms(0, 60_000, 5000),
+  /** Attempts at an answer nobody expects (like HTTP 501) before the sale is parked. */
+  maxUnexpectedAttempts: z.number().int().min(1).max(100).default(10),
+  staleAfterMs: ms(60_000, 30 * 86_400_000, 86_400_000),
+  pollIntervalMs: ms(50, 600_000, 5000),
+  debounceMs: ms(0, 10_000, 200),
+  probeIntervalMs: ms(50, 600_000, 5000),
+  leaseTtlMs: ms(200, 600_000, 30_000),
+  /** How long a stopping agent lets requests in flight finish. */
+  shutdownGraceMs: ms(0, 60_000, 5000),
+});
+
+const layerSchema = z.strictObject({
+  baseUrl: platformUrlSchema.optional(),
+  apiKey: z.string().trim().min(1, 'must not be empty').optional(),
+  shopId: idSchema.optional(),
+  sync: syncTuningSchema.partial().optional(),
+});
+
+export type ConfigLayer = z.input<typeof layerSchema>;
+export type SyncTuning = z.output<typeof syncTuningSchema>;
+
+export interface AgentConfig {
+  baseUrl?: string;
+  apiKey?: string;
+  shopId?: string;
+  sync: SyncTuning;
+}
+
+export const CONFIG_FILE = 'config.json';
+
+export interface ConfigSources {
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  flags?: ConfigLayer & { apiKeyFile?: string };
+}
+
+function check(layer: unknown, source: string): Result<z.output<typeof layerSchema>> {
+  const parsed = layerSchema.safeParse(layer);
+  if (parsed.success) return ok(parsed.data);
+  const fields = fieldErrorsFrom(parsed.error);
+  const listed = fields.map((f) => `${f.path}: ${f.message}`).join('; ');
+  return fail({
+    code: 'invalid_config',
+    message: `The configuration in ${source} is not valid: ${listed}`,
+    fields,
+  });
+}
+
+function readKeyFile(file: string, source: string): Result<string> {
+  try {
+    const key = readFileSync(file, 'utf8').trim();
+    return key
+      ? ok(key)
+      : fail({ code: 'invalid_config', message: `${source} names ${file}, which is empty.` });
+  } catch (error) {
+    return fail({
+      code: 'invalid_config',
+      message: `${source} names ${file}, which cannot be read: ${(error as Error).message}`,
+    });
+  }
+}
+
+function fileLayer(dataDir: string): Result<unknown> {
+  const file = join(dataDir, CONFIG_FILE);
+  if (!existsSync(file)) return ok({});
+  try {
+    return ok(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+  } catch (error) {
+    return fail({
+      code: 'invalid_config',
+      message: `${file} is not valid JSON: ${(error as Error).message}. Fix or remove it.`,
+    });
+  }
+}
+
+function envLayer(env: NodeJS.ProcessEnv): Result<ConfigLayer> {
+  const layer: ConfigLayer = {};
+  if (env.TILLSYNC_BASE_URL) layer.baseUrl = env.TILLSYNC_BASE_URL;
+  if (env.TILLSYNC_SHOP_ID) layer.shopId = env.TILLSYNC_SHOP_ID;
+  if (env.TILLSYNC_API_KEY) layer.apiKey = env.TILLSYNC_API_KEY;
+  else if (env.TILLSYNC_API_KEY_FILE) {
+    const key = readKeyFile(env.TILLSYNC_API_KEY_FILE, 'TILLSYNC_API_KEY_FILE');
+    if (!key.ok) return key;
+    layer.apiKey = key.value;
+  }
+  return ok(layer);
+}
+
+export function loadAgentConfig({
+  dataDir,
+  env = process.env,
+  flags = {},
+}: ConfigSources): Result<AgentConfig> {
+  const { apiKeyFile, ...flagLayer } = flags;
+  if (apiKeyFile) {
+    const key = readKeyFile(apiKeyFile, '--api-key-file');
+    if (!key.ok) return key;
+    flagLayer.apiKey = key.value;
+  }
+  const file = fileLayer(dataDir);
+  if (!file.ok) return file;
+  const fromEnv = envLayer(env);
+  if (!fromEnv.ok) return fromEnv;
+  const layers: Array<[unknown, string]> = [
+    [file.value, join(dataDir, CONFIG_FILE)],
+    [fromEnv.value, 'the environment (TILLSYNC_*)'],
+    [flagLayer, 'the command-line flags'],
+  ];
+  const merged: z.output<typeof layerSchema> = {};
+  for (const [layer, source] of layers) {
+    const checked = check(layer, source);
+    if (!checked.ok) return checked;
+    const { sync, ...rest } = checked.value;
+    Object.assign(merged, withoutUndefined(rest));
+    merged.sync = { ...merged.sync, ...withoutUndefined(sync ?? {}) };
+  }
+  // Every layer passed on its own; this only fills in the defaults.
+  const sync = syncTuningSchema.parse(merged.sync ?? {});
+  return ok({ baseUrl: merged.baseUrl, apiKey: merged.apiKey, shopId: merged.shopId, sync });
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

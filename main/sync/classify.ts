@@ -1,0 +1,85 @@
+// Every answer the platform can give, and what the sync engine does about it. This is the
+// one place the classification lives; the README's table is written from it.
+import { readableReason } from './error-body.js';
+import { parseRetryAfter } from './retry-after.js';
+
+/** What came back from one POST /v1/sales. */
+export type Answer =
+  | { kind: 'response'; status: number; headers: Headers; body: string }
+  | { kind: 'network'; code: string; message: string }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' };
+
+export type Classification =
+  /** Accepted: keep the remote id and body. */
+  | { kind: 'synced'; remoteId: string | null; remoteBody: string }
+  /** Not the sale's fault: try again later with the same key. */
+  | { kind: 'retry'; code: string; reason: string; retryAfterMs?: number; unreachable: boolean }
+  /** The platform refuses this sale: park it for a person, move on. */
+  | { kind: 'conflict'; code: string; reason: string }
+  /** The key is refused: pause the whole queue until the key or settings change. */
+  | { kind: 'pause'; code: string; reason: string }
+  /** An answer nobody expects: retry, then park after a bounded number of attempts. */
+  | { kind: 'unexpected'; code: string; reason: string; retryAfterMs?: number };
+
+/** Failures to reach the platform at all: the till is offline, so probe, don't hammer. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+export const PAUSE_STATUSES = new Set([401, 403]);
+
+function remoteIdOf(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    const id =
+      parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>).id : undefined;
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+  } catch {
+    return null; // 2xx with a body that is not JSON: still accepted
+  }
+}
+
+export function classify(
+  answer: Exclude<Answer, { kind: 'aborted' }>,
+  now: number,
+  retryAfterCapMs: number,
+): Classification {
+  if (answer.kind === 'network') {
+    return {
+      kind: 'retry',
+      code: 'network',
+      reason: `Could not reach the platform (${answer.code}): ${answer.message}`,
+      // A connection cut after the request went out (ECONNRESET) is one lost answer, not
+      // an outage: retry it, but keep the rest of the queue going.
+      unreachable: UNREACHABLE_CODES.has(answer.code),
+    };
+  }
+  if (answer.kind === 'timeout') {
+    return {
+      kind: 'retry',
+      code: 'timeout',
+      reason: 'The platform did not answer in time',
+      unreachable: true,
+    };
+  }
+  const { status, headers, body } = answer;
+  if (status >= 200 && status < 300)
+    return { kind: 'synced', remoteId: remoteIdOf(body), remoteBody: body };
+  const code = `http_${status}`;
+  const reason = readableReason(status, headers.get('content-type'), body);
+  const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now, retryAfterCapMs);
+  if (RETRY_STATUSES.has(status))
+    return { kind: 'retry', code, reason, retryAfterMs, unreachable: false };
+  if (PAUSE_STATUSES.has(status)) return { kind: 'pause', code, reason };
+  if (status >= 400 && status < 500) return { kind: 'conflict', code, reason };
+  return { kind: 'unexpected', code, reason, retryAfterMs };
+}

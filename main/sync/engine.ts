@@ -1,0 +1,283 @@
+// The sync engine: replays the outbox to the platform so every sale arrives exactly once.
+//
+// - The database is the scheduler: each outbox row carries its next attempt time, and N
+//   workers each claim the oldest due sale. Memory stays the same for any backlog.
+// - One sender per database file: a lease in sync_state, renewed while draining.
+// - The engine uses its own connection with synchronous=NORMAL. Everything it writes can
+//   be lost in a power cut without harm: a lost "synced" or "retry at" is simply sent
+//   again with the same idempotency key. Sales themselves are written by the store with
+//   FULL durability, and those commits also flush the engine's earlier ones from the WAL.
+import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { openDatabase } from '../../db/open.js';
+import { createOutboxQueries } from '../../db/outbox.js';
+import { createSaleReader } from '../../db/read-sales.js';
+import { createSyncState } from '../../db/sync-state.js';
+import { keyFingerprint } from '../config/api-key-info.js';
+import type { AgentConfig } from '../config/agent-config.js';
+import { appVersion } from '../config/package-info.js';
+import { deliverSale, type DeliveryOutcome } from './delivery.js';
+import { createLinkState, type Logger } from './link-state.js';
+import { createPlatformClient, type PlatformClient } from './platform-client.js';
+import { readSyncStatus, type SyncStatus } from './status.js';
+
+export type { Logger } from './link-state.js';
+
+const silent: Logger = { info() {}, warn() {}, error() {} };
+
+export type SkipReason = 'not_configured' | 'paused' | 'offline' | 'lease_held' | 'stopping';
+
+export interface DrainSummary extends Record<DeliveryOutcome | 'failed', number> {
+  skipped?: SkipReason;
+}
+
+export interface EngineOptions {
+  /** The till database; the engine opens its own connection to it. */
+  file: string;
+  config: AgentConfig;
+  mode?: 'platform' | 'sandbox';
+  logger?: Logger;
+  owner?: string;
+  random?: () => number;
+}
+
+export interface SaleEvent {
+  saleId: string;
+  outcome: DeliveryOutcome;
+}
+
+const emptySummary = (skipped?: SkipReason): DrainSummary => ({
+  synced: 0,
+  conflict: 0,
+  paused: 0,
+  deferred: 0,
+  released: 0,
+  failed: 0,
+  ...(skipped ? { skipped } : {}),
+});
+
+export function createSyncEngine(options: EngineOptions) {
+  const database = openDatabase(options.file, { synchronous: 'NORMAL' });
+  const outbox = createOutboxQueries(database);
+  const syncState = createSyncState(database);
+  const reader = createSaleReader(database);
+  const logger = options.logger ?? silent;
+  const owner = options.owner ?? `${hostname()}#${process.pid}#${randomBytes(3).toString('hex')}`;
+  const events = new EventEmitter<{ status: [SyncStatus]; sale: [SaleEvent] }>();
+  const shutdown = new AbortController();
+
+  let config = options.config;
+  let client = clientFor(config);
+  let stopping = false;
+  const link = createLinkState(syncState, logger, () => emitStatus());
+  link.restorePause(keyFingerprint(config.apiKey));
+  let lastResyncSeen = syncState.read().resyncRequestedAt;
+  let draining: Promise<DrainSummary> | undefined;
+  let drainAgain = false;
+  const timers: { debounce?: NodeJS.Timeout; tick?: NodeJS.Timeout; wake?: NodeJS.Timeout } = {};
+
+  function clientFor(next: AgentConfig): PlatformClient | undefined {
+    if (!next.baseUrl || !next.apiKey) return undefined;
+    return createPlatformClient({
+      baseUrl: next.baseUrl,
+      apiKey: next.apiKey,
+      requestTimeoutMs: next.sync.requestTimeoutMs,
+      userAgent: `Tillsync/${appVersion} (till agent; node ${process.versions.node})`,
+    });
+  }
+
+  const status = (): SyncStatus =>
+    readSyncStatus({
+      counts: reader.countByState(),
+      outbox,
+      syncState,
+      config,
+      mode: options.mode,
+      owner,
+    });
+
+  function emitStatus(): void {
+    if (events.listenerCount('status') > 0) events.emit('status', status());
+  }
+
+  const holding = () => stopping || link.paused || link.offline;
+
+  async function worker(summary: DrainSummary, activeClient: PlatformClient): Promise<void> {
+    while (!holding()) {
+      const sale = outbox.claimNextDue(Date.now());
+      if (!sale) return;
+      let outcome: DeliveryOutcome | 'failed';
+      try {
+        outcome = await deliverSale(sale, {
+          client: activeClient,
+          outbox,
+          tuning: config.sync,
+          shopId: config.shopId,
+          signal: shutdown.signal,
+          random: options.random,
+          holding,
+          onAnswer: (answer, verdict) =>
+            link.record(answer, verdict, keyFingerprint(config.apiKey)),
+        });
+      } catch (error) {
+        logger.error(
+          { saleId: sale.saleId, error: (error as Error).message },
+          'Delivering a sale failed',
+        );
+        outcome = 'failed';
+      }
+      summary[outcome] += 1;
+      events.emit('sale', {
+        saleId: sale.saleId,
+        outcome: outcome === 'failed' ? 'deferred' : outcome,
+      });
+    }
+  }
+
+  async function drainPass(): Promise<DrainSummary> {
+    if (stopping) return emptySummary('stopping');
+    if (!client) return emptySummary('not_configured');
+    if (link.paused) return emptySummary('paused');
+    if (link.offline) {
+      if (!(await client.reachable(shutdown.signal))) return emptySummary('offline');
+      link.setConnection('online');
+      outbox.makeDueNow(Date.now(), 'network');
+    }
+    const { leaseTtlMs, concurrency } = config.sync;
+    const lease = syncState.acquireLease(owner, Date.now(), leaseTtlMs);
+    if (!lease.acquired) return emptySummary('lease_held');
+    if (lease.fresh) {
+      const orphans = outbox.releaseOrphans();
+      if (orphans > 0)
+        logger.info(
+          { orphans },
+          'Sales left mid-send by a stopped sender go back to the queue, same keys',
+        );
+    }
+    const renew = setInterval(
+      () => syncState.acquireLease(owner, Date.now(), leaseTtlMs),
+      leaseTtlMs / 3,
+    );
+    const summary = emptySummary();
+    try {
+      await Promise.all(Array.from({ length: concurrency }, () => worker(summary, client!)));
+    } finally {
+      clearInterval(renew);
+      syncState.releaseLease(owner);
+    }
+    if (summary.synced + summary.conflict + summary.paused > 0) {
+      logger.info({ ...summary }, 'Sync pass finished');
+    }
+    scheduleWake();
+    emitStatus();
+    return summary;
+  }
+
+  /** Drains what is due now; a call during a drain makes that drain go round once more. */
+  function drain(): Promise<DrainSummary> {
+    if (draining) {
+      drainAgain = true;
+      return draining;
+    }
+    draining = (async () => {
+      const total = emptySummary();
+      do {
+        drainAgain = false;
+        const pass = await drainPass();
+        for (const key of Object.keys(emptySummary()) as Array<keyof DrainSummary>) {
+          if (key !== 'skipped') total[key] += pass[key];
+        }
+        if (pass.skipped) total.skipped = pass.skipped;
+      } while (drainAgain && !stopping);
+      return total;
+    })().finally(() => (draining = undefined));
+    return draining;
+  }
+
+  function scheduleWake(): void {
+    clearTimeout(timers.wake);
+    const next = outbox.figures(Date.now(), config.sync.staleAfterMs).nextAttemptAt;
+    if (next === null || stopping) return;
+    const delay = Math.max(0, next - Date.now());
+    if (delay >= config.sync.pollIntervalMs) return; // the regular tick comes sooner
+    timers.wake = setTimeout(() => void drain(), delay + 5);
+    timers.wake.unref();
+  }
+
+  async function tick(): Promise<void> {
+    const requested = syncState.read().resyncRequestedAt;
+    if (requested > lastResyncSeen) {
+      await resync();
+      return;
+    }
+    if (!draining && (link.offline || outbox.figures(Date.now(), config.sync.staleAfterMs).due > 0))
+      await drain();
+  }
+
+  function scheduleTick(): void {
+    if (stopping) return;
+    const every = link.offline ? config.sync.probeIntervalMs : config.sync.pollIntervalMs;
+    timers.tick = setTimeout(() => {
+      tick()
+        .catch((error: Error) => logger.error({ error: error.message }, 'Sync tick failed'))
+        .finally(scheduleTick);
+    }, every);
+  }
+
+  /** Resync now: clears backoff and the authorization pause, then drains. */
+  async function resync(): Promise<DrainSummary> {
+    const now = Date.now();
+    lastResyncSeen = Math.max(now, syncState.read().resyncRequestedAt);
+    syncState.update({ resyncRequestedAt: lastResyncSeen });
+    if (link.paused) link.unpause();
+    link.forgetOffline();
+    outbox.makeDueNow(now, 'all');
+    emitStatus();
+    return drain();
+  }
+
+  return {
+    owner,
+    events,
+    status,
+    drain,
+    resync,
+    start(): void {
+      scheduleTick();
+      void drain();
+    },
+    /** A sale was just recorded: drain soon, once for a burst of sales. */
+    notifySaleRecorded(): void {
+      clearTimeout(timers.debounce);
+      timers.debounce = setTimeout(() => void drain(), config.sync.debounceMs);
+    },
+    /** New key or settings: a pause for the old key ends, and the queue is tried again. */
+    updateConfig(next: AgentConfig): void {
+      const keyChanged = keyFingerprint(next.apiKey) !== keyFingerprint(config.apiKey);
+      const urlChanged = next.baseUrl !== config.baseUrl;
+      config = next;
+      client = clientFor(next);
+      if (link.paused && (keyChanged || urlChanged)) link.unpause();
+      if (urlChanged) link.forgetOffline();
+      emitStatus();
+      void drain();
+    },
+    /** Stops taking work; requests in flight get the grace time, then are cut and queued again. */
+    async stop(): Promise<void> {
+      if (stopping) return;
+      stopping = true;
+      for (const timer of Object.values(timers)) clearTimeout(timer);
+      const grace = new Promise((resolve) =>
+        setTimeout(resolve, config.sync.shutdownGraceMs).unref(),
+      );
+      await Promise.race([draining, grace]);
+      shutdown.abort();
+      await draining;
+      syncState.releaseLease(owner);
+      database.close();
+    },
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
