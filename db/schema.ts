@@ -166,6 +166,9 @@ export const syncState = sqliteTable(
     lastErrorAt: integer('last_error_at'),
     /** Server clock minus till clock, when it was more than five minutes off. */
     clockSkewMs: integer('clock_skew_ms'),
+    /** Where the last running engine sends: its mode (platform or sandbox) and address. */
+    senderMode: text('sender_mode', { enum: ['platform', 'sandbox'] }),
+    senderBaseUrl: text('sender_base_url'),
     updatedAt: integer('updated_at').notNull().default(0),
   },
   () => [check('sync_state_single_row', sql`id = 1`)],

@@ -1,4 +1,5 @@
 // The till's local store: one open database and the operations the rest of the app uses.
+import { createCatalog } from './catalog.js';
 import { createConflictActions } from './conflicts.js';
 import { openDatabase, type TillDatabase } from './open.js';
 import { createSaleReader } from './read-sales.js';
@@ -19,6 +20,7 @@ export function storeFor(database: TillDatabase) {
     ...createSaleRecorder(database, settings),
     ...createSaleReader(database),
     ...createConflictActions(database, settings),
+    ...createCatalog(database, settings),
     close: () => database.close(),
   };
 }

@@ -16,6 +16,8 @@ export interface SyncStateRow {
   lastErrorMessage: string | null;
   lastErrorAt: number | null;
   clockSkewMs: number | null;
+  senderMode: 'platform' | 'sandbox' | null;
+  senderBaseUrl: string | null;
 }
 
 const COLUMNS = {
@@ -31,6 +33,8 @@ const COLUMNS = {
   lastErrorMessage: 'last_error_message',
   lastErrorAt: 'last_error_at',
   clockSkewMs: 'clock_skew_ms',
+  senderMode: 'sender_mode',
+  senderBaseUrl: 'sender_base_url',
 } as const satisfies Record<keyof SyncStateRow, string>;
 
 const selectList = Object.entries(COLUMNS)

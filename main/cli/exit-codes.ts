@@ -7,4 +7,10 @@ export const EXIT = {
   invalidInput: 2,
   /** The database file could not be used (not ours, damaged, from a newer app, unwritable). */
   databaseUnusable: 3,
+  /** `sync --once`, `resync`: sales are still waiting to be sent (offline, backoff, busy). */
+  salesPending: 4,
+  /** `sync --once`, `resync`: nothing waits, but some sales are parked as conflicts. */
+  salesInConflict: 5,
+  /** `sync --once`, `resync`: the platform refused the API key; the queue is paused. */
+  queuePaused: 6,
 } as const;

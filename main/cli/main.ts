@@ -1,10 +1,13 @@
 // The tillsync command line: every command, and how failures become exit codes.
 import { Command, CommanderError } from 'commander';
+import { registerConflicts } from './commands/conflicts.js';
+import { registerDaemon } from './commands/daemon.js';
 import { registerRecord } from './commands/record.js';
 import { registerSales } from './commands/sales.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerSettings } from './commands/settings.js';
 import { registerStatus } from './commands/status.js';
+import { registerSync } from './commands/sync.js';
 import { EXIT } from './exit-codes.js';
 import { CliError } from './io.js';
 import { appVersion } from '../config/package-info.js';
@@ -23,6 +26,9 @@ export function buildProgram(): Command {
   registerSales(program);
   registerSettings(program);
   registerSandbox(program);
+  registerDaemon(program);
+  registerSync(program);
+  registerConflicts(program);
   return program;
 }
 

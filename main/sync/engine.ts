@@ -72,6 +72,12 @@ export function createSyncEngine(options: EngineOptions) {
   let stopping = false;
   const link = createLinkState(syncState, logger, () => emitStatus());
   link.restorePause(keyFingerprint(config.apiKey));
+  const recordSender = () =>
+    syncState.update({
+      senderMode: options.mode ?? 'platform',
+      senderBaseUrl: config.baseUrl ?? null,
+    });
+  recordSender();
   let lastResyncSeen = syncState.read().resyncRequestedAt;
   let draining: Promise<DrainSummary> | undefined;
   let drainAgain = false;
@@ -258,14 +264,18 @@ export function createSyncEngine(options: EngineOptions) {
       const urlChanged = next.baseUrl !== config.baseUrl;
       config = next;
       client = clientFor(next);
+      recordSender();
       if (link.paused && (keyChanged || urlChanged)) link.unpause();
       if (urlChanged) link.forgetOffline();
       emitStatus();
       void drain();
     },
-    /** Stops taking work; requests in flight get the grace time, then are cut and queued again. */
-    async stop(): Promise<void> {
-      if (stopping) return;
+    /**
+     * Stops taking work; requests in flight get the grace time, then are cut and queued
+     * again. Returns the status as it was left.
+     */
+    async stop(): Promise<SyncStatus | undefined> {
+      if (stopping) return undefined;
       stopping = true;
       for (const timer of Object.values(timers)) clearTimeout(timer);
       const grace = new Promise((resolve) =>
@@ -275,7 +285,9 @@ export function createSyncEngine(options: EngineOptions) {
       shutdown.abort();
       await draining;
       syncState.releaseLease(owner);
+      const final = status();
       database.close();
+      return final;
     },
   };
 }

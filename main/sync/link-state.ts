@@ -15,10 +15,12 @@ export interface Logger {
 export function createLinkState(syncState: SyncState, logger: Logger, changed: () => void) {
   let offline = false;
   let paused = false;
+  let connection = syncState.read().connection;
   let lastSuccessWrite = 0;
 
   function setConnection(next: 'online' | 'offline'): void {
-    if ((next === 'offline') === offline && syncState.read().connection === next) return;
+    if (connection === next) return;
+    connection = next;
     offline = next === 'offline';
     syncState.update({ connection: next });
     logger.info(
@@ -48,6 +50,7 @@ export function createLinkState(syncState: SyncState, logger: Logger, changed: (
     /** Back from an outage or asked to try now: assume reachable until told otherwise. */
     forgetOffline(): void {
       offline = false;
+      connection = 'unknown';
     },
     /** On start: keep a pause only if it was for the key in use now. */
     restorePause(keyHash: string | null): void {
@@ -77,7 +80,7 @@ export function createLinkState(syncState: SyncState, logger: Logger, changed: (
           lastSuccessWrite = now;
           syncState.update({ lastSuccessAt: now });
         }
-        if (offline) setConnection('online');
+        setConnection('online');
         return;
       }
       syncState.update({
@@ -86,9 +89,10 @@ export function createLinkState(syncState: SyncState, logger: Logger, changed: (
         lastErrorAt: now,
       });
       if (verdict.kind === 'retry' && verdict.unreachable) setConnection('offline');
-      else if (offline) setConnection('online');
+      else if (verdict.kind !== 'pause') setConnection('online');
       if (verdict.kind === 'pause' && !paused) {
         paused = true;
+        connection = 'authorization';
         syncState.update({
           connection: 'authorization',
           pausedReason: verdict.reason,

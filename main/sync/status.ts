@@ -44,10 +44,15 @@ export function readSyncStatus(sources: StatusSources): SyncStatus {
   const state = sources.syncState.read();
   const figures = sources.outbox.figures(now, config.sync.staleAfterMs);
   const configured = Boolean(config.baseUrl && config.apiKey);
+  // A process without the configuration (the CLI beside a daemon, or sandbox mode) shows
+  // where the engine last said it sends.
+  const mode: SyncMode = configured
+    ? (sources.mode ?? 'platform')
+    : (state.senderMode ?? 'not_configured');
   const leaseLive = state.leaseOwner !== null && state.leaseExpiresAt > now;
   return {
-    mode: configured ? (sources.mode ?? 'platform') : 'not_configured',
-    baseUrl: config.baseUrl ?? null,
+    mode,
+    baseUrl: config.baseUrl ?? state.senderBaseUrl,
     apiKey: describeApiKey(config.apiKey),
     connection: state.pausedReason ? 'authorization' : state.connection,
     paused: state.pausedReason ? { reason: state.pausedReason, since: state.pausedAt } : null,

@@ -77,9 +77,10 @@ describe('tillsync status and sales list', () => {
     await runCli(['record'], { input: JSON.stringify(validSale()), env: envFor(dataDir) });
     const run = await runCli(['status', '--json'], { env: envFor(dataDir) });
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({
+    expect(JSON.parse(run.stdout)).toMatchObject({
       database: join(dataDir, 'tillsync.db'),
       counts: { pending: 2, sending: 0, synced: 0, conflict: 0, discarded: 0 },
+      sync: { mode: 'not_configured', connection: 'unknown', apiKey: { set: false }, stale: 0 },
     });
   });
 

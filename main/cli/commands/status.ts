@@ -1,26 +1,94 @@
-// `tillsync status`: how many sales are in each state.
+// `tillsync status`: sales per state and the state of sync, read from the database, so it
+// shows the same whether the app, the daemon or nothing is running.
 import type { Command } from 'commander';
+import { createOutboxQueries } from '../../../db/outbox.js';
 import { OUTBOX_STATES } from '../../../db/schema.js';
+import { createSyncState } from '../../../db/sync-state.js';
+import { loadAgentConfig, syncTuningSchema, type AgentConfig } from '../../config/agent-config.js';
+import { resolveDataDir } from '../../config/data-dir.js';
+import { readSyncStatus, type SyncStatus } from '../../sync/status.js';
 import { printJson } from '../io.js';
 import { withStore, type DataDirOption } from '../store-access.js';
+
+const ago = (ms: number) =>
+  ms < 90_000
+    ? `${Math.round(ms / 1000)} s`
+    : ms < 5_400_000
+      ? `${Math.round(ms / 60_000)} min`
+      : `${Math.round(ms / 3_600_000)} h`;
+
+function describe(sync: SyncStatus, now: number): string[] {
+  const connection = {
+    unknown: 'not tried yet',
+    online: 'online',
+    offline: 'offline: the platform cannot be reached; sales wait on this till',
+    authorization: `key rejected: sync is paused. ${sync.paused?.reason ?? ''} Set a new key, then run \`tillsync resync\`.`,
+  }[sync.connection];
+  const lines = [
+    `  platform   ${
+      sync.mode === 'not_configured'
+        ? 'not configured (set TILLSYNC_BASE_URL and TILLSYNC_API_KEY)'
+        : sync.mode === 'sandbox'
+          ? `SANDBOX on this machine (${sync.baseUrl}), not a real platform`
+          : sync.baseUrl
+    }`,
+    `  api key    ${sync.apiKey.set ? `set${sync.apiKey.expiresAt ? `, expires ${new Date(sync.apiKey.expiresAt).toISOString()}` : ''}` : 'not set'}`,
+    `  sync       ${connection}`,
+  ];
+  if (sync.stale > 0) lines.push(`  stale      ${sync.stale} sale(s) waiting for more than a day`);
+  if (sync.lastSuccessAt) lines.push(`  last sent  ${ago(now - sync.lastSuccessAt)} ago`);
+  if (sync.nextAttemptAt)
+    lines.push(
+      `  next try   ${sync.nextAttemptAt <= now ? 'now' : `in ${ago(sync.nextAttemptAt - now)}`}`,
+    );
+  if (sync.lastError) lines.push(`  last error ${sync.lastError.message}`);
+  if (sync.clockSkewMs) {
+    lines.push(
+      `  clock      this till's clock is ${ago(Math.abs(sync.clockSkewMs))} ${sync.clockSkewMs > 0 ? 'behind' : 'ahead of'} the platform's; receipts carry the till's time`,
+    );
+  }
+  if (sync.sender !== 'none')
+    lines.push(
+      `  sending    ${sync.sender === 'this process' ? 'now' : 'another Tillsync process is sending'}`,
+    );
+  return lines;
+}
 
 export function registerStatus(program: Command): void {
   program
     .command('status')
-    .description('Show how many sales are pending, synced, in conflict or discarded')
+    .description('Show sales per state and the state of sync')
     .option('--json', 'print JSON instead of text')
     .action(async (options: { json?: boolean }, command: Command) => {
-      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+      const globals = command.optsWithGlobals<DataDirOption>();
+      const loaded = loadAgentConfig({ dataDir: resolveDataDir(globals.dataDir) });
+      const config: AgentConfig = loaded.ok ? loaded.value : { sync: syncTuningSchema.parse({}) };
+      await withStore(globals, (store) => {
         const counts = store.countByState();
+        const now = Date.now();
+        const sync = readSyncStatus({
+          counts,
+          outbox: createOutboxQueries(store.database),
+          syncState: createSyncState(store.database),
+          config,
+          now,
+        });
         if (options.json) {
-          printJson({ database: store.file, counts });
+          printJson({
+            database: store.file,
+            counts,
+            sync,
+            ...(loaded.ok ? {} : { configError: loaded.error.message }),
+          });
           return;
         }
         const lines = [
           'Tillsync till status',
           `  database   ${store.file}`,
           ...OUTBOX_STATES.map((state) => `  ${state.padEnd(10)} ${counts[state]}`),
+          ...describe(sync, now),
         ];
+        if (!loaded.ok) lines.push(`  config     ${loaded.error.message}`);
         process.stdout.write(lines.join('\n') + '\n');
       });
     });

@@ -1,0 +1,160 @@
+// The till's product catalog and customers: importing them (all or nothing, every bad row
+// named) and reading them for the till screen.
+import { z } from 'zod';
+import { fieldErrorsFrom } from './field-errors.js';
+import { currencyDecimals, fromScaledInteger, toScaledInteger } from './money.js';
+import type { TillDatabase } from './open.js';
+import { fail, ok, type FieldError, type Result } from './result.js';
+import { idSchema } from './sale-input.js';
+import type { SettingsStore } from './settings.js';
+
+export const MAX_CATALOG_ROWS = 20_000;
+
+const productRow = z.strictObject({
+  id: idSchema,
+  name: z.string().trim().min(1, 'must not be empty').max(200),
+  price: z
+    .number({ error: 'must be a number' })
+    .nonnegative('must not be negative')
+    .max(1_000_000_000),
+  category: z.string().trim().max(100).nullish(),
+});
+
+const customerRow = z.strictObject({
+  id: idSchema,
+  name: z.string().trim().min(1, 'must not be empty').max(200),
+  email: z.string().trim().max(200).nullish(),
+  phone: z.string().trim().max(50).nullish(),
+});
+
+export const catalogSchema = z.object({
+  currency: z.string().optional(),
+  products: z.array(z.unknown()).max(MAX_CATALOG_ROWS).default([]),
+  customers: z.array(z.unknown()).max(MAX_CATALOG_ROWS).default([]),
+});
+
+export interface CatalogImport {
+  products: number;
+  customers: number;
+}
+
+export interface ProductView {
+  id: string;
+  name: string;
+  price: number;
+  priceMinor: number;
+  category: string | null;
+}
+
+export function createCatalog(database: TillDatabase, settingsStore: SettingsStore) {
+  const { sqlite } = database;
+  const upsertProduct = sqlite.prepare(`
+    insert into products (id, name, price_minor, category, active, updated_at)
+    values (@id, @name, @priceMinor, @category, 1, @now)
+    on conflict(id) do update set name = excluded.name, price_minor = excluded.price_minor,
+      category = excluded.category, active = 1, updated_at = excluded.updated_at`);
+  const upsertCustomer = sqlite.prepare(`
+    insert into customers (id, name, phone, email, updated_at) values (@id, @name, @phone, @email, @now)
+    on conflict(id) do update set name = excluded.name, phone = excluded.phone, email = excluded.email,
+      updated_at = excluded.updated_at`);
+  const search = sqlite.prepare(`
+    select id, name, price_minor as priceMinor, category from products
+    where active = 1 and (@query = '' or name like @like escape '\\' or id = @query)
+    order by name limit @limit`);
+  const searchCustomers = sqlite.prepare(`
+    select id, name, phone, email from customers
+    where @query = '' or name like @like escape '\\' or id = @query or phone like @like escape '\\'
+    order by name limit @limit`);
+
+  /**
+   * Imports a catalog: every row is checked first, and if any is bad nothing is written
+   * and each bad row is named (`/products/3/price: must not be negative`).
+   */
+  function importCatalog(input: unknown, now = Date.now()): Result<CatalogImport> {
+    const shape = catalogSchema.safeParse(input);
+    if (!shape.success) {
+      return fail({
+        code: 'invalid_input',
+        message: 'The catalog is not valid',
+        fields: fieldErrorsFrom(shape.error),
+      });
+    }
+    const { currency } = settingsStore.read();
+    const decimals = currencyDecimals(currency);
+    const errors: FieldError[] = [];
+    if (shape.data.currency && shape.data.currency !== currency) {
+      errors.push({
+        path: '/currency',
+        message: `is ${shape.data.currency}, but this till sells in ${currency}`,
+      });
+    }
+    const products = shape.data.products.flatMap((row, index) => {
+      const parsed = productRow.safeParse(row);
+      if (!parsed.success) {
+        errors.push(...prefixed(`/products/${index}`, fieldErrorsFrom(parsed.error)));
+        return [];
+      }
+      const priceMinor = toScaledInteger(parsed.data.price, decimals);
+      if (priceMinor === undefined) {
+        errors.push({
+          path: `/products/${index}/price`,
+          message: `has more decimal places than ${currency} allows`,
+        });
+        return [];
+      }
+      return [{ ...parsed.data, category: parsed.data.category ?? null, priceMinor, now }];
+    });
+    const customers = shape.data.customers.flatMap((row, index) => {
+      const parsed = customerRow.safeParse(row);
+      if (!parsed.success) {
+        errors.push(...prefixed(`/customers/${index}`, fieldErrorsFrom(parsed.error)));
+        return [];
+      }
+      return [
+        { ...parsed.data, email: parsed.data.email ?? null, phone: parsed.data.phone ?? null, now },
+      ];
+    });
+    if (errors.length > 0) {
+      const listed = errors
+        .slice(0, 10)
+        .map((e) => `${e.path}: ${e.message}`)
+        .join('; ');
+      const more = errors.length > 10 ? ` (and ${errors.length - 10} more)` : '';
+      return fail({
+        code: 'invalid_input',
+        message: `The catalog was not imported: ${listed}${more}`,
+        fields: errors,
+      });
+    }
+    sqlite.transaction(() => {
+      for (const product of products) upsertProduct.run(product);
+      for (const customer of customers) upsertCustomer.run(customer);
+    })();
+    return ok({ products: products.length, customers: customers.length });
+  }
+
+  const likeOf = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+  return {
+    importCatalog,
+    searchProducts(query = '', limit = 200): ProductView[] {
+      const decimals = currencyDecimals(settingsStore.read().currency);
+      const q = query.trim();
+      const rows = search.all({ query: q, like: likeOf(q), limit }) as Omit<ProductView, 'price'>[];
+      return rows.map((row) => ({ ...row, price: fromScaledInteger(row.priceMinor, decimals) }));
+    },
+    searchCustomers(query = '', limit = 50) {
+      const q = query.trim();
+      return searchCustomers.all({ query: q, like: likeOf(q), limit }) as Array<{
+        id: string;
+        name: string;
+        phone: string | null;
+        email: string | null;
+      }>;
+    },
+  };
+}
+
+function prefixed(prefix: string, fields: FieldError[]): FieldError[] {
+  return fields.map((field) => ({ path: `${prefix}${field.path}`, message: field.message }));
+}

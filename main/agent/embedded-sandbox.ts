@@ -1,0 +1,44 @@
+// Sandbox mode: with no platform configured, the till syncs to the sandbox on this machine.
+// Its data lives apart, in <data>/sandbox/, so demo sales never mix with real ones and a
+// sale "synced" to the emulator can never be mistaken for one the platform has.
+import { join } from 'node:path';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { openStore } from '../../db/store.js';
+import type { AgentConfig } from '../config/agent-config.js';
+
+export const SANDBOX_FOLDER = 'sandbox';
+
+export interface EmbeddedSandbox {
+  sandbox: Sandbox;
+  /** The till data folder used in sandbox mode. */
+  dataDir: string;
+  config: AgentConfig;
+}
+
+export async function startEmbeddedSandbox(
+  dataDir: string,
+  base: AgentConfig,
+  port = 0,
+): Promise<EmbeddedSandbox> {
+  const folder = join(dataDir, SANDBOX_FOLDER);
+  const sandbox = await startSandbox({ dbFile: join(folder, 'sandbox.db'), port });
+  const catalog = sandbox.catalog();
+  const store = openStore(join(folder, 'tillsync.db'));
+  try {
+    const settings = store.settings.update({ currency: catalog.currency, shopId: catalog.shopId });
+    if (!settings.ok) throw new Error(settings.error.message);
+    const imported = store.importCatalog(catalog);
+    if (!imported.ok) throw new Error(imported.error.message);
+  } finally {
+    store.close();
+  }
+  const apiKey = await sandbox.mintKey({
+    scope: 'sales:write sales:read',
+    subject: 'till_embedded',
+  });
+  return {
+    sandbox,
+    dataDir: folder,
+    config: { ...base, baseUrl: sandbox.url, apiKey, shopId: catalog.shopId },
+  };
+}

@@ -1,0 +1,104 @@
+// `tillsync sync --once`: send what is due now, then stop. `tillsync resync`: clear the
+// backoff and the authorization pause, and send everything now (or ask the running
+// Tillsync process to).
+import type { Command } from 'commander';
+import { databaseFile } from '../../config/data-dir.js';
+import { createSyncEngine, type DrainSummary } from '../../sync/engine.js';
+import type { SyncStatus } from '../../sync/status.js';
+import { isConfigured } from '../../agent/run-agent.js';
+import { addPlatformFlags, loadCliConfig, NOT_CONFIGURED } from '../config-access.js';
+import { EXIT } from '../exit-codes.js';
+import { CliError, printJson } from '../io.js';
+import { progressBar } from '../progress.js';
+
+export function exitCodeFor(status: SyncStatus): number {
+  if (status.paused) return EXIT.queuePaused;
+  if (status.counts.pending + status.counts.sending > 0) return EXIT.salesPending;
+  if (status.counts.conflict > 0) return EXIT.salesInConflict;
+  return EXIT.ok;
+}
+
+const SKIPPED: Record<NonNullable<DrainSummary['skipped']>, string> = {
+  not_configured: NOT_CONFIGURED,
+  paused:
+    'The platform refused the API key; the queue is paused. Set a new key, then run `tillsync resync`.',
+  offline: 'The platform cannot be reached; sales stay queued and will be sent when it can.',
+  lease_held:
+    'Another Tillsync process (the app or the daemon) is sending for this till right now; it carries on.',
+  stopping: 'Stopped before sending.',
+};
+
+function report(
+  summary: DrainSummary,
+  status: SyncStatus,
+  json: boolean | undefined,
+  verb: string,
+): void {
+  if (json) {
+    printJson({
+      ...summary,
+      counts: status.counts,
+      connection: status.connection,
+      paused: status.paused,
+    });
+    return;
+  }
+  const lines = [
+    `${verb}: ${summary.synced} synced, ${summary.conflict} parked as conflicts, ${summary.deferred} to retry later.`,
+    `Now: ${status.counts.pending + status.counts.sending} pending, ${status.counts.synced} synced, ${status.counts.conflict} in conflict.`,
+  ];
+  if (summary.skipped) lines.push(SKIPPED[summary.skipped]);
+  else if (status.paused) lines.push(SKIPPED.paused);
+  if (status.counts.conflict > 0) lines.push('See them with `tillsync conflicts`.');
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+async function withEngine(
+  command: Command,
+  json: boolean | undefined,
+  verb: string,
+  run: 'drain' | 'resync',
+) {
+  const { dataDir, config } = loadCliConfig(command);
+  if (!isConfigured(config)) throw new CliError(NOT_CONFIGURED, EXIT.invalidInput);
+  const engine = createSyncEngine({ file: databaseFile(dataDir), config });
+  const before = engine.status();
+  const bar = json ? undefined : progressBar(before.counts.pending, verb);
+  engine.events.on('sale', () => bar?.tick());
+  try {
+    const summary = await engine[run]();
+    bar?.finish();
+    const status = engine.status();
+    report(summary, status, json, verb);
+    process.exitCode = exitCodeFor(status);
+  } finally {
+    await engine.stop();
+  }
+}
+
+export function registerSync(program: Command): void {
+  addPlatformFlags(
+    program
+      .command('sync')
+      .description('Send the sales that are due now, then stop (exit codes in the README)')
+      .option('--once', 'send what is due now and stop (the only mode; the daemon keeps syncing)')
+      .option('--json', 'print a JSON summary'),
+  ).action(async (options: { once?: boolean; json?: boolean }, command: Command) => {
+    if (!options.once) {
+      throw new CliError(
+        'Use `tillsync sync --once` to send what is due now, or `tillsync daemon` to keep syncing.',
+        EXIT.invalidInput,
+      );
+    }
+    await withEngine(command, options.json, 'Sync', 'drain');
+  });
+
+  addPlatformFlags(
+    program
+      .command('resync')
+      .description('Try every waiting sale now: clears backoff and a paused queue')
+      .option('--json', 'print a JSON summary'),
+  ).action(async (options: { json?: boolean }, command: Command) => {
+    await withEngine(command, options.json, 'Resync', 'resync');
+  });
+}

@@ -1,0 +1,56 @@
+// Loading the agent's configuration for a CLI command: flags over environment over
+// config.json; a bad configuration is a clear error and exit 2.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { invalidInput } from '../../db/field-errors.js';
+import { loadAgentConfig, type AgentConfig, type ConfigLayer } from '../config/agent-config.js';
+import { resolveDataDir } from '../config/data-dir.js';
+import { EXIT } from './exit-codes.js';
+import { CliError, printError } from './io.js';
+
+/** Flags shared by the commands that talk to the platform. */
+export function addPlatformFlags(command: Command): Command {
+  return command
+    .option('--base-url <url>', 'the platform address (or TILLSYNC_BASE_URL)')
+    .option(
+      '--api-key-file <file>',
+      'read the API key from this file (or TILLSYNC_API_KEY / TILLSYNC_API_KEY_FILE)',
+    )
+    .option('--shop-id <id>', 'the shop this till sells for (or TILLSYNC_SHOP_ID)')
+    .option('--concurrency <n>', 'sales sent at the same time, 1-16');
+}
+
+const flagSchema = z.object({
+  baseUrl: z.string().optional(),
+  apiKeyFile: z.string().optional(),
+  shopId: z.string().optional(),
+  concurrency: z.coerce.number().int().min(1).max(16).optional(),
+});
+
+export interface LoadedConfig {
+  dataDir: string;
+  config: AgentConfig;
+}
+
+export function loadCliConfig(command: Command): LoadedConfig {
+  const options = command.optsWithGlobals<Record<string, unknown> & { dataDir?: string }>();
+  const flags = flagSchema.safeParse(options);
+  if (!flags.success) {
+    printError(invalidInput('The options are not valid', flags.error));
+    throw new CliError('', EXIT.invalidInput);
+  }
+  const { concurrency, ...rest } = flags.data;
+  const layer: ConfigLayer & { apiKeyFile?: string } = {
+    ...rest,
+    ...(concurrency ? { sync: { concurrency } } : {}),
+  };
+  const dataDir = resolveDataDir(options.dataDir);
+  const loaded = loadAgentConfig({ dataDir, flags: layer });
+  if (!loaded.ok) throw new CliError(loaded.error.message, EXIT.invalidInput);
+  return { dataDir, config: loaded.value };
+}
+
+export const NOT_CONFIGURED =
+  'No platform is configured. Set TILLSYNC_BASE_URL and TILLSYNC_API_KEY (or TILLSYNC_API_KEY_FILE), ' +
+  'or put baseUrl and apiKey in config.json in the data folder. To try Tillsync against the ' +
+  'sandbox on this machine instead, run `tillsync start` or `tillsync daemon --sandbox`.';
