@@ -137,7 +137,11 @@ export function loadAgentConfig({
     if (!checked.ok) return checked;
     const { sync, ...rest } = checked.value;
     Object.assign(merged, withoutUndefined(rest));
-    merged.sync = { ...merged.sync, ...withoutUndefined(sync ?? {}) };
+    // Only the keys this layer sets: zod's partial() still fills in inner defaults, which
+    // would let a later layer quietly reset what an earlier one chose.
+    const given = Object.keys((layer as { sync?: object } | undefined)?.sync ?? {});
+    const chosen = Object.entries(sync ?? {}).filter(([key]) => given.includes(key));
+    merged.sync = { ...merged.sync, ...Object.fromEntries(chosen) };
   }
   // Every layer passed on its own; this only fills in the defaults.
   const sync = syncTuningSchema.parse(merged.sync ?? {});
