@@ -16,6 +16,9 @@ import { saleRequestBody } from './sale-request.js';
 
 export type DeliveryOutcome = 'synced' | 'conflict' | 'paused' | 'deferred' | 'released';
 
+/** Tries in place per claim; after that a still-failing sale goes back to the queue. */
+export const MAX_TRIES_IN_PLACE = 3;
+
 export interface DeliveryContext {
   client: PlatformClient;
   outbox: OutboxQueries;
@@ -143,9 +146,15 @@ export async function deliverSale(
           });
           throw new AbortError(new Ended('conflict'));
         }
-        const delayMs =
-          verdict.retryAfterMs ??
-          fullJitterDelay(failures, tuning.backoffBaseMs, tuning.backoffCapMs, context.random);
+        // Never sooner than the server asks, and never sooner than our own backoff either,
+        // so a server saying "Retry-After: 0" forever is not hammered.
+        const backoff = fullJitterDelay(
+          failures,
+          tuning.backoffBaseMs,
+          tuning.backoffCapMs,
+          context.random,
+        );
+        const delayMs = Math.max(verdict.retryAfterMs ?? 0, backoff);
         // Still ours (sending) while we wait in place; the next time is on disk regardless.
         finish(startedAt, {
           outcome: 'retry',
@@ -166,10 +175,11 @@ export async function deliverSale(
       retries: Number.POSITIVE_INFINITY,
       shouldConsumeRetry: () => false,
       signal: context.signal,
-      onFailedAttempt: async ({ error }) => {
+      onFailedAttempt: async ({ error, attemptNumber }) => {
         if (!(error instanceof RetryLater)) throw error;
-        if (error.delayMs > tuning.inlineRetryMaxMs || context.holding())
-          throw new Ended('deferred');
+        const waitHere =
+          error.delayMs <= tuning.inlineRetryMaxMs && attemptNumber < MAX_TRIES_IN_PLACE;
+        if (!waitHere || context.holding()) throw new Ended('deferred');
         await sleep(error.delayMs, undefined, { signal: context.signal });
       },
     });

@@ -70,6 +70,7 @@ export function createSyncEngine(options: EngineOptions) {
   let config = options.config;
   let client = clientFor(config);
   let stopping = false;
+  let started = false;
   const link = createLinkState(syncState, logger, () => emitStatus());
   link.restorePause(keyFingerprint(config.apiKey));
   const recordSender = () =>
@@ -109,9 +110,14 @@ export function createSyncEngine(options: EngineOptions) {
 
   const holding = () => stopping || link.paused || link.offline;
 
-  async function worker(summary: DrainSummary, activeClient: PlatformClient): Promise<void> {
+  /** Claims only what was due when the pass began: each sale at most once per pass. */
+  async function worker(
+    summary: DrainSummary,
+    activeClient: PlatformClient,
+    passStart: number,
+  ): Promise<void> {
     while (!holding()) {
-      const sale = outbox.claimNextDue(Date.now());
+      const sale = outbox.claimNextDue(passStart);
       if (!sale) return;
       let outcome: DeliveryOutcome | 'failed';
       try {
@@ -167,7 +173,10 @@ export function createSyncEngine(options: EngineOptions) {
     );
     const summary = emptySummary();
     try {
-      await Promise.all(Array.from({ length: concurrency }, () => worker(summary, client!)));
+      const passStart = Date.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, () => worker(summary, client!, passStart)),
+      );
     } finally {
       clearInterval(renew);
       syncState.releaseLease(owner);
@@ -180,31 +189,34 @@ export function createSyncEngine(options: EngineOptions) {
     return summary;
   }
 
-  /** Drains what is due now; a call during a drain makes that drain go round once more. */
+  /**
+   * One pass over what is due now. A call during a pass returns that pass, and asks for a
+   * follow-up pass in the background, so an awaited drain always ends, however busy the till.
+   */
   function drain(): Promise<DrainSummary> {
     if (draining) {
       drainAgain = true;
       return draining;
     }
-    draining = (async () => {
-      const total = emptySummary();
-      do {
-        drainAgain = false;
-        const pass = await drainPass();
-        for (const key of Object.keys(emptySummary()) as Array<keyof DrainSummary>) {
-          if (key !== 'skipped') total[key] += pass[key];
-        }
-        if (pass.skipped) total.skipped = pass.skipped;
-      } while (drainAgain && !stopping);
-      return total;
-    })().finally(() => (draining = undefined));
+    drainAgain = false;
+    draining = drainPass().finally(() => {
+      draining = undefined;
+      if (drainAgain && !stopping) void drain();
+    });
     return draining;
+  }
+
+  /** A pass that starts after now (the one in progress may have started too early). */
+  async function freshDrain(): Promise<DrainSummary> {
+    while (draining) await draining;
+    return drain();
   }
 
   function scheduleWake(): void {
     clearTimeout(timers.wake);
+    if (!started || stopping) return; // timers belong to a started engine only
     const next = outbox.figures(Date.now(), config.sync.staleAfterMs).nextAttemptAt;
-    if (next === null || stopping) return;
+    if (next === null) return;
     const delay = Math.max(0, next - Date.now());
     if (delay >= config.sync.pollIntervalMs) return; // the regular tick comes sooner
     timers.wake = setTimeout(() => void drain(), delay + 5);
@@ -240,7 +252,7 @@ export function createSyncEngine(options: EngineOptions) {
     link.forgetOffline();
     outbox.makeDueNow(now, 'all');
     emitStatus();
-    return drain();
+    return freshDrain();
   }
 
   return {
@@ -250,6 +262,8 @@ export function createSyncEngine(options: EngineOptions) {
     drain,
     resync,
     start(): void {
+      if (started) return;
+      started = true;
       scheduleTick();
       void drain();
     },

@@ -53,7 +53,7 @@ describe('sync engine: every kind of answer', () => {
     const t = till();
     const ids = t.record(10);
     const engine = t.engine({ baseUrl: sandbox.url, apiKey: await sandbox.mintKey() });
-    await engine.drain();
+    engine.start();
     await waitUntil(() => t.store.countByState().synced === 10, 10_000, 'all synced');
     expect(sandbox.countSales()).toBe(10);
     for (const id of ids) {
@@ -69,7 +69,7 @@ describe('sync engine: every kind of answer', () => {
     const t = till();
     t.record(10);
     const engine = t.engine({ baseUrl: sandbox.url, apiKey: await sandbox.mintKey() });
-    await engine.drain();
+    engine.start();
     await waitUntil(() => t.store.countByState().synced === 10, 10_000, 'all synced');
     expect(sandbox.countSales()).toBe(10);
     expect(engine.status().connection).toBe('online'); // a cut answer is not an outage
@@ -114,7 +114,7 @@ describe('sync engine: every kind of answer', () => {
     const t = till();
     const [id] = t.record(1);
     const engine = t.engine({ baseUrl: server.url, apiKey: 'k' });
-    await engine.drain();
+    engine.start();
     await waitUntil(() => t.store.getSale(id!)!.outbox.state === 'synced', 5000, 'synced');
     expect(t.attempts(id!).map((a) => a.httpStatus)).toEqual([408, 409, 425, 504, 201]);
 
@@ -126,7 +126,7 @@ describe('sync engine: every kind of answer', () => {
       apiKey: 'k',
       sync: { maxUnexpectedAttempts: 3 },
     });
-    await engine2.drain();
+    engine2.start();
     await waitUntil(() => t2.store.getSale(stuck!)!.outbox.state === 'conflict', 5000, 'parked');
     expect(broken.requests).toHaveLength(3);
     expect(t2.store.getSale(stuck!)!.outbox.lastErrorReason).toMatch(
