@@ -35,7 +35,8 @@ export function buildProgram(): Command {
 export async function runCli(argv: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
+    // A command that finished but has news to report (sales still pending, say) sets it.
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has already printed its message (or the help/version text).

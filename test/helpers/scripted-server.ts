@@ -31,6 +31,9 @@ export async function scriptedServer(
   const sockets = new Set<Socket>();
   let inFlight = 0;
   let maxConcurrent = 0;
+  // Per idempotency key, requests between arrival and the moment their answer is written.
+  const keysInFlight = new Map<string, number>();
+  const overlappingKeys: string[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -49,8 +52,17 @@ export async function scriptedServer(
       const index = requests.push(recorded) - 1;
       inFlight += 1;
       maxConcurrent = Math.max(maxConcurrent, inFlight);
+      const key = req.headers['idempotency-key'];
+      if (typeof key === 'string') {
+        const count = (keysInFlight.get(key) ?? 0) + 1;
+        keysInFlight.set(key, count);
+        if (count > 1) overlappingKeys.push(key);
+      }
       const answer = respond(recorded, index);
-      const done = () => (inFlight -= 1);
+      const done = () => {
+        inFlight -= 1;
+        if (typeof key === 'string') keysInFlight.set(key, keysInFlight.get(key)! - 1);
+      };
       if (answer === 'hang') return;
       if (answer === 'drop') {
         done();
@@ -81,6 +93,8 @@ export async function scriptedServer(
     get maxConcurrent() {
       return maxConcurrent;
     },
+    /** Idempotency keys that had two requests in flight at once. */
+    overlappingKeys,
     close,
   };
 }
