@@ -1,7 +1,8 @@
-// The sync engine's view of the outbox: claim the oldest due sale, record what an attempt
-// did (the outbox row and its attempt-log row in one transaction), and the figures the
-// status shows. Raw SQL here: these run once or twice per sale at full speed.
+// The sync engine's view of the outbox: claim the oldest due sales, record what each
+// attempt did (its outbox row and its attempt-log row), and the figures the status shows.
+// Raw SQL, claims in batches and outcomes written in groups: these run for every sale.
 import type { TillDatabase } from './open.js';
+import { createWriteBatch } from './write-batch.js';
 import type { OutboxState } from './schema.js';
 
 export interface ClaimedSale {
@@ -39,13 +40,16 @@ export interface AttemptResult {
   remoteBody?: string | null;
 }
 
-export function createOutboxQueries({ sqlite }: TillDatabase) {
+export function createOutboxQueries(
+  { sqlite }: TillDatabase,
+  onWriteError?: (error: Error) => void,
+) {
   const claim = sqlite.prepare(`
     update outbox set state = 'sending', updated_at = @now
-    where sale_id = (
+    where sale_id in (
       select sale_id from outbox
       where state = 'pending' and (next_attempt_at is null or next_attempt_at <= @now)
-      order by created_at limit 1
+      order by created_at limit @limit
     )
     returning sale_id as saleId, idempotency_key as idempotencyKey, revision, attempts, created_at as createdAt`);
   const saleRow = sqlite.prepare(`
@@ -87,41 +91,59 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
       (select count(*) from outbox where state in ('pending', 'sending') and created_at < @staleBefore) as stale,
       (select count(*) from outbox where state = 'pending' and (next_attempt_at is null or next_attempt_at <= @now)) as due`);
 
-  const finishTransaction = sqlite.transaction((result: AttemptResult, now: number) => {
-    finish.run({
-      ...result,
-      counted: result.counts ? 1 : 0,
-      remoteId: result.remoteId ?? null,
-      remoteBody: result.remoteBody ?? null,
-      now,
-    });
-    logAttempt.run(result);
-  });
+  const writes = createWriteBatch(sqlite, onWriteError);
+  type ClaimedRow = Omit<
+    ClaimedSale,
+    'items' | 'shopId' | 'customerId' | 'paymentMethod' | 'currency'
+  >;
 
   return {
-    /** Takes the oldest sale that is due (marking it `sending`), with what is to be sent. */
-    claimNextDue(now: number): ClaimedSale | undefined {
-      const row = claim.get({ now }) as
-        | Omit<ClaimedSale, 'items' | 'shopId' | 'customerId' | 'paymentMethod' | 'currency'>
-        | undefined;
-      if (!row) return undefined;
-      const sale = saleRow.get(row.saleId) as Pick<
-        ClaimedSale,
-        'shopId' | 'customerId' | 'paymentMethod' | 'currency'
-      >;
-      const items = itemRows.all(row.saleId) as ClaimedSale['items'];
-      return { ...row, ...sale, items };
+    /** Takes up to `limit` of the oldest due sales (marking them `sending`), oldest first. */
+    claimDue(now: number, limit: number): ClaimedSale[] {
+      writes.flush();
+      const rows = (claim.all({ now, limit }) as ClaimedRow[]).sort(
+        (a, b) => a.createdAt - b.createdAt,
+      );
+      return rows.map((row) => {
+        const sale = saleRow.get(row.saleId) as Pick<
+          ClaimedSale,
+          'shopId' | 'customerId' | 'paymentMethod' | 'currency'
+        >;
+        const items = itemRows.all(row.saleId) as ClaimedSale['items'];
+        return { ...row, ...sale, items };
+      });
     },
-    finishAttempt: (result: AttemptResult, now = Date.now()) => finishTransaction(result, now),
+    /** Records what an attempt did; written with the others of this moment. */
+    finishAttempt(result: AttemptResult, now = Date.now()): void {
+      writes.add(() => {
+        finish.run({
+          ...result,
+          counted: result.counts ? 1 : 0,
+          remoteId: result.remoteId ?? null,
+          remoteBody: result.remoteBody ?? null,
+          now,
+        });
+        logAttempt.run(result);
+      });
+    },
     /** A sale handed back to the queue, due at the time already recorded. */
-    release: (saleId: string, revision: number, now = Date.now()) =>
-      void releaseOne.run({ saleId, revision, now }),
+    release(saleId: string, revision: number, now = Date.now()): void {
+      writes.add(() => releaseOne.run({ saleId, revision, now }));
+    },
+    /** Writes now whatever is waiting to be written. */
+    flush: () => writes.flush(),
     /** Sales left `sending` by a process that died mid-request go back, with the same key. */
-    releaseOrphans: (now = Date.now()) => releaseSending.run({ now }).changes,
+    releaseOrphans(now = Date.now()): number {
+      writes.flush();
+      return releaseSending.run({ now }).changes;
+    },
     /** Makes waiting sales due now: all of them, or those that failed for the network. */
-    makeDueNow: (now: number, which: 'all' | 'network') =>
-      dueAgain.run({ now, all: which === 'all' ? 1 : 0 }).changes,
+    makeDueNow(now: number, which: 'all' | 'network'): number {
+      writes.flush();
+      return dueAgain.run({ now, all: which === 'all' ? 1 : 0 }).changes;
+    },
     figures(now: number, staleAfterMs: number) {
+      writes.flush();
       return figures.get({ now, staleBefore: now - staleAfterMs }) as {
         nextAttemptAt: number | null;
         oldestPendingAt: number | null;

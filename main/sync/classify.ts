@@ -3,9 +3,14 @@
 import { readableReason } from './error-body.js';
 import { parseRetryAfter } from './retry-after.js';
 
+/** The headers of an answer, read by name (case-insensitive). */
+export interface AnswerHeaders {
+  get(name: string): string | null;
+}
+
 /** What came back from one POST /v1/sales. */
 export type Answer =
-  | { kind: 'response'; status: number; headers: Headers; body: string }
+  | { kind: 'response'; status: number; headers: AnswerHeaders; body: string }
   | { kind: 'network'; code: string; message: string }
   | { kind: 'timeout' }
   | { kind: 'aborted' };

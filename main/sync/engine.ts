@@ -11,7 +11,7 @@ import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { openDatabase } from '../../db/open.js';
-import { createOutboxQueries } from '../../db/outbox.js';
+import { createOutboxQueries, type ClaimedSale } from '../../db/outbox.js';
 import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { keyFingerprint } from '../config/api-key-info.js';
@@ -59,20 +59,23 @@ const emptySummary = (skipped?: SkipReason): DrainSummary => ({
 
 export function createSyncEngine(options: EngineOptions) {
   const database = openDatabase(options.file, { synchronous: 'NORMAL' });
-  const outbox = createOutboxQueries(database);
+  const logger = options.logger ?? silent;
+  const outbox = createOutboxQueries(database, (error) =>
+    logger.error({ error: error.message }, 'Writing sync results failed; trying again'),
+  );
   const syncState = createSyncState(database);
   const reader = createSaleReader(database);
-  const logger = options.logger ?? silent;
   const owner = options.owner ?? `${hostname()}#${process.pid}#${randomBytes(3).toString('hex')}`;
   const events = new EventEmitter<{ status: [SyncStatus]; sale: [SaleEvent] }>();
   const shutdown = new AbortController();
 
   let config = options.config;
+  let keyHash = keyFingerprint(config.apiKey); // of the key in use, computed once per key
   let client = clientFor(config);
   let stopping = false;
   let started = false;
   const link = createLinkState(syncState, logger, () => emitStatus());
-  link.restorePause(keyFingerprint(config.apiKey));
+  link.restorePause(keyHash);
   const recordSender = () =>
     syncState.update({
       senderMode: options.mode ?? 'platform',
@@ -94,8 +97,9 @@ export function createSyncEngine(options: EngineOptions) {
     });
   }
 
-  const status = (): SyncStatus =>
-    readSyncStatus({
+  const status = (): SyncStatus => {
+    outbox.flush(); // counts include every outcome so far
+    return readSyncStatus({
       counts: reader.countByState(),
       outbox,
       syncState,
@@ -103,6 +107,7 @@ export function createSyncEngine(options: EngineOptions) {
       mode: options.mode,
       owner,
     });
+  };
 
   function emitStatus(): void {
     if (events.listenerCount('status') > 0) events.emit('status', status());
@@ -110,14 +115,36 @@ export function createSyncEngine(options: EngineOptions) {
 
   const holding = () => stopping || link.paused || link.offline;
 
-  /** Claims only what was due when the pass began: each sale at most once per pass. */
+  /**
+   * The sales of one pass: claimed from the database a batch at a time, and only those due
+   * when the pass began, so each sale is tried at most once per pass.
+   */
+  function passQueue(passStart: number, batchSize: number) {
+    const claimed: ClaimedSale[] = [];
+    let exhausted = false;
+    return {
+      next(): ClaimedSale | undefined {
+        if (claimed.length === 0 && !exhausted) {
+          const batch = outbox.claimDue(passStart, batchSize);
+          if (batch.length === 0) exhausted = true;
+          claimed.push(...batch);
+        }
+        return claimed.shift();
+      },
+      /** Claimed but not sent (the pass stopped early): back to the queue as they were. */
+      releaseUnsent(): void {
+        for (const sale of claimed.splice(0)) outbox.release(sale.saleId, sale.revision);
+      },
+    };
+  }
+
   async function worker(
     summary: DrainSummary,
     activeClient: PlatformClient,
-    passStart: number,
+    queue: ReturnType<typeof passQueue>,
   ): Promise<void> {
     while (!holding()) {
-      const sale = outbox.claimNextDue(passStart);
+      const sale = queue.next();
       if (!sale) return;
       let outcome: DeliveryOutcome | 'failed';
       try {
@@ -129,8 +156,7 @@ export function createSyncEngine(options: EngineOptions) {
           signal: shutdown.signal,
           random: options.random,
           holding,
-          onAnswer: (answer, verdict) =>
-            link.record(answer, verdict, keyFingerprint(config.apiKey)),
+          onAnswer: (answer, verdict) => link.record(answer, verdict, keyHash),
         });
       } catch (error) {
         logger.error(
@@ -140,10 +166,12 @@ export function createSyncEngine(options: EngineOptions) {
         outcome = 'failed';
       }
       summary[outcome] += 1;
-      events.emit('sale', {
-        saleId: sale.saleId,
-        outcome: outcome === 'failed' ? 'deferred' : outcome,
-      });
+      if (events.listenerCount('sale') > 0) {
+        events.emit('sale', {
+          saleId: sale.saleId,
+          outcome: outcome === 'failed' ? 'deferred' : outcome,
+        });
+      }
     }
   }
 
@@ -172,12 +200,12 @@ export function createSyncEngine(options: EngineOptions) {
       leaseTtlMs / 3,
     );
     const summary = emptySummary();
+    const queue = passQueue(Date.now(), concurrency * 4);
     try {
-      const passStart = Date.now();
-      await Promise.all(
-        Array.from({ length: concurrency }, () => worker(summary, client!, passStart)),
-      );
+      await Promise.all(Array.from({ length: concurrency }, () => worker(summary, client!, queue)));
     } finally {
+      queue.releaseUnsent();
+      outbox.flush();
       clearInterval(renew);
       syncState.releaseLease(owner);
     }
@@ -274,10 +302,14 @@ export function createSyncEngine(options: EngineOptions) {
     },
     /** New key or settings: a pause for the old key ends, and the queue is tried again. */
     updateConfig(next: AgentConfig): void {
-      const keyChanged = keyFingerprint(next.apiKey) !== keyFingerprint(config.apiKey);
+      const keyChanged = keyFingerprint(next.apiKey) !== keyHash;
       const urlChanged = next.baseUrl !== config.baseUrl;
       config = next;
+      keyHash = keyFingerprint(next.apiKey);
+      const previous = client;
       client = clientFor(next);
+      // The old connections close once the pass using them is over.
+      void Promise.resolve(draining).finally(() => previous?.close());
       recordSender();
       if (link.paused && (keyChanged || urlChanged)) link.unpause();
       if (urlChanged) link.forgetOffline();
@@ -298,6 +330,7 @@ export function createSyncEngine(options: EngineOptions) {
       await Promise.race([draining, grace]);
       shutdown.abort();
       await draining;
+      client?.close();
       syncState.releaseLease(owner);
       const final = status();
       database.close();

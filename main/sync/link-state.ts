@@ -15,7 +15,9 @@ export interface Logger {
 export function createLinkState(syncState: SyncState, logger: Logger, changed: () => void) {
   let offline = false;
   let paused = false;
-  let connection = syncState.read().connection;
+  const initial = syncState.read();
+  let connection = initial.connection;
+  let clockSkewMs = initial.clockSkewMs; // kept here: read on every answer otherwise
   let lastSuccessWrite = 0;
 
   function setConnection(next: 'online' | 'offline'): void {
@@ -35,8 +37,14 @@ export function createLinkState(syncState: SyncState, logger: Logger, changed: (
     const serverDate = Date.parse(answer.headers.get('date') ?? '');
     if (Number.isNaN(serverDate)) return;
     const skew = serverDate - now;
-    const clockSkewMs = Math.abs(skew) > CLOCK_SKEW_LIMIT_MS ? skew : null;
-    if (clockSkewMs !== syncState.read().clockSkewMs) syncState.update({ clockSkewMs });
+    const next = Math.abs(skew) > CLOCK_SKEW_LIMIT_MS ? skew : null;
+    // Date has whole seconds: only a change of more than a second is news.
+    const same =
+      next === clockSkewMs ||
+      (next !== null && clockSkewMs !== null && Math.abs(next - clockSkewMs) < 1000);
+    if (same) return;
+    clockSkewMs = next;
+    syncState.update({ clockSkewMs });
   }
 
   return {

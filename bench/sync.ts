@@ -1,0 +1,67 @@
+// bench:sync — how fast the engine drains a backlog, against what the same sandbox can
+// take at all.
+//
+// For concurrency 1, 4 and 8: a fresh till database with a backlog of N sales is drained
+// by the sync engine to the sandbox (its own process, rate limit off); in the same run,
+// autocannon posts the same body at the same concurrency to the same sandbox: the ceiling.
+// Prints sales/s for both and the ratio. Target: >= 0.7 of the ceiling at concurrency 4.
+// Never fails on time.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { syncTuningSchema } from '../main/config/agent-config.js';
+import { createSyncEngine } from '../main/sync/engine.js';
+import { postLoad } from './load.js';
+import { BACKLOG_BODY, seedBacklog } from './seed-backlog.js';
+import { startSandboxProcess } from './servers.js';
+import { fixed } from './stats.js';
+
+const backlog = Number(process.env.BENCH_SALES ?? 10_000);
+const ceilingSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+const levels = [1, 4, 8];
+
+const folder = mkdtempSync(join(tmpdir(), 'tillsync-bench-sync-'));
+const sandbox = await startSandboxProcess(join(folder, 'sandbox.db'));
+
+async function drainBacklog(concurrency: number) {
+  const file = join(folder, `till-c${concurrency}.db`);
+  seedBacklog(file, backlog);
+  const engine = createSyncEngine({
+    file,
+    config: { baseUrl: sandbox.url, apiKey: sandbox.key, sync: syncTuningSchema.parse({ concurrency }) },
+  });
+  const started = performance.now();
+  let synced = 0;
+  while (engine.status().counts.pending > 0) synced += (await engine.drain()).synced;
+  const seconds = (performance.now() - started) / 1000;
+  const counts = engine.status().counts;
+  await engine.stop();
+  if (synced !== backlog || counts.synced !== backlog) throw new Error(`drained ${synced}, counts ${JSON.stringify(counts)}`);
+  return Math.round(backlog / seconds);
+}
+
+try {
+  console.log(`bench:sync: a backlog of ${backlog} 3-item sales; ceiling: autocannon for ${ceilingSeconds} s, same body`);
+  const rows = [];
+  for (const concurrency of levels) {
+    const engineRate = await drainBacklog(concurrency);
+    const ceiling = await postLoad({
+      url: sandbox.url,
+      key: sandbox.key,
+      body: JSON.stringify(BACKLOG_BODY),
+      connections: concurrency,
+      seconds: ceilingSeconds,
+    });
+    rows.push({
+      concurrency,
+      'engine sales/s': engineRate,
+      'autocannon sales/s': ceiling.perSecond,
+      ratio: fixed(engineRate / ceiling.perSecond, 2),
+    });
+  }
+  console.table(rows);
+  console.log(`ratio at concurrency 4: ${rows[1]!.ratio} (target >= 0.70)`);
+} finally {
+  await sandbox.stop();
+  rmSync(folder, { recursive: true, force: true });
+}
