@@ -28,7 +28,11 @@ async function drainBacklog(concurrency: number) {
   seedBacklog(file, backlog);
   const engine = createSyncEngine({
     file,
-    config: { baseUrl: sandbox.url, apiKey: sandbox.key, sync: syncTuningSchema.parse({ concurrency }) },
+    config: {
+      baseUrl: sandbox.url,
+      apiKey: sandbox.key,
+      sync: syncTuningSchema.parse({ concurrency }),
+    },
   });
   const started = performance.now();
   let synced = 0;
@@ -36,12 +40,15 @@ async function drainBacklog(concurrency: number) {
   const seconds = (performance.now() - started) / 1000;
   const counts = engine.status().counts;
   await engine.stop();
-  if (synced !== backlog || counts.synced !== backlog) throw new Error(`drained ${synced}, counts ${JSON.stringify(counts)}`);
+  if (synced !== backlog || counts.synced !== backlog)
+    throw new Error(`drained ${synced}, counts ${JSON.stringify(counts)}`);
   return Math.round(backlog / seconds);
 }
 
 try {
-  console.log(`bench:sync: a backlog of ${backlog} 3-item sales; ceiling: autocannon for ${ceilingSeconds} s, same body`);
+  console.log(
+    `bench:sync: a backlog of ${backlog} 3-item sales; ceiling: autocannon for ${ceilingSeconds} s, same body`,
+  );
   const rows = [];
   for (const concurrency of levels) {
     const engineRate = await drainBacklog(concurrency);
