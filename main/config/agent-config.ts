@@ -57,6 +57,25 @@ export interface ConfigSources {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
   flags?: ConfigLayer & { apiKeyFile?: string };
+  /** A key entered in the app and kept in its secret store: over config.json, under env. */
+  storedKey?: string;
+}
+
+/** Settings fixed by the environment or flags, with where they come from. */
+export function lockedSettings({
+  env = process.env,
+  flags = {},
+}: Pick<ConfigSources, 'env' | 'flags'>) {
+  const locked: Record<string, string> = {};
+  if (flags.baseUrl) locked.baseUrl = '--base-url';
+  else if (env.TILLSYNC_BASE_URL) locked.baseUrl = 'TILLSYNC_BASE_URL';
+  if (flags.apiKeyFile || flags.apiKey) locked.apiKey = '--api-key-file';
+  else if (env.TILLSYNC_API_KEY) locked.apiKey = 'TILLSYNC_API_KEY';
+  else if (env.TILLSYNC_API_KEY_FILE) locked.apiKey = 'TILLSYNC_API_KEY_FILE';
+  if (flags.shopId) locked.shopId = '--shop-id';
+  else if (env.TILLSYNC_SHOP_ID) locked.shopId = 'TILLSYNC_SHOP_ID';
+  if (flags.sync?.concurrency) locked.concurrency = '--concurrency';
+  return locked;
 }
 
 function check(layer: unknown, source: string): Result<z.output<typeof layerSchema>> {
@@ -115,6 +134,7 @@ export function loadAgentConfig({
   dataDir,
   env = process.env,
   flags = {},
+  storedKey,
 }: ConfigSources): Result<AgentConfig> {
   const { apiKeyFile, ...flagLayer } = flags;
   if (apiKeyFile) {
@@ -128,6 +148,7 @@ export function loadAgentConfig({
   if (!fromEnv.ok) return fromEnv;
   const layers: Array<[unknown, string]> = [
     [file.value, join(dataDir, CONFIG_FILE)],
+    [storedKey ? { apiKey: storedKey } : {}, 'the key saved in the app'],
     [fromEnv.value, 'the environment (TILLSYNC_*)'],
     [flagLayer, 'the command-line flags'],
   ];

@@ -1,0 +1,78 @@
+// A product catalog from CSV, as a spreadsheet saves it: a header row naming the columns
+// id, name, price and optionally category (any order), RFC 4180 quoting, a UTF-8 byte
+// order mark allowed. Prices must be plain decimals ("1.50"): "1,50" or "1e3" are
+// reported, not guessed.
+
+export interface CsvCatalog {
+  products: Array<Record<string, unknown>>;
+  /** The file line of each product row, for messages ("line 5: ..."). */
+  lines: number[];
+}
+
+export class CsvError extends Error {}
+
+/** Splits CSV text into rows of fields, with the line each row starts on. */
+export function parseCsv(text: string): Array<{ line: number; fields: string[] }> {
+  const rows: Array<{ line: number; fields: string[] }> = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  const source = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]!;
+    if (quoted) {
+      if (char === '"' && source[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else {
+        if (char === '\n') line++;
+        field += char;
+      }
+    } else if (char === '"' && field === '') quoted = true;
+    else if (char === ',') {
+      fields.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && source[i + 1] === '\n') i++;
+      fields.push(field);
+      if (fields.some((f) => f !== '')) rows.push({ line: rowLine, fields });
+      fields = [];
+      field = '';
+      line++;
+      rowLine = line;
+    } else field += char;
+  }
+  if (quoted) throw new CsvError(`line ${rowLine}: a quoted field is not closed`);
+  fields.push(field);
+  if (fields.some((f) => f !== '')) rows.push({ line: rowLine, fields });
+  return rows;
+}
+
+export function catalogFromCsv(text: string): CsvCatalog {
+  const [header, ...rows] = parseCsv(text);
+  if (!header)
+    throw new CsvError('the file is empty: expected a header row like id,name,price,category');
+  const columns = header.fields.map((name) => name.trim().toLowerCase());
+  for (const required of ['id', 'name', 'price']) {
+    if (!columns.includes(required)) {
+      throw new CsvError(
+        `the header row has no "${required}" column (found: ${columns.join(', ')})`,
+      );
+    }
+  }
+  const products = rows.map(({ fields }) => {
+    const value = (name: string) => fields[columns.indexOf(name)]?.trim() ?? '';
+    const priceText = value('price');
+    const product: Record<string, unknown> = {
+      id: value('id'),
+      name: value('name'),
+      price: /^\d+(\.\d+)?$/.test(priceText) ? Number(priceText) : priceText,
+    };
+    if (columns.includes('category') && value('category')) product.category = value('category');
+    return product;
+  });
+  return { products, lines: rows.map((row) => row.line) };
+}

@@ -1,0 +1,117 @@
+// The agent as the app and the console run it: the engine (or the embedded sandbox when no
+// platform is configured) plus the store the UI reads and writes, rebuilt when the
+// platform settings or the key change. Events from whichever engine is current are passed
+// on, so the UI never has to know that it was rebuilt.
+import { EventEmitter } from 'node:events';
+import { openStore, type Store } from '../../db/store.js';
+import {
+  loadAgentConfig,
+  lockedSettings,
+  type AgentConfig,
+  type ConfigSources,
+} from '../config/agent-config.js';
+import type { EventPayload } from '../contract/contract.js';
+import type { Logger } from '../sync/engine.js';
+import { isConfigured, runAgent, type RunningAgent } from './run-agent.js';
+import type { SecretStore } from './secret-store.js';
+
+export interface RuntimeOptions {
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  flags?: ConfigSources['flags'];
+  secrets: SecretStore;
+  /** Use the embedded sandbox while no platform is configured (the app and `start`). */
+  sandboxWhenUnconfigured: boolean;
+  logger?: Logger;
+}
+
+export interface RuntimeEvents {
+  status: [EventPayload<'status'>];
+  saleChanged: [EventPayload<'saleChanged'>];
+}
+
+export async function createRuntime(options: RuntimeOptions) {
+  const events = new EventEmitter<RuntimeEvents>();
+  let agent: RunningAgent;
+  let store: Store;
+  let config: AgentConfig;
+
+  async function loadConfig(): Promise<AgentConfig> {
+    const storedKey = await options.secrets.read();
+    const loaded = loadAgentConfig({
+      dataDir: options.dataDir,
+      env: options.env,
+      flags: options.flags,
+      storedKey,
+    });
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    return loaded.value;
+  }
+
+  async function start(next: AgentConfig): Promise<void> {
+    config = next;
+    const sandbox = options.sandboxWhenUnconfigured && !isConfigured(next);
+    agent = await runAgent({
+      dataDir: options.dataDir,
+      config: next,
+      sandbox,
+      logger: options.logger,
+    });
+    store = openStore(agent.databaseFile);
+    agent.engine.events.on('status', (status) => events.emit('status', status));
+    agent.engine.events.on('sale', ({ saleId, outcome }) =>
+      events.emit('saleChanged', { saleId, outcome }),
+    );
+  }
+
+  async function stop(): Promise<void> {
+    await agent.stop();
+    store.close();
+  }
+
+  await start(await loadConfig());
+
+  return {
+    events,
+    get agent() {
+      return agent;
+    },
+    get store() {
+      return store;
+    },
+    get config() {
+      return config;
+    },
+    secrets: options.secrets,
+    dataDir: options.dataDir,
+    locked: () => lockedSettings({ env: options.env, flags: options.flags }),
+    /** Reads the settings again; changes the engine in place, or rebuilds it for a new mode. */
+    async reload(): Promise<void> {
+      const next = await loadConfig();
+      const wantSandbox = options.sandboxWhenUnconfigured && !isConfigured(next);
+      if (wantSandbox === (agent.mode === 'sandbox')) {
+        // In sandbox mode the engine keeps talking to the sandbox, with the new sync settings.
+        const embedded = agent.embedded?.config;
+        agent.engine.updateConfig(
+          embedded
+            ? {
+                ...next,
+                baseUrl: embedded.baseUrl,
+                apiKey: embedded.apiKey,
+                shopId: embedded.shopId,
+              }
+            : next,
+        );
+        config = next;
+        events.emit('status', agent.engine.status());
+        return;
+      }
+      await stop();
+      await start(next);
+      events.emit('status', agent.engine.status());
+    },
+    stop,
+  };
+}
+
+export type Runtime = Awaited<ReturnType<typeof createRuntime>>;

@@ -1,0 +1,35 @@
+// Where an API key entered in the UI is kept. The desktop app encrypts it with the OS
+// (Electron's safeStorage, main/electron/secrets.ts); plain Node has no OS keyring, so the
+// daemon and the console keep it in a file only this user can read (mode 0600).
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface SecretStore {
+  /** How the key is kept at rest, for the settings screen. */
+  kind: 'os-encrypted' | 'file';
+  read(): Promise<string | undefined>;
+  write(key: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export const KEY_FILE = 'api-key';
+
+export function fileSecretStore(dataDir: string): SecretStore {
+  const file = join(dataDir, KEY_FILE);
+  return {
+    kind: 'file',
+    async read() {
+      if (!existsSync(file)) return undefined;
+      return readFileSync(file, 'utf8').trim() || undefined;
+    },
+    async write(key: string) {
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, key, { mode: 0o600 });
+      chmodSync(temporary, 0o600);
+      renameSync(temporary, file);
+    },
+    async clear() {
+      rmSync(file, { force: true });
+    },
+  };
+}

@@ -1,0 +1,230 @@
+// The one implementation of the UI contract, over the store and the engine. Both
+// transports (Electron IPC and the loopback console) call `call()`: every input is checked
+// against the contract first, and every answer is a Result, never a thrown error.
+import { z } from 'zod';
+import { fieldErrorsFrom, invalidInput } from '../../db/field-errors.js';
+import { currencyDecimals } from '../../db/money.js';
+import { fail, ok, type AppError, type FieldError, type Result } from '../../db/result.js';
+import { describeApiKey } from '../config/api-key-info.js';
+import { platformUrlSchema } from '../config/platform-url.js';
+import {
+  METHOD_NAMES,
+  methods,
+  type ContractResult,
+  type MethodName,
+  type MethodOutput,
+} from '../contract/contract.js';
+import type { Logger } from '../sync/engine.js';
+import { catalogFromCsv, CsvError } from './catalog-csv.js';
+import { savePlatformSettings } from './platform-settings.js';
+import type { Runtime } from './runtime.js';
+
+const WEEK_MS = 7 * 86_400_000;
+
+type Input<M extends MethodName> = z.output<(typeof methods)[M]['input']>;
+type Handlers = {
+  [M in MethodName]: (
+    input: Input<M>,
+  ) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
+};
+
+const platformPatch = z.object({
+  baseUrl: platformUrlSchema.nullable().optional(),
+  concurrency: z
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .optional(),
+});
+
+const apiKeyText = z.string().trim().regex(/^\S+$/, 'must be one word, with no spaces');
+
+export function createService(runtime: Runtime, logger?: Logger) {
+  const changed = (saleId: string, outcome: 'recorded' | 'edited' | 'discarded' | 'deferred') =>
+    runtime.events.emit('saleChanged', { saleId, outcome });
+
+  /** After a person queued a sale again: send soon, and tell the UI. */
+  function queued<T extends { saleId: string }>(
+    result: Result<T>,
+    outcome: 'edited' | 'discarded' | 'deferred',
+  ) {
+    if (result.ok) {
+      runtime.agent.engine.notifySaleRecorded();
+      changed(result.value.saleId, outcome);
+    }
+    return result;
+  }
+
+  function lockedError(field: string, source: string): AppError {
+    return {
+      code: 'locked',
+      message: `This setting comes from ${source}; change it there.`,
+      fields: [{ path: `/${field}`, message: `set by ${source}` }],
+    };
+  }
+
+  async function settingsView(): Promise<MethodOutput<'getSettings'>> {
+    const till = runtime.store.settings.read();
+    const locked = runtime.locked();
+    const key = describeApiKey(runtime.config.apiKey);
+    const stored = await runtime.secrets.read();
+    const storage = locked.apiKey
+      ? 'environment'
+      : stored
+        ? runtime.secrets.kind
+        : key.set
+          ? 'file'
+          : 'none';
+    return {
+      till: { ...till, currencyDecimals: currencyDecimals(till.currency) },
+      platform: {
+        baseUrl: runtime.config.baseUrl ?? null,
+        concurrency: runtime.config.sync.concurrency,
+        locked,
+      },
+      apiKey: {
+        ...key,
+        expiresSoon: key.expiresAt !== undefined && key.expiresAt - Date.now() < WEEK_MS,
+        storage,
+      },
+      mode: runtime.agent.engine.status().mode,
+    };
+  }
+
+  function importCatalog({
+    format,
+    text,
+  }: Input<'importCatalog'>): Result<MethodOutput<'importCatalog'>> {
+    if (format === 'json') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        return fail({
+          code: 'invalid_input',
+          message: `The file is not valid JSON: ${(error as Error).message}`,
+        });
+      }
+      return runtime.store.importCatalog(parsed);
+    }
+    let csv;
+    try {
+      csv = catalogFromCsv(text);
+    } catch (error) {
+      if (error instanceof CsvError)
+        return fail({
+          code: 'invalid_input',
+          message: `The CSV file is not valid: ${error.message}`,
+        });
+      throw error;
+    }
+    const result = runtime.store.importCatalog({ products: csv.products });
+    if (result.ok) return result;
+    // Name CSV problems by the line of the file, as a spreadsheet shows it.
+    const fields: FieldError[] = (result.error.fields ?? []).map((field) => {
+      const row = /^\/products\/(\d+)/.exec(field.path)?.[1];
+      return row === undefined
+        ? field
+        : { ...field, message: `line ${csv.lines[Number(row)]}: ${field.message}` };
+    });
+    return fail({ ...result.error, fields });
+  }
+
+  const handlers: Handlers = {
+    recordSale(input) {
+      const result = runtime.store.recordSale(input);
+      if (result.ok) {
+        runtime.agent.engine.notifySaleRecorded();
+        changed(result.value.id, 'recorded');
+      }
+      return result;
+    },
+    searchProducts: ({ query, limit }) => ok(runtime.store.searchProducts(query, limit)),
+    searchCustomers: ({ query, limit }) => ok(runtime.store.searchCustomers(query, limit)),
+    importCatalog,
+    getStatus: () => ok(runtime.agent.engine.status()),
+    listSales: (input) => runtime.store.listSales(input),
+    getSale({ saleId }) {
+      const sale = runtime.store.getSale(saleId);
+      return sale ? ok(sale) : fail({ code: 'not_found', message: `There is no sale ${saleId}.` });
+    },
+    listConflicts: () => ok(runtime.store.listConflicts()),
+    retryConflict: ({ saleId }) => queued(runtime.store.retryConflict(saleId), 'deferred'),
+    editConflict: ({ saleId, sale }) => queued(runtime.store.editConflict(saleId, sale), 'edited'),
+    discardConflict: ({ saleId, reason }) =>
+      queued(runtime.store.discardConflict(saleId, { reason }), 'discarded'),
+    resyncNow: async () => ok(await runtime.agent.engine.resync()),
+    getSettings: async () => ok(await settingsView()),
+    async updateSettings(patch) {
+      const { baseUrl, concurrency, ...till } = patch;
+      const platform = platformPatch.safeParse({ baseUrl, concurrency });
+      if (!platform.success)
+        return fail(invalidInput('The settings are not valid', platform.error));
+      const locked = runtime.locked();
+      for (const field of ['baseUrl', 'concurrency', 'shopId'] as const) {
+        if (patch[field] !== undefined && locked[field])
+          return fail(lockedError(field, locked[field]));
+      }
+      if (Object.keys(till).length > 0) {
+        const saved = runtime.store.settings.update(till);
+        if (!saved.ok) return saved;
+      }
+      if (platform.data.baseUrl !== undefined || platform.data.concurrency !== undefined) {
+        savePlatformSettings(runtime.dataDir, platform.data);
+        await runtime.reload();
+      }
+      return ok(await settingsView());
+    },
+    async setApiKey({ key }) {
+      const locked = runtime.locked().apiKey;
+      if (locked) return fail(lockedError('key', locked));
+      const parsed = apiKeyText.safeParse(key);
+      if (!parsed.success) {
+        return fail({
+          code: 'invalid_input',
+          message: 'The API key is not valid',
+          fields: fieldErrorsFrom(parsed.error).map((f) => ({ ...f, path: '/key' })),
+        });
+      }
+      await runtime.secrets.write(parsed.data);
+      await runtime.reload();
+      return ok(await settingsView());
+    },
+    async clearApiKey() {
+      const locked = runtime.locked().apiKey;
+      if (locked) return fail(lockedError('key', locked));
+      await runtime.secrets.clear();
+      await runtime.reload();
+      return ok(await settingsView());
+    },
+  };
+
+  async function call(method: string, input: unknown): Promise<ContractResult<unknown>> {
+    if (!(METHOD_NAMES as string[]).includes(method)) {
+      return fail({ code: 'unknown_method', message: `There is no method ${method}.` });
+    }
+    const name = method as MethodName;
+    const parsed = methods[name].input.safeParse(input ?? {});
+    if (!parsed.success)
+      return fail(invalidInput(`The request to ${name} is not valid`, parsed.error));
+    try {
+      return await (
+        handlers[name] as (input: unknown) => Promise<Result<unknown>> | Result<unknown>
+      )(parsed.data);
+    } catch (error) {
+      logger?.error(
+        { method: name, error: (error as Error).message },
+        'A request from the UI failed',
+      );
+      return fail({
+        code: 'internal',
+        message: `Tillsync could not do that: ${(error as Error).message}. It has been logged.`,
+      });
+    }
+  }
+
+  return { call, events: runtime.events };
+}
+
+export type Service = ReturnType<typeof createService>;
