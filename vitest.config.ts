@@ -13,6 +13,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    env: { XDG_CONFIG_HOME: throwawayConfigHome },
+    // Never open a desktop window from a test, even on a machine with a display.
+    env: { XDG_CONFIG_HOME: throwawayConfigHome, TILLSYNC_NO_DESKTOP: '1' },
   },
 });

@@ -22,7 +22,7 @@ export function savePlatformSettings(dataDir: string, change: PlatformSettings):
   }
   if (change.concurrency !== undefined) {
     next.sync = {
-      ...((current.sync) ?? {}),
+      ...(current.sync ?? {}),
       concurrency: change.concurrency,
     };
   }

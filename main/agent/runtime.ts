@@ -20,8 +20,11 @@ export interface RuntimeOptions {
   env?: NodeJS.ProcessEnv;
   flags?: ConfigSources['flags'];
   secrets: SecretStore;
-  /** Use the embedded sandbox while no platform is configured (the app and `start`). */
-  sandboxWhenUnconfigured: boolean;
+  /**
+   * When to sync to the embedded sandbox instead of a platform: never (the daemon), while
+   * no platform is configured (the app and `start`), or always (`daemon --sandbox`).
+   */
+  sandbox: 'never' | 'when-unconfigured' | 'always';
   logger?: Logger;
 }
 
@@ -35,6 +38,10 @@ export async function createRuntime(options: RuntimeOptions) {
   let agent: RunningAgent;
   let store: Store;
   let config: AgentConfig;
+
+  const wantsSandbox = (next: AgentConfig) =>
+    options.sandbox === 'always' ||
+    (options.sandbox === 'when-unconfigured' && !isConfigured(next));
 
   async function loadConfig(): Promise<AgentConfig> {
     const storedKey = await options.secrets.read();
@@ -50,7 +57,7 @@ export async function createRuntime(options: RuntimeOptions) {
 
   async function start(next: AgentConfig): Promise<void> {
     config = next;
-    const sandbox = options.sandboxWhenUnconfigured && !isConfigured(next);
+    const sandbox = wantsSandbox(next);
     agent = await runAgent({
       dataDir: options.dataDir,
       config: next,
@@ -64,9 +71,11 @@ export async function createRuntime(options: RuntimeOptions) {
     );
   }
 
-  async function stop(): Promise<void> {
-    await agent.stop();
+  /** Stops the engine and closes the store; returns the status as it was left. */
+  async function stop() {
+    const final = await agent.stop();
     store.close();
+    return final;
   }
 
   await start(await loadConfig());
@@ -88,7 +97,7 @@ export async function createRuntime(options: RuntimeOptions) {
     /** Reads the settings again; changes the engine in place, or rebuilds it for a new mode. */
     async reload(): Promise<void> {
       const next = await loadConfig();
-      const wantSandbox = options.sandboxWhenUnconfigured && !isConfigured(next);
+      const wantSandbox = wantsSandbox(next);
       if (wantSandbox === (agent.mode === 'sandbox')) {
         // In sandbox mode the engine keeps talking to the sandbox, with the new sync settings.
         const embedded = agent.embedded?.config;

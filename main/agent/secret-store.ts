@@ -14,14 +14,17 @@ export interface SecretStore {
 
 export const KEY_FILE = 'api-key';
 
+/** The key in the data folder's key file, if there is one (read synchronously for the CLI). */
+export function readKeyFile(dataDir: string): string | undefined {
+  const file = join(dataDir, KEY_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
+}
+
 export function fileSecretStore(dataDir: string): SecretStore {
   const file = join(dataDir, KEY_FILE);
   return {
     kind: 'file',
-    async read() {
-      if (!existsSync(file)) return undefined;
-      return readFileSync(file, 'utf8').trim() || undefined;
-    },
+    read: async () => readKeyFile(dataDir),
     async write(key: string) {
       const temporary = `${file}.${process.pid}.tmp`;
       writeFileSync(temporary, key, { mode: 0o600 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { invalidInput } from '../../db/field-errors.js';
 import { loadAgentConfig, type AgentConfig, type ConfigLayer } from '../config/agent-config.js';
 import { resolveDataDir } from '../config/data-dir.js';
+import { readKeyFile } from '../agent/secret-store.js';
 import { EXIT } from './exit-codes.js';
 import { CliError, printError } from './io.js';
 
@@ -30,6 +31,8 @@ const flagSchema = z.object({
 export interface LoadedConfig {
   dataDir: string;
   config: AgentConfig;
+  /** The command-line layer, for a runtime that reloads the configuration later. */
+  flags: ConfigLayer & { apiKeyFile?: string };
 }
 
 export function loadCliConfig(command: Command): LoadedConfig {
@@ -45,9 +48,10 @@ export function loadCliConfig(command: Command): LoadedConfig {
     ...(concurrency ? { sync: { concurrency } } : {}),
   };
   const dataDir = resolveDataDir(options.dataDir);
-  const loaded = loadAgentConfig({ dataDir, flags: layer });
+  const storedKey = readKeyFile(dataDir);
+  const loaded = loadAgentConfig({ dataDir, flags: layer, storedKey });
   if (!loaded.ok) throw new CliError(loaded.error.message, EXIT.invalidInput);
-  return { dataDir, config: loaded.value };
+  return { dataDir, config: loaded.value, flags: layer };
 }
 
 export const NOT_CONFIGURED =

@@ -10,7 +10,9 @@ import { z } from 'zod';
 // Strict: an unknown field is refused here, not quietly dropped.
 export const saleInput = z.strictObject({
   shopId: z.string().optional(),
-  items: z.array(z.strictObject({ productId: z.string(), quantity: z.number(), price: z.number() })),
+  items: z.array(
+    z.strictObject({ productId: z.string(), quantity: z.number(), price: z.number() }),
+  ),
   paymentMethod: z.string(),
   customerId: z.string().optional(),
 });

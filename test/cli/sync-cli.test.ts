@@ -196,7 +196,7 @@ describe('tillsync start (npm start)', () => {
   it('with no platform configured, syncs to the embedded sandbox, clearly labelled, in its own data folder', async () => {
     const dataDir = tempDir();
     writeFileSync(join(dataDir, 'config.json'), JSON.stringify(FAST));
-    const agent = startCli(['start'], { TILLSYNC_DATA_DIR: dataDir });
+    const agent = startCli(['start', '--console-port', '0'], { TILLSYNC_DATA_DIR: dataDir });
     await agent.waitFor(/daemon started/);
     expect(agent.output().stdout).toMatch(
       /SANDBOX MODE: sales go to the sandbox on this machine, not to a platform/,

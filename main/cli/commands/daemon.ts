@@ -1,23 +1,38 @@
-// `tillsync daemon`: the sync engine, headless, until SIGINT/SIGTERM. `tillsync start`:
-// the same, falling back to the embedded sandbox when no platform is configured.
+// `tillsync daemon`: the sync engine, headless, until SIGINT/SIGTERM, optionally with the
+// loopback console. `tillsync start`: the desktop app, or where it cannot run here, the
+// daemon with the console; both use the embedded sandbox until a platform is configured.
 import type { Command } from 'commander';
-import { isConfigured, runAgent } from '../../agent/run-agent.js';
+import { isConfigured } from '../../agent/run-agent.js';
+import { createRuntime, type RuntimeOptions } from '../../agent/runtime.js';
+import { fileSecretStore } from '../../agent/secret-store.js';
+import { createService } from '../../agent/service.js';
+import { startConsole } from '../../console/server.js';
+import { desktopAvailability, launchDesktop } from '../../desktop/launcher.js';
 import { createLogger, engineLogger } from '../../log/logger.js';
 import { addPlatformFlags, loadCliConfig, NOT_CONFIGURED } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError } from '../io.js';
 
-async function runUntilSignal(
-  command: Command,
-  sandboxWhenUnconfigured: boolean,
-  forceSandbox: boolean,
-) {
-  const { dataDir, config } = loadCliConfig(command);
-  const sandbox = forceSandbox || (sandboxWhenUnconfigured && !isConfigured(config));
-  if (!sandbox && !isConfigured(config)) throw new CliError(NOT_CONFIGURED, EXIT.invalidInput);
+interface RunOptions {
+  sandbox: RuntimeOptions['sandbox'];
+  console: boolean;
+  consolePort: number;
+}
+
+async function runUntilSignal(command: Command, run: RunOptions): Promise<void> {
+  const { dataDir, config, flags } = loadCliConfig(command);
+  if (run.sandbox === 'never' && !isConfigured(config))
+    throw new CliError(NOT_CONFIGURED, EXIT.invalidInput);
 
   const logger = createLogger();
-  const agent = await runAgent({ dataDir, config, sandbox, logger: engineLogger(logger) });
+  const runtime = await createRuntime({
+    dataDir,
+    flags,
+    secrets: fileSecretStore(dataDir),
+    sandbox: run.sandbox,
+    logger: engineLogger(logger),
+  });
+  const { agent } = runtime;
   if (agent.embedded) {
     logger.warn(
       {
@@ -37,9 +52,21 @@ async function runUntilSignal(
     },
     'Tillsync daemon started',
   );
-  agent.engine.events.on('status', (status) =>
-    logger.debug({ connection: status.connection, counts: status.counts }, 'Sync status'),
-  );
+  const consoleServer = run.console
+    ? await startConsole({
+        service: createService(runtime, engineLogger(logger)),
+        dataDir,
+        port: run.consolePort,
+      })
+    : undefined;
+  if (consoleServer) {
+    // The link carries the console token: it goes to the terminal, not into the logs.
+    logger.info(
+      { console: consoleServer.url, tokenFile: consoleServer.tokenFile },
+      'Console listening on 127.0.0.1',
+    );
+    process.stderr.write(`Open the till console: ${consoleServer.loginUrl}\n`);
+  }
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
@@ -48,25 +75,69 @@ async function runUntilSignal(
     { signal },
     'Stopping: no new sales are taken; sales in flight finish or go back to the queue',
   );
-  const final = await agent.stop();
+  await consoleServer?.close();
+  const final = await runtime.stop();
   logger.info({ counts: final?.counts }, 'Tillsync daemon stopped');
 }
+
+const consolePort = (value: string) => {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new CliError('--console-port must be a port number', EXIT.invalidInput);
+  return port;
+};
 
 export function registerDaemon(program: Command): void {
   addPlatformFlags(
     program
       .command('daemon')
       .description('Sync in the background until stopped (SIGINT/SIGTERM); JSON logs on stdout')
-      .option('--sandbox', 'sync to the sandbox on this machine (its own data, in <data>/sandbox)'),
-  ).action(async (options: { sandbox?: boolean }, command: Command) => {
-    await runUntilSignal(command, false, Boolean(options.sandbox));
-  });
+      .option('--sandbox', 'sync to the sandbox on this machine (its own data, in <data>/sandbox)')
+      .option('--console', 'also serve the till UI on 127.0.0.1 and print its login link')
+      .option(
+        '--console-port <port>',
+        'port of the console (0 picks a free one)',
+        consolePort,
+        4400,
+      ),
+  ).action(
+    async (
+      options: { sandbox?: boolean; console?: boolean; consolePort: number },
+      command: Command,
+    ) => {
+      await runUntilSignal(command, {
+        sandbox: options.sandbox ? 'always' : 'never',
+        console: Boolean(options.console),
+        consolePort: options.consolePort,
+      });
+    },
+  );
 
   addPlatformFlags(
     program
       .command('start')
-      .description('Start Tillsync; with no platform configured, syncs to the embedded sandbox'),
-  ).action(async (_options: unknown, command: Command) => {
-    await runUntilSignal(command, true, false);
+      .description(
+        'Start the till app; where it cannot run here, the agent with its console. Uses the sandbox until configured.',
+      )
+      .option(
+        '--console-port <port>',
+        'port of the console, when it is used (0 picks a free one)',
+        consolePort,
+        4400,
+      ),
+  ).action(async (options: { consolePort: number }, command: Command) => {
+    const desktop = desktopAvailability();
+    if (desktop.ok) {
+      process.exitCode = await launchDesktop(desktop.binary);
+      return;
+    }
+    process.stderr.write(
+      `The desktop app cannot start here: ${desktop.reason}. Starting the agent with its console instead.\n`,
+    );
+    await runUntilSignal(command, {
+      sandbox: 'when-unconfigured',
+      console: true,
+      consolePort: options.consolePort,
+    });
   });
 }

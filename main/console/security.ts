@@ -1,0 +1,67 @@
+// What every console response carries, and the checks every request passes: the Host is
+// this loopback address (a DNS-rebinding page cannot reach us under its own name), the
+// session cookie or Bearer token matches, and a state-changing request is JSON from our
+// own origin (CSRF).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tokenMatches } from './token.js';
+
+export const SESSION_COOKIE = 'tillsync_session';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+export function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+}
+
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export function isAuthenticated(request: FastifyRequest, token: string): boolean {
+  const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+  return tokenMatches(token, cookieValue(request, SESSION_COOKIE)) || tokenMatches(token, bearer);
+}
+
+/** Refuses what does not come from this machine's own page; undefined when it may pass. */
+export function refuseForeign(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  port: number,
+): FastifyReply | undefined {
+  if (!allowedHosts(port).has(request.headers.host ?? '')) {
+    return reply
+      .code(421)
+      .type('text/plain')
+      .send('This console answers only on 127.0.0.1 and localhost.');
+  }
+  const origin = request.headers.origin;
+  if (origin !== undefined && !allowedHosts(port).has(origin.replace(/^http:\/\//, ''))) {
+    return reply.code(403).type('text/plain').send('Requests from other sites are refused.');
+  }
+  return undefined;
+}

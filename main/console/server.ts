@@ -1,0 +1,135 @@
+// The loopback console: the till UI in a browser, for a headless till (and for testing the
+// UI in a real browser). Bound to 127.0.0.1 only. Serves the built renderer, the contract
+// as POST /api/<method>, and events as server-sent events at /api/events.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { EVENT_NAMES } from '../contract/contract.js';
+import type { Service } from '../agent/service.js';
+import { packageRoot } from '../config/package-info.js';
+import { isAuthenticated, refuseForeign, SECURITY_HEADERS, SESSION_COOKIE } from './security.js';
+import { issueConsoleToken, tokenMatches } from './token.js';
+
+export const DEFAULT_RENDERER_DIR = join(packageRoot, 'renderer', 'dist');
+
+export interface ConsoleOptions {
+  service: Service;
+  dataDir: string;
+  port?: number;
+  rendererDir?: string;
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
+  `<body><h1>${title}</h1><p>${body}</p></body></html>`;
+
+export async function startConsole(options: ConsoleOptions) {
+  const { token, file: tokenFile } = issueConsoleToken(options.dataDir);
+  const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  const app = Fastify({ logger: false, bodyLimit: 25 * 1024 * 1024, forceCloseConnections: true });
+  app.removeContentTypeParser('text/plain');
+  let port = 0;
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.headers(SECURITY_HEADERS);
+    const refused = refuseForeign(request, reply, port);
+    if (refused) return refused;
+    if (request.url.startsWith('/login')) return;
+    if (!isAuthenticated(request, token)) {
+      if (request.url.startsWith('/api/')) {
+        return reply.code(401).send({
+          ok: false,
+          error: { code: 'unauthorized', message: 'Open the login link first.' },
+        });
+      }
+      return reply
+        .code(401)
+        .type('text/html')
+        .send(
+          page(
+            'Tillsync console',
+            `Open the login link that <code>tillsync daemon --console</code> printed, or use the token in ${tokenFile}.`,
+          ),
+        );
+    }
+  });
+
+  app.get('/login', async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply) => {
+    if (!tokenMatches(token, request.query.token)) {
+      return reply
+        .code(401)
+        .type('text/html')
+        .send(page('Wrong or old login link', 'Use the link printed when Tillsync started.'));
+    }
+    // The token leaves the address bar at once; the cookie is never readable by scripts.
+    return reply
+      .header(
+        'set-cookie',
+        `${SESSION_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
+      )
+      .redirect('/', 302);
+  });
+
+  app.post(
+    '/api/:method',
+    async (request: FastifyRequest<{ Params: { method: string } }>, reply: FastifyReply) => {
+      if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) {
+        return reply
+          .code(415)
+          .send({ ok: false, error: { code: 'unsupported_media_type', message: 'Send JSON.' } });
+      }
+      void reply.header('cache-control', 'no-store');
+      return options.service.call(request.params.method, request.body);
+    },
+  );
+
+  app.get('/api/events', (request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    const send = (event: string, data: unknown) =>
+      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const listeners = EVENT_NAMES.map((name) => {
+      const listener = (payload: unknown) => send(name, payload);
+      options.service.events.on(name, listener);
+      return () => options.service.events.off(name, listener);
+    });
+    void options.service
+      .call('getStatus', {})
+      .then((status) => status.ok && send('status', status.value));
+    const heartbeat = setInterval(() => reply.raw.write(': still here\n\n'), 15_000);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      for (const stop of listeners) stop();
+    });
+  });
+
+  if (existsSync(join(rendererDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: rendererDir, prefix: '/', index: 'index.html' });
+  } else {
+    app.get('/', (_request, reply) =>
+      reply
+        .type('text/html')
+        .send(page('The till UI is not built', 'Run <code>npm run build</code>, then reload.')),
+    );
+  }
+
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    loginUrl: `${url}/login?token=${token}`,
+    tokenFile,
+    close: () => app.close(),
+  };
+}
+
+export type Console = Awaited<ReturnType<typeof startConsole>>;

@@ -1,0 +1,61 @@
+// Starting the desktop app from plain Node (`tillsync start`, `npm start`). Electron's
+// binary is downloaded on first run; where that cannot happen (no internet) or cannot show
+// a window (no display), the caller runs the background agent with the console instead.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { packageRoot } from '../config/package-info.js';
+
+export type DesktopAvailability = { ok: true; binary: string } | { ok: false; reason: string };
+
+function electronBinary(electronDir: string): string | undefined {
+  const pathFile = join(electronDir, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
+}
+
+export function desktopAvailability(
+  env: NodeJS.ProcessEnv = process.env,
+  download = true,
+): DesktopAvailability {
+  if (env.TILLSYNC_NO_DESKTOP) return { ok: false, reason: 'TILLSYNC_NO_DESKTOP is set' };
+  if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
+    return { ok: false, reason: 'there is no display to open a window on (DISPLAY is not set)' };
+  }
+  let electronDir: string;
+  try {
+    electronDir = dirname(
+      createRequire(join(packageRoot, 'package.json')).resolve('electron/package.json'),
+    );
+  } catch {
+    return { ok: false, reason: 'Electron is not installed (run npm install)' };
+  }
+  let binary = electronBinary(electronDir);
+  if (!binary && download) {
+    process.stderr.write(
+      'Downloading Electron for the desktop app (about 100 MB, first run only)...\n',
+    );
+    spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+      stdio: 'inherit',
+      timeout: 300_000,
+    });
+    binary = electronBinary(electronDir);
+  }
+  return binary
+    ? { ok: true, binary }
+    : {
+        ok: false,
+        reason:
+          "Electron's binary could not be downloaded (this machine cannot reach its download server)",
+      };
+}
+
+/** Runs the desktop app until it quits; resolves with its exit code. */
+export function launchDesktop(binary: string): Promise<number> {
+  return new Promise((resolve) => {
+    const app = spawn(binary, [packageRoot], { stdio: 'inherit' });
+    app.on('close', (code) => resolve(code ?? 0));
+  });
+}
