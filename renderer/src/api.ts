@@ -1,0 +1,68 @@
+// How the UI reaches the agent: in the desktop app, the functions the preload exposes
+// (Electron IPC); in a browser, the loopback console over HTTP and server-sent events.
+// Either way the same contract, imported for its types only.
+import type {
+  ContractResult,
+  EventName,
+  EventPayload,
+  MethodName,
+  TillsyncApi,
+} from '../../main/contract/contract';
+
+declare global {
+  interface Window {
+    tillsync?: TillsyncApi;
+  }
+}
+
+function consoleApi(): TillsyncApi {
+  async function call(method: MethodName, input: unknown): Promise<ContractResult<unknown>> {
+    try {
+      const response = await fetch(`api/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input ?? {}),
+        credentials: 'same-origin',
+      });
+      if (response.status === 401) {
+        return {
+          ok: false,
+          error: {
+            code: 'unauthorized',
+            message: 'The console session has ended: open the login link again.',
+          },
+        };
+      }
+      return (await response.json()) as ContractResult<unknown>;
+    } catch {
+      return {
+        ok: false,
+        error: {
+          code: 'unreachable',
+          message: 'The Tillsync agent is not answering. Is it still running?',
+        },
+      };
+    }
+  }
+
+  let source: EventSource | undefined;
+  function on<E extends EventName>(
+    event: E,
+    listener: (payload: EventPayload<E>) => void,
+  ): () => void {
+    source ??= new EventSource('api/events');
+    const handler = (message: MessageEvent<string>) =>
+      listener(JSON.parse(message.data) as EventPayload<E>);
+    source.addEventListener(event, handler as EventListener);
+    return () => source?.removeEventListener(event, handler as EventListener);
+  }
+
+  // Every method of the contract is a POST to api/<name>; the names come from the contract
+  // at compile time, so the page does not carry a copy of the list.
+  return new Proxy({} as TillsyncApi, {
+    get: (_target, name: string) =>
+      name === 'on' ? on : (input: unknown) => call(name as MethodName, input),
+  });
+}
+
+export const api: TillsyncApi = window.tillsync ?? consoleApi();

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { MethodOutput } from '../../main/contract/contract';
+import { api } from './api';
+import { Banner } from './components/banner';
+import { useStatus } from './hooks';
+import { SettingsScreen } from './screens/settings';
+import { SyncScreen } from './screens/sync';
+import { TillScreen } from './screens/till';
+
+type Settings = MethodOutput<'getSettings'>;
+const SCREENS = ['Till', 'Sync', 'Settings'] as const;
+type Screen = (typeof SCREENS)[number];
+
+export function App() {
+  const status = useStatus();
+  const [settings, setSettings] = useState<Settings>();
+  const [problem, setProblem] = useState<string>();
+  const [screen, setScreen] = useState<Screen>('Till');
+
+  // Settings are read again when the mode changes (a key or address saved elsewhere).
+  useEffect(() => {
+    void api
+      .getSettings({})
+      .then((result) => (result.ok ? setSettings(result.value) : setProblem(result.error.message)));
+  }, [status?.mode]);
+
+  return (
+    <div class="app">
+      <header>
+        <h1>Tillsync{settings ? ` · ${settings.till.tillName}` : ''}</h1>
+        <nav role="tablist" aria-label="Screens">
+          {SCREENS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`tab-${name}`}
+              aria-selected={screen === name}
+              aria-controls="screen"
+              onClick={() => setScreen(name)}
+            >
+              {name}
+              {name === 'Sync' && status && status.counts.conflict > 0
+                ? ` (${status.counts.conflict} to fix)`
+                : ''}
+            </button>
+          ))}
+        </nav>
+      </header>
+      <Banner status={status} />
+      <main id="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>
+        {problem && (
+          <p class="notice notice-error" role="alert">
+            {problem}
+          </p>
+        )}
+        {settings && screen === 'Till' && <TillScreen settings={settings} />}
+        {settings && screen === 'Sync' && <SyncScreen status={status} settings={settings} />}
+        {settings && screen === 'Settings' && (
+          <SettingsScreen settings={settings} onChange={setSettings} />
+        )}
+      </main>
+    </div>
+  );
+}
