@@ -201,7 +201,7 @@ export function createService(runtime: Runtime, logger?: Logger) {
   };
 
   async function call(method: string, input: unknown): Promise<ContractResult<unknown>> {
-    if (!(METHOD_NAMES as string[]).includes(method)) {
+    if (!(METHOD_NAMES as readonly string[]).includes(method)) {
       return fail({ code: 'unknown_method', message: `There is no method ${method}.` });
     }
     const name = method as MethodName;

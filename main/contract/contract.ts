@@ -4,6 +4,7 @@
 // imports its types only. This file imports nothing but zod, so the renderer (no Node)
 // can read its types.
 import { z } from 'zod';
+import { EVENT_NAMES, METHOD_NAMES } from './names.js';
 
 // ---- shapes shared by several methods -------------------------------------------------
 
@@ -266,5 +267,12 @@ export type TillsyncApi = {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
-export const METHOD_NAMES = Object.keys(methods) as MethodName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
+// The plain-data name lists (names.ts) must name exactly these methods and events.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesMatch: [
+  Same<MethodName, (typeof METHOD_NAMES)[number]>,
+  Same<EventName, (typeof EVENT_NAMES)[number]>,
+] = [true, true];
+void namesMatch;
+
+export { EVENT_NAMES, METHOD_NAMES };

@@ -1,0 +1,23 @@
+// The names of the contract's methods and events, as plain data: for the preload, which
+// must stay small and cannot carry zod. contract.ts checks at compile time that these
+// lists and its schemas name exactly the same methods and events.
+export const METHOD_NAMES = [
+  'recordSale',
+  'searchProducts',
+  'searchCustomers',
+  'importCatalog',
+  'getStatus',
+  'listSales',
+  'getSale',
+  'listConflicts',
+  'retryConflict',
+  'editConflict',
+  'discardConflict',
+  'resyncNow',
+  'getSettings',
+  'updateSettings',
+  'setApiKey',
+  'clearApiKey',
+] as const;
+
+export const EVENT_NAMES = ['status', 'saleChanged'] as const;

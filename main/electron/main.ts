@@ -1,0 +1,146 @@
+// The desktop app: the only file that wires the agent to a live Electron. It runs the
+// same runtime and service as the console, behind a hardened window.
+import { join } from 'node:path';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeImage,
+  powerMonitor,
+  protocol,
+  safeStorage,
+  session,
+  Tray,
+} from 'electron';
+import { createRuntime, type Runtime } from '../agent/runtime.js';
+import { createService } from '../agent/service.js';
+import { resolveDataDir } from '../config/data-dir.js';
+import { packageRoot } from '../config/package-info.js';
+import { createLogger, engineLogger } from '../log/logger.js';
+import { APP_ORIGIN, APP_SCHEME, APP_URL, serveAppFiles } from './app-protocol.js';
+import { forwardEvents, registerIpc } from './ipc.js';
+import { safeStorageSecretStore } from './secrets.js';
+import { createTray } from './tray.js';
+import { windowOptions } from './window-options.js';
+
+const RENDERER_DIR = join(packageRoot, 'renderer', 'dist');
+const PRELOAD = join(packageRoot, 'dist', 'main', 'electron', 'preload.cjs');
+const TRAY_ICON = join(packageRoot, 'assets', 'tray.png');
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+let window: BrowserWindow | undefined;
+let runtime: Runtime | undefined;
+let quitting = false;
+
+function showWindow(): void {
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
+async function confirmWeakStorage(warning: string): Promise<boolean> {
+  const { response } = await dialog.showMessageBox({
+    type: 'warning',
+    buttons: ['Do not store the key', 'Store it anyway'],
+    defaultId: 0,
+    cancelId: 0,
+    message: 'The API key cannot be stored securely on this computer',
+    detail: `${warning} Installing a keyring (such as GNOME Keyring or KWallet) fixes this.`,
+  });
+  return response === 1;
+}
+
+/** Quit, after asking when sales have not reached the platform yet. */
+async function requestQuit(): Promise<void> {
+  const status = runtime?.agent.engine.status();
+  const waiting = status ? status.counts.pending + status.counts.sending : 0;
+  if (waiting > 0) {
+    const { response } = await dialog.showMessageBox({
+      type: 'warning',
+      buttons: ['Keep Tillsync running', 'Quit anyway'],
+      defaultId: 0,
+      cancelId: 0,
+      message: `${waiting} sale(s) have not reached the platform yet.`,
+      detail:
+        'They are safe on this till and will be sent the next time Tillsync runs. While it is closed, nothing is sent.',
+    });
+    if (response !== 1) return;
+  }
+  quitting = true;
+  await runtime?.stop();
+  app.quit();
+}
+
+function harden(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+    callback(false),
+  );
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-navigate', (event, url) => {
+      if (!url.startsWith(APP_ORIGIN)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+}
+
+async function start(): Promise<void> {
+  const logger = engineLogger(createLogger());
+  const dataDir = resolveDataDir();
+  runtime = await createRuntime({
+    dataDir,
+    secrets: safeStorageSecretStore(dataDir, safeStorage, confirmWeakStorage),
+    sandbox: 'when-unconfigured',
+    logger,
+  });
+  const service = createService(runtime, logger);
+  harden();
+  serveAppFiles(protocol, RENDERER_DIR);
+  registerIpc(ipcMain, service);
+
+  window = new BrowserWindow(windowOptions(PRELOAD, !app.isPackaged));
+  forwardEvents(service, window.webContents);
+  window.once('ready-to-show', showWindow);
+  // Closing the window keeps the agent syncing in the background; Quit is in the tray.
+  window.on('close', (event) => {
+    if (!quitting) {
+      event.preventDefault();
+      window?.hide();
+    }
+  });
+  await window.loadURL(APP_URL);
+
+  const tray = createTray({ Tray, Menu }, nativeImage.createFromPath(TRAY_ICON), {
+    open: showWindow,
+    resync: () => void service.call('resyncNow', {}),
+    quit: () => void requestQuit(),
+  });
+  tray.update(runtime.agent.engine.status());
+  runtime.events.on('status', tray.update);
+  powerMonitor.on('resume', () => void service.call('resyncNow', {}));
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', showWindow);
+  app.on('window-all-closed', () => {
+    // Stay in the tray: the agent keeps syncing.
+  });
+  app.on('before-quit', (event) => {
+    if (!quitting) {
+      event.preventDefault();
+      void requestQuit();
+    }
+  });
+  app.whenReady().then(start, (error: Error) => {
+    dialog.showErrorBox('Tillsync could not start', error.message);
+    app.exit(1);
+  });
+}
