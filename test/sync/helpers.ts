@@ -75,12 +75,12 @@ export function till(file = join(tempDir(), 'tillsync.db')) {
 }
 
 export async function waitUntil(
-  check: () => boolean,
+  check: () => boolean | Promise<boolean>,
   timeoutMs = 10_000,
   what = 'condition',
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

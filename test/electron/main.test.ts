@@ -1,0 +1,227 @@
+import { EventEmitter } from 'node:events';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { METHOD_NAMES } from '../../main/contract/names.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { waitUntil } from '../sync/helpers.js';
+import { app, recorded } from './fake-electron.js';
+
+vi.mock('electron', () => import('./fake-electron.js'));
+
+const OWN = { senderFrame: { url: 'app://tillsync/index.html', parent: null } };
+let dataDir: string;
+
+async function ipc(
+  method: string,
+  input: unknown,
+  event: { senderFrame: { url: string; parent: unknown } | null } = OWN,
+) {
+  const handler = recorded.ipcHandlers.get(`tillsync:${method}`);
+  if (!handler) throw new Error(`no handler for ${method}`);
+  return (await handler(event, input)) as {
+    ok: boolean;
+    value?: Record<string, unknown>;
+    error?: { code: string; message: string };
+  };
+}
+
+beforeAll(async () => {
+  // tempDir() removes its folders after each test: this one must live for the whole file.
+  dataDir = join(tempDir(), '..', `tillsync-electron-${process.pid}`);
+  process.env.TILLSYNC_DATA_DIR = dataDir;
+  await import('../../main/electron/main.js');
+  await waitUntil(() => recorded.windows[0]?.url !== undefined, 20_000, 'the window to load');
+});
+
+afterAll(async () => {
+  recorded.dialogAnswer = 1; // "Quit anyway" if sales wait
+  app.emit('before-quit', { preventDefault: () => undefined });
+  await waitUntil(() => recorded.quits > 0, 5000, 'the app to quit');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the Electron main process (electron mocked: its binary cannot run here)', () => {
+  it('opens one hardened window on the app protocol, with the bundled preload', () => {
+    expect(recorded.windows).toHaveLength(1);
+    const [window] = recorded.windows;
+    expect(window!.url).toBe('app://tillsync/index.html');
+    expect(window!.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+    });
+    expect(String((window!.options.webPreferences as { preload: string }).preload)).toMatch(
+      /dist\/main\/electron\/preload\.cjs$/,
+    );
+    expect(recorded.schemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+  });
+
+  it('denies every permission, new windows, and navigation away from the app', () => {
+    let allowed: boolean | undefined;
+    recorded.permissionHandler!({}, 'geolocation', (allow) => (allowed = allow));
+    expect(allowed).toBe(false);
+    const contents = new (class extends EventEmitter {
+      openHandler?: () => { action: string };
+      setWindowOpenHandler(handler: () => { action: string }) {
+        this.openHandler = handler;
+      }
+    })();
+    app.emit('web-contents-created', {}, contents);
+    expect(contents.openHandler!()).toEqual({ action: 'deny' });
+    let prevented = false;
+    contents.emit(
+      'will-navigate',
+      { preventDefault: () => (prevented = true) },
+      'https://evil.example/',
+    );
+    expect(prevented).toBe(true);
+    prevented = false;
+    contents.emit(
+      'will-navigate',
+      { preventDefault: () => (prevented = true) },
+      'app://tillsync/index.html',
+    );
+    expect(prevented).toBe(false);
+  });
+
+  it('serves only the built UI on the app protocol, with a CSP, and refuses paths outside it', async () => {
+    const serve = recorded.protocolHandlers.get('app')!;
+    const page = await serve(new Request('app://tillsync/index.html'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(await page.text()).toContain('<div id="app">');
+    expect((await serve(new Request('app://tillsync/../../package.json'))).status).toBe(404);
+    expect((await serve(new Request('app://tillsync/%2e%2e/%2e%2e/package.json'))).status).toBe(
+      404,
+    );
+    expect((await serve(new Request('app://elsewhere/index.html'))).status).toBe(404);
+  });
+
+  it('handles every contract method over IPC, and refuses a foreign sender', async () => {
+    expect([...recorded.ipcHandlers.keys()].sort()).toEqual(
+      METHOD_NAMES.map((m) => `tillsync:${m}`).sort(),
+    );
+    const foreign = await ipc(
+      'getStatus',
+      {},
+      { senderFrame: { url: 'https://evil.example/', parent: null } },
+    );
+    expect(foreign).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const subframe = await ipc(
+      'getStatus',
+      {},
+      { senderFrame: { url: 'app://tillsync/index.html', parent: {} } },
+    );
+    expect(subframe).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await ipc('getStatus', {}, { senderFrame: null })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await ipc('getStatus', {})).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
+  });
+
+  it('refuses invalid input over IPC with the bad fields named, and records valid sales', async () => {
+    const invalid = await ipc('recordSale', { items: 'lots', paymentMethod: 3, extra: true });
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(invalid.error!.message).toMatch(/\/items.*\/paymentMethod.*\/extra/);
+    const sale = await ipc('recordSale', {
+      items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
+      paymentMethod: 'CASH',
+    });
+    expect(sale).toMatchObject({ ok: true, value: { receiptNumber: 1, state: 'pending' } });
+  });
+
+  it('stores the API key through safeStorage, never in plain text, and never sends it to the page', async () => {
+    const result = await ipc('setApiKey', { key: 'key-for-the-platform' });
+    expect(result.ok).toBe(true);
+    expect(recorded.encrypted).toEqual(['key-for-the-platform']);
+    const file = join(dataDir, 'api-key.enc');
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8')).not.toContain('key-for-the-platform');
+    expect(result.value).toMatchObject({ apiKey: { set: true, storage: 'os-encrypted' } });
+    expect(JSON.stringify(result)).not.toContain('key-for-the-platform');
+    expect(JSON.stringify(await ipc('getSettings', {}))).not.toContain('key-for-the-platform');
+    await ipc('clearApiKey', {});
+  });
+
+  it('on Linux without a keyring, says so and stores nothing unless the person agrees', async () => {
+    if (process.platform !== 'linux') return;
+    recorded.storageBackend = 'basic_text';
+    recorded.dialogAnswer = 0; // "Do not store the key"
+    const declined = await ipc('setApiKey', { key: 'weakly-kept-key' });
+    expect(declined).toMatchObject({ ok: false });
+    expect(declined.error!.message).toMatch(/not stored: the computer has no keyring/);
+    expect(recorded.dialogs.at(-1)!.message).toMatch(/cannot be stored securely/);
+    expect(recorded.encrypted).not.toContain('weakly-kept-key');
+    recorded.dialogAnswer = 1; // "Store it anyway"
+    expect((await ipc('setApiKey', { key: 'weakly-kept-key' })).ok).toBe(true);
+    expect(recorded.encrypted).toContain('weakly-kept-key');
+    await ipc('clearApiKey', {});
+    recorded.storageBackend = 'gnome_libsecret';
+  });
+
+  it('hides the window on close and keeps syncing; Quit asks while sales wait', async () => {
+    // Point the app at a platform that is down, so a sale stays waiting.
+    expect((await ipc('setApiKey', { key: 'key-for-a-dead-platform' })).ok).toBe(true);
+    expect(await ipc('updateSettings', { baseUrl: 'http://127.0.0.1:9' })).toMatchObject({
+      ok: true,
+      value: { mode: 'platform' },
+    });
+    expect(
+      (
+        await ipc('recordSale', {
+          items: [{ productId: 'p1', quantity: 1, price: 1 }],
+          paymentMethod: 'CASH',
+        })
+      ).ok,
+    ).toBe(true);
+
+    const window = recorded.windows[0]!.instance;
+    let closePrevented = false;
+    window.emit('close', { preventDefault: () => (closePrevented = true) });
+    expect(closePrevented).toBe(true);
+    expect(window.hidden).toBe(true);
+
+    recorded.dialogAnswer = 0; // "Keep Tillsync running"
+    let quitPrevented = false;
+    app.emit('before-quit', { preventDefault: () => (quitPrevented = true) });
+    expect(quitPrevented).toBe(true);
+    await waitUntil(
+      () =>
+        recorded.dialogs.some(
+          (d) => String(d.message) === '1 sale(s) have not reached the platform yet.',
+        ),
+      5000,
+      'the quit question',
+    );
+    expect(recorded.quits).toBe(0);
+  });
+
+  it('shows the sync state in the tray menu, with Resync now and Quit', () => {
+    const menu = recorded.trayMenus.at(-1) as Array<{ label?: string }>;
+    expect(menu.map((item) => item.label).filter(Boolean)).toEqual([
+      expect.stringMatching(/^Tillsync: (online|offline|sandbox|key rejected), \d+ waiting/),
+      'Open Tillsync',
+      'Resync now',
+      'Quit',
+    ]);
+  });
+
+  it('resyncs when the computer wakes from sleep', async () => {
+    const before = await ipc('getStatus', {});
+    const errorAt = (before.value as { lastError: { at: number } | null }).lastError?.at ?? 0;
+    const { powerMonitor } = await import('./fake-electron.js');
+    powerMonitor.emit('resume');
+    const lastErrorAt = async () =>
+      ((await ipc('getStatus', {})).value as { lastError: { at: number } | null }).lastError?.at ??
+      0;
+    await waitUntil(async () => (await lastErrorAt()) > errorAt, 5000, 'an attempt after resume');
+  });
+});
