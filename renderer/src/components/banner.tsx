@@ -41,9 +41,17 @@ function describe(status: Status, waiting: number): { text: string; tone: string
       text: `Offline: the platform cannot be reached. Keep selling; ${waiting} sale(s) will be sent when it is back.`,
     };
   }
-  if (status.mode === 'sandbox') return { tone: 'sandbox', text: online(waiting) };
-  return { tone: 'ok', text: online(waiting) };
+  const text = online(waiting, status.counts.conflict);
+  return { tone: status.mode === 'sandbox' ? 'sandbox' : 'ok', text };
 }
 
-const online = (waiting: number) =>
-  waiting === 0 ? 'Online: every sale has been sent.' : `Online: sending ${waiting} sale(s).`;
+function online(waiting: number, refused: number): string {
+  const sending =
+    waiting > 0
+      ? `sending ${waiting} sale(s)`
+      : refused === 0
+        ? 'every sale has been sent'
+        : 'every other sale has been sent';
+  const needsYou = refused === 0 ? '' : ` ${refused} refused sale(s) need you on the Sync screen.`;
+  return `Online: ${sending}.${needsYou}`;
+}

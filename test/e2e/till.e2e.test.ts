@@ -1,0 +1,269 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRuntime, type Runtime } from '../../main/agent/runtime.js';
+import { fileSecretStore } from '../../main/agent/secret-store.js';
+import { createService } from '../../main/agent/service.js';
+import { startConsole, type Console } from '../../main/console/server.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { repoRoot } from '../helpers/cli.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = join(repoRoot, 'test-artifacts', 'screenshots');
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI === 'true') {
+  throw new Error(`Chromium is required in CI (${CHROMIUM}): apt-get install -y chromium`);
+}
+if (!available) {
+  console.warn(
+    `Skipping the browser tests: no Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`,
+  );
+}
+
+let dataDir: string;
+let sandbox: Sandbox;
+let runtime: Runtime;
+let consoleServer: Console;
+let browser: Browser;
+let page: Page;
+let key: string;
+
+const banner = () => page.locator('.banner');
+const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+const saleRow = (receipt: string) => page.locator(`table.sales tr[data-receipt="${receipt}"]`);
+const shot = (name: string) =>
+  page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+/** Rings up one product and returns the receipt number the till shows. */
+async function sell(productName: string): Promise<string> {
+  await tab('Till').click();
+  await page.getByRole('button', { name: new RegExp(`^Add ${productName}`) }).click();
+  await page.getByRole('button', { name: /^Charge/ }).click();
+  const receipt = page.getByTestId('receipt-number');
+  await receipt.waitFor();
+  return (await receipt.textContent())!.replace('#', '');
+}
+
+async function waitForText(
+  locator: ReturnType<Page['locator']>,
+  pattern: RegExp,
+  timeout = 15_000,
+): Promise<void> {
+  await locator.filter({ hasText: pattern }).first().waitFor({ timeout });
+}
+
+describe.skipIf(!available)(
+  'the till UI in Chromium, through the console, against a real sandbox',
+  () => {
+    beforeAll(async () => {
+      await build({ configFile: join(repoRoot, 'renderer', 'vite.config.ts'), logLevel: 'silent' });
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      dataDir = mkdtempSync(join(tmpdir(), 'tillsync-e2e-'));
+      sandbox = await startSandbox({ dbFile: join(dataDir, 'platform.db'), rateLimit: false });
+      key = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: 'till_e2e' });
+      writeFileSync(
+        join(dataDir, 'config.json'),
+        JSON.stringify({
+          baseUrl: sandbox.url,
+          sync: {
+            backoffBaseMs: 50,
+            backoffCapMs: 300,
+            pollIntervalMs: 200,
+            probeIntervalMs: 200,
+            debounceMs: 50,
+            requestTimeoutMs: 2000,
+          },
+        }),
+      );
+      const secrets = fileSecretStore(dataDir);
+      await secrets.write(key);
+      runtime = await createRuntime({ dataDir, env: {}, secrets, sandbox: 'never' });
+      const catalog = sandbox.catalog();
+      runtime.store.settings.update({ shopId: catalog.shopId });
+      const imported = runtime.store.importCatalog({
+        ...catalog,
+        products: [
+          ...catalog.products,
+          { id: 'prod_local_only', name: 'Local cheese', price: 5, category: 'Deli' },
+        ],
+      });
+      if (!imported.ok) throw new Error(imported.error.message);
+      consoleServer = await startConsole({ service: createService(runtime), dataDir, port: 0 });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+      page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+      await page.goto(consoleServer.loginUrl);
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await consoleServer?.close();
+      await runtime?.stop();
+      await sandbox?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('logs in with the link and shows the till: catalog, cart, payment, total', async () => {
+      await page.getByRole('button', { name: /^Add Sourdough loaf/ }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/'); // the token left the address bar
+      await page.getByLabel('Search products').fill('yog');
+      await page.getByRole('button', { name: /^Add Greek yogurt/ }).click();
+      await page.getByRole('button', { name: /^Add Greek yogurt/ }).click();
+      await page.getByLabel('Quantity of Greek yogurt 500 g').fill('3');
+      expect(await page.getByTestId('cart-total').textContent()).toBe('$10.47');
+      await page.getByLabel('Customer (optional)').selectOption({ label: 'Amina Njoroge' });
+      await page.getByRole('radio', { name: /mobile money/i }).check();
+      await shot('till');
+      await page.getByRole('button', { name: 'Charge $10.47' }).click();
+      expect(await page.getByTestId('receipt-number').textContent()).toBe('#1');
+      await page.getByLabel('Search products').fill('');
+    });
+
+    it('sells while the platform is down: the sale is pending and the banner says offline', async () => {
+      await sandbox.faults.set('outage=refuse');
+      const receipt = await sell('Sourdough loaf');
+      await tab('Sync').click();
+      await waitForText(banner(), /Offline: the platform cannot be reached/);
+      await waitForText(saleRow(receipt), /pending/);
+      await shot('sync-offline');
+    });
+
+    it('turns the sale synced when the platform is back, without a reload', async () => {
+      await sandbox.faults.set({});
+      await waitForText(page.locator('table.sales tr[data-receipt]').first(), /synced/);
+      await waitForText(banner(), /Online/);
+      expect(await page.getByTestId('count-pending').textContent()).toBe('0');
+      expect(sandbox.countSales()).toBe(2);
+    });
+
+    it('shows a refused sale with the reason; Edit fixes it and it syncs', async () => {
+      const receipt = await sell('Local cheese');
+      await tab('Sync').click();
+      const conflict = page.locator(`li.conflict[data-receipt="${receipt}"]`);
+      await waitForText(
+        conflict,
+        /HTTP 422: The sale is not valid \(\/items\/0\/productId: no product prod_local_only\)/,
+      );
+      await waitForText(tab('Sync'), /1 to fix/);
+      await waitForText(
+        banner(),
+        /Online: every other sale has been sent\. 1 refused sale\(s\) need you on the Sync screen\./,
+      );
+      await shot('sync-conflict');
+      await conflict.getByRole('button', { name: 'Edit' }).click();
+      await conflict.getByLabel('Product id').fill('prod_8Hq2x');
+      await conflict.getByRole('button', { name: 'Save and send again' }).click();
+      await conflict.waitFor({ state: 'detached', timeout: 15_000 });
+      await waitForText(saleRow(receipt), /synced/);
+    });
+
+    it('asks for a reason before discarding a refused sale', async () => {
+      const receipt = await sell('Local cheese');
+      await tab('Sync').click();
+      const conflict = page.locator(`li.conflict[data-receipt="${receipt}"]`);
+      await waitForText(conflict, /no product prod_local_only/);
+      await conflict.getByRole('button', { name: 'Discard' }).click();
+      await conflict.getByRole('button', { name: 'Discard sale' }).click();
+      await waitForText(conflict.getByRole('alert'), /must say why the sale is discarded/);
+      await conflict.getByLabel(/Why discard this sale/).fill('Cheese was a tasting sample');
+      await conflict.getByRole('button', { name: 'Discard sale' }).click();
+      await conflict.waitFor({ state: 'detached', timeout: 15_000 });
+      await waitForText(saleRow(receipt), /discarded/);
+    });
+
+    it('says the key was rejected when it is revoked, and resumes with a new key', async () => {
+      await sandbox.revokeKey(key);
+      const receipt = await sell('Croissant');
+      await tab('Sync').click();
+      await waitForText(banner(), /Key rejected: the platform refused the API key/);
+      await waitForText(saleRow(receipt), /pending/);
+      await shot('sync-key-rejected');
+      await tab('Settings').click();
+      const fresh = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: 'till_e2e' });
+      await page.getByLabel('New API key').fill(fresh);
+      await page.getByRole('button', { name: 'Save key' }).click();
+      await waitForText(page.getByRole('status'), /Key saved/);
+      await waitForText(
+        page.getByTestId('key-state'),
+        /A key is set, valid until .* \(scopes: sales:write, sales:read\), kept in a file only this user can read/,
+      );
+      await shot('settings');
+      await tab('Sync').click();
+      await waitForText(saleRow(receipt), /synced/);
+      await waitForText(banner(), /Online/);
+      expect(await page.content()).not.toContain(fresh);
+    });
+
+    it('imports a catalog file, and reports each bad row without importing anything', async () => {
+      await tab('Settings').click();
+      const file = page.getByLabel('Import products from a file');
+      await file.setInputFiles({
+        name: 'catalog.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'id,name,price,category\nprod_tea,Green tea,3.20,Drinks\nprod_bad,,1.5,\n"prod two",Odd id,2,\n',
+        ),
+      });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const errors = page.getByTestId('import-errors');
+      await waitForText(errors, /\/products\/1\/name: line 3: must not be empty/);
+      await waitForText(errors, /\/products\/2\/id: line 4: must not contain spaces/);
+      expect(runtime.store.searchProducts('Green tea')).toEqual([]);
+      await file.setInputFiles({
+        name: 'catalog.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('id,name,price\nprod_tea,Green tea,3.20\n'),
+      });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await waitForText(page.getByRole('status'), /Imported 1 products and 0 customers/);
+      await tab('Till').click();
+      await page.getByRole('button', { name: /^Add Green tea, \$3\.20/ }).waitFor();
+    });
+
+    it('Resync now says what it did', async () => {
+      await tab('Sync').click();
+      await page.getByRole('button', { name: 'Resync now' }).click();
+      await waitForText(
+        page.getByRole('status'),
+        /Resync done: \d+ sent, \d+ refused, \d+ still waiting\./,
+      );
+      await shot('sync-resync');
+    });
+
+    it('labels every control, and works from the keyboard', async () => {
+      for (const screen of ['Till', 'Sync', 'Settings']) {
+        await tab(screen).click();
+        const unlabelled = await page.evaluate(() =>
+          [...document.querySelectorAll('input, select, textarea')]
+            .filter(
+              (el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label'),
+            )
+            .map((el) => el.outerHTML),
+        );
+        expect(unlabelled, `unlabelled controls on ${screen}`).toEqual([]);
+      }
+      await tab('Till').click();
+      await page.getByLabel('Search products').fill('croissant');
+      await page.getByLabel('Search products').press('Enter');
+      await page.getByRole('button', { name: /^Charge/ }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('receipt-number').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.classList.contains('receipt'))).toBe(
+        true,
+      );
+    });
+  },
+);
