@@ -131,7 +131,7 @@ describe('the loopback console', () => {
     const events = await new Promise<string>((resolve) => {
       let text = '';
       void fetch(`${server.url}/api/events`, { headers: { cookie } }).then(async (response) => {
-        const reader = response.body!.getReader();
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
         const { value } = await reader.read();
         text += new TextDecoder().decode(value);
         await reader.cancel();

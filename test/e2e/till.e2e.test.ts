@@ -34,6 +34,10 @@ let key: string;
 const banner = () => page.locator('.banner');
 const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const saleRow = (receipt: string) => page.locator(`table.sales tr[data-receipt="${receipt}"]`);
+// Run in the page (a string: the browser's DOM is not this Node program's).
+const UNLABELLED_CONTROLS = `[...document.querySelectorAll('input, select, textarea')]
+  .filter((el) => !el.labels?.length && !el.getAttribute('aria-label'))
+  .map((el) => el.outerHTML)`;
 const shot = (name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
@@ -246,13 +250,7 @@ describe.skipIf(!available)(
     it('labels every control, and works from the keyboard', async () => {
       for (const screen of ['Till', 'Sync', 'Settings']) {
         await tab(screen).click();
-        const unlabelled = await page.evaluate(() =>
-          [...document.querySelectorAll('input, select, textarea')]
-            .filter(
-              (el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label'),
-            )
-            .map((el) => el.outerHTML),
-        );
+        const unlabelled = await page.evaluate(UNLABELLED_CONTROLS);
         expect(unlabelled, `unlabelled controls on ${screen}`).toEqual([]);
       }
       await tab('Till').click();
@@ -261,7 +259,7 @@ describe.skipIf(!available)(
       await page.getByRole('button', { name: /^Charge/ }).focus();
       await page.keyboard.press('Enter');
       await page.getByTestId('receipt-number').waitFor();
-      expect(await page.evaluate(() => document.activeElement?.classList.contains('receipt'))).toBe(
+      expect(await page.evaluate("document.activeElement?.classList.contains('receipt')")).toBe(
         true,
       );
     });
