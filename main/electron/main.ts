@@ -23,7 +23,7 @@ import { APP_ORIGIN, APP_SCHEME, APP_URL, serveAppFiles } from './app-protocol.j
 import { forwardEvents, registerIpc } from './ipc.js';
 import { safeStorageSecretStore } from './secrets.js';
 import { createTray } from './tray.js';
-import { windowOptions } from './window-options.js';
+import { createTillWindow } from './window.js';
 
 const RENDERER_DIR = join(packageRoot, 'renderer', 'dist');
 const PRELOAD = join(packageRoot, 'dist', 'main', 'electron', 'preload.cjs');
@@ -104,7 +104,7 @@ async function start(): Promise<void> {
   serveAppFiles(protocol, RENDERER_DIR);
   registerIpc(ipcMain, service);
 
-  window = new BrowserWindow(windowOptions(PRELOAD, !app.isPackaged));
+  window = createTillWindow(BrowserWindow, PRELOAD, !app.isPackaged);
   forwardEvents(service, window.webContents);
   window.once('ready-to-show', showWindow);
   // Closing the window keeps the agent syncing in the background; Quit is in the tray.

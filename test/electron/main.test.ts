@@ -54,6 +54,7 @@ describe('the Electron main process (electron mocked: its binary cannot run here
       webviewTag: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      disableBlinkFeatures: 'Auxclick',
     });
     expect(String((window!.options.webPreferences as { preload: string }).preload)).toMatch(
       /dist\/main\/electron\/preload\.cjs$/,
