@@ -76,9 +76,15 @@ function refuseForeignFile(file: string, { kind, elsewhere }: SqliteFileOptions)
   }
 }
 
+/**
+ * The SQLite native module to load, when it is not the one built for this Node: the
+ * desktop app in development loads a copy built for Electron's ABI (npm run desktop:native).
+ */
+const nativeBinding = () => process.env.TILLSYNC_SQLITE_BINDING || undefined;
+
 function openSqlite(file: string): Database.Database {
   try {
-    return new Database(file, { timeout: BUSY_TIMEOUT_MS });
+    return new Database(file, { timeout: BUSY_TIMEOUT_MS, nativeBinding: nativeBinding() });
   } catch (error) {
     throw new DatabaseFileError(
       'cannot_open',

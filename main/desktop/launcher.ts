@@ -43,19 +43,33 @@ export function desktopAvailability(
     });
     binary = electronBinary(electronDir);
   }
-  return binary
-    ? { ok: true, binary }
-    : {
-        ok: false,
-        reason:
-          "Electron's binary could not be downloaded (this machine cannot reach its download server)",
-      };
+  if (!binary) {
+    return {
+      ok: false,
+      reason:
+        "Electron's binary could not be downloaded (this machine cannot reach its download server)",
+    };
+  }
+  if (!existsSync(ELECTRON_SQLITE)) {
+    return {
+      ok: false,
+      reason:
+        'the desktop app needs SQLite built for Electron: run `npm run desktop:native` once (it needs internet)',
+    };
+  }
+  return { ok: true, binary };
 }
+
+/** SQLite built for Electron's ABI, for the desktop app run from a checkout. */
+export const ELECTRON_SQLITE = join(packageRoot, 'native', 'electron', 'better_sqlite3.node');
 
 /** Runs the desktop app until it quits; resolves with its exit code. */
 export function launchDesktop(binary: string): Promise<number> {
   return new Promise((resolve) => {
-    const app = spawn(binary, [packageRoot], { stdio: 'inherit' });
+    const app = spawn(binary, [packageRoot], {
+      stdio: 'inherit',
+      env: { ...process.env, TILLSYNC_SQLITE_BINDING: ELECTRON_SQLITE },
+    });
     app.on('close', (code) => resolve(code ?? 0));
   });
 }
