@@ -5,6 +5,9 @@ import { openDatabase } from '../../db/open.js';
 import { desktopAvailability } from '../../main/desktop/launcher.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
+const reasonOf = (availability: ReturnType<typeof desktopAvailability>) =>
+  availability.ok ? 'available' : availability.reason;
+
 describe('starting the desktop app', () => {
   it('says why it cannot start: turned off, no display, no Electron binary', () => {
     expect(desktopAvailability({ TILLSYNC_NO_DESKTOP: '1', DISPLAY: ':0' }, false)).toEqual({
@@ -12,16 +15,12 @@ describe('starting the desktop app', () => {
       reason: 'TILLSYNC_NO_DESKTOP is set',
     });
     if (process.platform === 'linux') {
-      expect(desktopAvailability({}, false)).toMatchObject({
-        ok: false,
-        reason: expect.stringMatching(/no display/),
-      });
+      expect(reasonOf(desktopAvailability({}, false))).toMatch(/no display/);
     }
     // This machine cannot download Electron's binary, so with a display it says that.
-    expect(desktopAvailability({ DISPLAY: ':0' }, false)).toMatchObject({
-      ok: false,
-      reason: expect.stringMatching(/Electron's binary could not be downloaded/),
-    });
+    expect(reasonOf(desktopAvailability({ DISPLAY: ':0' }, false))).toMatch(
+      /Electron's binary could not be downloaded/,
+    );
   });
 
   it('opens the database with the SQLite module named by TILLSYNC_SQLITE_BINDING', () => {
