@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerConflicts } from './commands/conflicts.js';
 import { registerDaemon } from './commands/daemon.js';
+import { registerLogs } from './commands/logs.js';
 import { registerRecord } from './commands/record.js';
 import { registerSales } from './commands/sales.js';
 import { registerSandbox } from './commands/sandbox.js';
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerDaemon(program);
   registerSync(program);
   registerConflicts(program);
+  registerLogs(program);
   return program;
 }
 

@@ -91,8 +91,8 @@ function harden(): void {
 }
 
 async function start(): Promise<void> {
-  const logger = engineLogger(createLogger());
   const dataDir = resolveDataDir();
+  const logger = engineLogger(createLogger({ dataDir }));
   runtime = await createRuntime({
     dataDir,
     secrets: safeStorageSecretStore(dataDir, safeStorage, confirmWeakStorage),

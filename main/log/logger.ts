@@ -1,8 +1,11 @@
-// Structured JSON logs (pino). The API key can never be printed: the redaction paths cover
+// Structured JSON logs (pino): to stdout (the journal, a terminal), and to a size-rotated
+// file in the data folder. The API key can never be printed: the redaction paths cover
 // every place a key or an Authorization header could sit, and the engine never logs the
 // config whole.
+import { join } from 'node:path';
 import pino from 'pino';
 import type { Logger } from '../sync/engine.js';
+import { rotatingFile } from './rotating-file.js';
 
 export const REDACT_PATHS = [
   'apiKey',
@@ -16,9 +19,13 @@ export const REDACT_PATHS = [
   '*.key',
 ];
 
+export const logFile = (dataDir: string) => join(dataDir, 'logs', 'tillsync.log');
+
 export function createLogger(
-  options: { level?: string; destination?: NodeJS.WritableStream } = {},
+  options: { level?: string; destination?: NodeJS.WritableStream; dataDir?: string } = {},
 ) {
+  const streams: pino.StreamEntry[] = [{ stream: options.destination ?? process.stdout }];
+  if (options.dataDir) streams.push({ stream: rotatingFile({ file: logFile(options.dataDir) }) });
   return pino(
     {
       name: 'tillsync',
@@ -26,7 +33,7 @@ export function createLogger(
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       base: { pid: process.pid },
     },
-    options.destination ?? process.stdout,
+    pino.multistream(streams),
   );
 }
 

@@ -24,7 +24,7 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
   if (run.sandbox === 'never' && !isConfigured(config))
     throw new CliError(NOT_CONFIGURED, EXIT.invalidInput);
 
-  const logger = createLogger();
+  const logger = createLogger({ dataDir });
   const runtime = await createRuntime({
     dataDir,
     flags,
