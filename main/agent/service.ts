@@ -40,7 +40,13 @@ const platformPatch = z.object({
 
 const apiKeyText = z.string().trim().regex(/^\S+$/, 'must be one word, with no spaces');
 
-export function createService(runtime: Runtime, logger?: Logger) {
+/** What only the desktop app can do (Electron's login items). */
+export interface DesktopHooks {
+  getStartAtLogin(): boolean;
+  setStartAtLogin(on: boolean): void;
+}
+
+export function createService(runtime: Runtime, logger?: Logger, desktop?: DesktopHooks) {
   const changed = (saleId: string, outcome: 'recorded' | 'edited' | 'discarded' | 'deferred') =>
     runtime.events.emit('saleChanged', { saleId, outcome });
 
@@ -89,6 +95,7 @@ export function createService(runtime: Runtime, logger?: Logger) {
         storage,
       },
       mode: runtime.agent.engine.status().mode,
+      desktop: desktop ? { startAtLogin: desktop.getStartAtLogin() } : null,
     };
   }
 
@@ -157,7 +164,15 @@ export function createService(runtime: Runtime, logger?: Logger) {
     resyncNow: async () => ok(await runtime.agent.engine.resync()),
     getSettings: async () => ok(await settingsView()),
     async updateSettings(patch) {
-      const { baseUrl, concurrency, ...till } = patch;
+      const { baseUrl, concurrency, startAtLogin, ...till } = patch;
+      if (startAtLogin !== undefined && !desktop) {
+        return fail({
+          code: 'desktop_only',
+          message:
+            'Starting at login is a setting of the desktop app. Without it, install Tillsync as a service: see `tillsync service print`.',
+          fields: [{ path: '/startAtLogin', message: 'only in the desktop app' }],
+        });
+      }
       const platform = platformPatch.safeParse({ baseUrl, concurrency });
       if (!platform.success)
         return fail(invalidInput('The settings are not valid', platform.error));
@@ -170,6 +185,7 @@ export function createService(runtime: Runtime, logger?: Logger) {
         const saved = runtime.store.settings.update(till);
         if (!saved.ok) return saved;
       }
+      if (startAtLogin !== undefined) desktop?.setStartAtLogin(startAtLogin);
       if (platform.data.baseUrl !== undefined || platform.data.concurrency !== undefined) {
         savePlatformSettings(runtime.dataDir, platform.data);
         await runtime.reload();

@@ -6,6 +6,7 @@ import { registerLogs } from './commands/logs.js';
 import { registerRecord } from './commands/record.js';
 import { registerSales } from './commands/sales.js';
 import { registerSandbox } from './commands/sandbox.js';
+import { registerService } from './commands/service.js';
 import { registerSettings } from './commands/settings.js';
 import { registerStatus } from './commands/status.js';
 import { registerSync } from './commands/sync.js';
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerSync(program);
   registerConflicts(program);
   registerLogs(program);
+  registerService(program);
   return program;
 }
 

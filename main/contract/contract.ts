@@ -128,6 +128,8 @@ export const settingsView = z.object({
     storage: z.enum(['os-encrypted', 'file', 'environment', 'none']),
   }),
   mode: z.enum(['platform', 'sandbox', 'not_configured']),
+  /** Settings of the desktop app itself; null in the console. */
+  desktop: z.object({ startAtLogin: z.boolean() }).nullable(),
 });
 
 const drainSummary = z.object({
@@ -218,6 +220,7 @@ export const methods = {
       tillName: z.string().optional(),
       baseUrl: z.string().nullable().optional(),
       concurrency: z.number().optional(),
+      startAtLogin: z.boolean().optional(),
     }),
     output: settingsView,
   },

@@ -99,7 +99,10 @@ async function start(): Promise<void> {
     sandbox: 'when-unconfigured',
     logger,
   });
-  const service = createService(runtime, logger);
+  const service = createService(runtime, logger, {
+    getStartAtLogin: () => app.getLoginItemSettings().openAtLogin,
+    setStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }),
+  });
   harden();
   serveAppFiles(protocol, RENDERER_DIR);
   registerIpc(ipcMain, service);

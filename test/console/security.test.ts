@@ -105,6 +105,31 @@ describe('the loopback console', () => {
     expect(JSON.parse(own.body)).toMatchObject({ ok: true, value: { receiptNumber: 1 } });
   });
 
+  it('says that starting at login belongs to the desktop app', async () => {
+    const { server } = await consoleForTest();
+    const cookie = await login(server.port, tokenOf(server.loginUrl));
+    const answer = await raw(server.port, '/api/updateSettings', {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ startAtLogin: true, tillName: 'Back' }),
+    });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      ok: false,
+      error: { code: 'desktop_only', fields: [{ path: '/startAtLogin' }] },
+    });
+    const settings = JSON.parse(
+      (
+        await raw(server.port, '/api/getSettings', {
+          method: 'POST',
+          headers: { ...json, cookie },
+          body: '{}',
+        })
+      ).body,
+    ) as { value: { desktop: unknown; till: { tillName: string } } };
+    expect(settings.value.desktop).toBeNull();
+    expect(settings.value.till.tillName).toBe('Till 1'); // nothing was changed
+  });
+
   it('never shows the API key in any response, page or event', async () => {
     const key = 'eyJhbGciOiJIUzI1NiJ9.eyJzY29wZSI6InNhbGVzOndyaXRlIn0.console-secret-signature';
     const { server } = await consoleForTest();

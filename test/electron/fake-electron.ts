@@ -35,6 +35,13 @@ export const app = Object.assign(new EventEmitter(), {
   quit: () => void (recorded.quits += 1),
   exit: () => undefined,
   getPath: () => '/tmp',
+  loginItem: { openAtLogin: false },
+  getLoginItemSettings() {
+    return { openAtLogin: this.loginItem.openAtLogin };
+  },
+  setLoginItemSettings(settings: { openAtLogin: boolean }) {
+    this.loginItem = { openAtLogin: settings.openAtLogin };
+  },
 });
 
 class FakeWebContents extends EventEmitter {

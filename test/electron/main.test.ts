@@ -152,6 +152,20 @@ describe('the Electron main process (electron mocked: its binary cannot run here
     await ipc('clearApiKey', {});
   });
 
+  it("starts at login when asked, through Electron's login items", async () => {
+    expect(await ipc('getSettings', {})).toMatchObject({
+      ok: true,
+      value: { desktop: { startAtLogin: false } },
+    });
+    expect(await ipc('updateSettings', { startAtLogin: true })).toMatchObject({
+      ok: true,
+      value: { desktop: { startAtLogin: true } },
+    });
+    expect(app.loginItem).toEqual({ openAtLogin: true });
+    await ipc('updateSettings', { startAtLogin: false });
+    expect(app.loginItem).toEqual({ openAtLogin: false });
+  });
+
   it('on Linux without a keyring, says so and stores nothing unless the person agrees', async () => {
     if (process.platform !== 'linux') return;
     recorded.storageBackend = 'basic_text';

@@ -248,6 +248,29 @@ export function SettingsScreen({
         {feedback.till && <Notice tone={feedback.till.tone}>{feedback.till.text}</Notice>}
       </form>
 
+      {settings.desktop && (
+        <form aria-labelledby="desktop-title" onSubmit={(event) => event.preventDefault()}>
+          <h2 id="desktop-title">This computer</h2>
+          <label class="choice">
+            <input
+              type="checkbox"
+              checked={settings.desktop.startAtLogin}
+              onChange={(event) =>
+                void save(
+                  'desktop',
+                  api.updateSettings({ startAtLogin: event.currentTarget.checked }),
+                  'Saved.',
+                )
+              }
+            />
+            Start Tillsync when this computer starts
+          </label>
+          {feedback.desktop && (
+            <Notice tone={feedback.desktop.tone}>{feedback.desktop.text}</Notice>
+          )}
+        </form>
+      )}
+
       <form aria-labelledby="catalog-title" onSubmit={(event) => void importFile(event)}>
         <h2 id="catalog-title">Catalog</h2>
         <Field
