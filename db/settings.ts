@@ -21,6 +21,13 @@ export const settingsShape = {
     .default(['CASH', 'MOBILE_MONEY']),
   shopId: idSchema.nullable().default(null),
   tillName: z.string().trim().min(1, 'must not be empty').max(64).default('Till 1'),
+  /** How many daily backups to keep in <data>/backups; 0 turns them off. */
+  backupsKept: z
+    .number()
+    .int()
+    .min(0, 'must be 0 (off) or more')
+    .max(365, 'must be at most 365')
+    .default(7),
 };
 
 export const settingsSchema = z.strictObject(settingsShape);

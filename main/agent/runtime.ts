@@ -13,6 +13,8 @@ import {
 import type { EventPayload } from '../contract/contract.js';
 import type { Logger } from '../sync/engine.js';
 import { isConfigured, runAgent, type RunningAgent } from './run-agent.js';
+import { startDailyBackups } from './daily-backups.js';
+import { markRunning } from './running.js';
 import type { SecretStore } from './secret-store.js';
 
 export interface RuntimeOptions {
@@ -25,6 +27,8 @@ export interface RuntimeOptions {
    * no platform is configured (the app and `start`), or always (`daemon --sandbox`).
    */
   sandbox: 'never' | 'when-unconfigured' | 'always';
+  /** What this process is, for `tillsync restore`'s "is Tillsync running?" check. */
+  kind: 'daemon' | 'app' | 'console';
   logger?: Logger;
 }
 
@@ -38,6 +42,8 @@ export async function createRuntime(options: RuntimeOptions) {
   let agent: RunningAgent;
   let store: Store;
   let config: AgentConfig;
+  let stopBackups = async () => {};
+  const unmarkRunning = markRunning(options.dataDir, options.kind);
 
   const wantsSandbox = (next: AgentConfig) =>
     options.sandbox === 'always' ||
@@ -69,10 +75,18 @@ export async function createRuntime(options: RuntimeOptions) {
     agent.engine.events.on('sale', ({ saleId, outcome }) =>
       events.emit('saleChanged', { saleId, outcome }),
     );
+    const { dataDir, databaseFile } = agent;
+    stopBackups = startDailyBackups({
+      dataDir,
+      databaseFile,
+      keep: () => store.settings.read().backupsKept,
+      logger: options.logger,
+    });
   }
 
   /** Stops the engine and closes the store; returns the status as it was left. */
   async function stop() {
+    await stopBackups();
     const final = await agent.stop();
     store.close();
     return final;
@@ -119,7 +133,12 @@ export async function createRuntime(options: RuntimeOptions) {
       await start(next);
       events.emit('status', agent.engine.status());
     },
-    stop,
+    /** Stops for good (a reload restarts the agent; the process runs on). */
+    async close() {
+      const final = await stop();
+      unmarkRunning();
+      return final;
+    },
   };
 }
 

@@ -73,7 +73,7 @@ async function requestQuit(): Promise<void> {
     if (response !== 1) return;
   }
   quitting = true;
-  await runtime?.stop();
+  await runtime?.close();
   app.quit();
 }
 
@@ -97,6 +97,7 @@ async function start(): Promise<void> {
     dataDir,
     secrets: safeStorageSecretStore(dataDir, safeStorage, confirmWeakStorage),
     sandbox: 'when-unconfigured',
+    kind: 'app',
     logger,
   });
   const service = createService(runtime, logger, {

@@ -19,10 +19,11 @@ export async function consoleForTest(env: NodeJS.ProcessEnv = {}) {
     env,
     secrets: fileSecretStore(dataDir),
     sandbox: 'when-unconfigured',
+    kind: 'console',
   });
   const server = await startConsole({ service: createService(runtime), dataDir, port: 0 });
   cleanups.push(
-    () => runtime.stop(),
+    () => runtime.close(),
     () => server.close(),
   );
   return { server, runtime, dataDir };

@@ -16,6 +16,7 @@ describe('settings', () => {
       paymentMethods: ['CASH', 'MOBILE_MONEY'],
       shopId: null,
       tillName: 'Till 1',
+      backupsKept: 7,
     });
   });
 
@@ -33,11 +34,13 @@ describe('settings', () => {
       currency: 'XYZ',
       paymentMethods: [],
       tillName: 'Back',
+      backupsKept: 1.5,
       colour: 'red',
     });
     expect(!result.ok && result.error.fields?.map((field) => field.path)).toEqual([
       '/currency',
       '/paymentMethods',
+      '/backupsKept',
       '/colour',
     ]);
     expect(store.settings.read().tillName).toBe('Till 1');

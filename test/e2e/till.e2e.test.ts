@@ -84,7 +84,13 @@ describe.skipIf(!available)(
       );
       const secrets = fileSecretStore(dataDir);
       await secrets.write(key);
-      runtime = await createRuntime({ dataDir, env: {}, secrets, sandbox: 'never' });
+      runtime = await createRuntime({
+        dataDir,
+        env: {},
+        secrets,
+        sandbox: 'never',
+        kind: 'console',
+      });
       const catalog = sandbox.catalog();
       runtime.store.settings.update({ shopId: catalog.shopId });
       const imported = runtime.store.importCatalog({
@@ -115,7 +121,7 @@ describe.skipIf(!available)(
     afterAll(async () => {
       await browser?.close();
       await consoleServer?.close();
-      await runtime?.stop();
+      await runtime?.close();
       await sandbox?.close();
       rmSync(dataDir, { recursive: true, force: true });
     });

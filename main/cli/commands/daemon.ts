@@ -30,6 +30,7 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
     flags,
     secrets: fileSecretStore(dataDir),
     sandbox: run.sandbox,
+    kind: run.console ? 'console' : 'daemon',
     logger: engineLogger(logger),
   });
   const { agent } = runtime;
@@ -76,7 +77,7 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
     'Stopping: no new sales are taken; sales in flight finish or go back to the queue',
   );
   await consoleServer?.close();
-  const final = await runtime.stop();
+  const final = await runtime.close();
   logger.info({ counts: final?.counts }, 'Tillsync daemon stopped');
 }
 
