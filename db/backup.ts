@@ -13,6 +13,16 @@ export interface BackupCheck {
 
 export class BackupError extends Error {}
 
+const PAGES_PER_STEP = 256;
+const MAX_RESTARTS = 3;
+
+/** A time as it goes in a file name: 20261121T071500Z (UTC, sorts by time). */
+export const fileStamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+
 /** Opens a copy read-only and checks it is a sound Tillsync database. */
 export function verifyBackup(file: string): BackupCheck {
   let copy: Database.Database | undefined;
@@ -44,14 +54,26 @@ export async function backupDatabase(
 ): Promise<BackupCheck> {
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
-  const database = new Database(source, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  const database = new Database(source, {
+    readonly: true,
+    fileMustExist: true,
+    timeout: BUSY_TIMEOUT_MS,
+  });
+  // A write from another connection (the app or daemon recording a sale) restarts the
+  // copy. After a few restarts the rest is copied in one step, which always finishes: it
+  // reads one snapshot, and in WAL mode the writers carry on meanwhile.
+  let restarts = 0;
+  let lastRemaining = Number.POSITIVE_INFINITY;
   try {
     await database.backup(partial, {
       progress: ({ totalPages, remainingPages }) => {
+        if (remainingPages > lastRemaining) restarts += 1;
+        lastRemaining = remainingPages;
         onProgress(totalPages === 0 ? 1 : 1 - remainingPages / totalPages);
-        return 200;
+        return restarts >= MAX_RESTARTS ? totalPages : PAGES_PER_STEP;
       },
     });
+    onProgress(1);
   } catch (error) {
     rmSync(partial, { force: true });
     throw new BackupError(`The backup to ${target} failed: ${(error as Error).message}`);
@@ -59,6 +81,10 @@ export async function backupDatabase(
     database.close();
   }
   try {
+    // One self-contained file, without a WAL beside it: safe to copy anywhere.
+    const copy = new Database(partial);
+    copy.pragma('journal_mode = DELETE');
+    copy.close();
     const check = verifyBackup(partial);
     renameSync(partial, target);
     return { ...check, file: target };

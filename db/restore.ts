@@ -1,22 +1,26 @@
 // Putting a backup back. The database it replaces is kept beside it (renamed, with its
 // WAL), never deleted: a restore chosen by mistake can itself be undone.
-import { copyFileSync, existsSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { BackupError, verifyBackup, type BackupCheck } from './backup.js';
+import {
+  BackupError,
+  backupDatabase,
+  fileStamp,
+  verifyBackup,
+  type BackupCheck,
+} from './backup.js';
 import { knownSchemaVersion } from './open.js';
 
 export interface Restored extends BackupCheck {
   keptAs: string | null;
 }
 
-const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-
-export function restoreDatabase(
+export async function restoreDatabase(
   databaseFile: string,
   backupFile: string,
   now = Date.now(),
-): Restored {
+): Promise<Restored> {
   if (resolve(databaseFile) === resolve(backupFile))
     throw new BackupError('That is the database itself, not a backup of it.');
   const check = verifyBackup(backupFile);
@@ -35,13 +39,13 @@ export function restoreDatabase(
     } catch {
       // A damaged database is kept as it is, WAL and all.
     }
-    keptAs = `${databaseFile}.replaced-${stamp(now)}`;
+    keptAs = `${databaseFile}.replaced-${fileStamp(now)}`;
     renameSync(databaseFile, keptAs);
     for (const suffix of ['-wal', '-shm']) {
       if (existsSync(databaseFile + suffix)) renameSync(databaseFile + suffix, keptAs + suffix);
     }
   }
-  copyFileSync(backupFile, `${databaseFile}.partial`);
-  renameSync(`${databaseFile}.partial`, databaseFile);
-  return { ...check, file: databaseFile, keptAs };
+  // Copied through SQLite rather than as bytes: a backup's own WAL, if it has one, comes too.
+  const restored = await backupDatabase(backupFile, databaseFile);
+  return { ...restored, keptAs };
 }

@@ -1,16 +1,15 @@
 // Automatic backups while the agent runs: one a day into <data>/backups, keeping the
 // newest few (the till setting backupsKept; 0 turns them off).
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { backupDatabase } from '../../db/backup.js';
+import { backupDatabase, fileStamp } from '../../db/backup.js';
 import type { Logger } from '../sync/engine.js';
 
 export const BACKUP_EVERY_MS = 24 * 3_600_000;
 const NAME = /^tillsync-(\d{8}T\d{6}Z)\.db$/;
 
 export const backupFolder = (dataDir: string) => join(dataDir, 'backups');
-const nameFor = (ms: number) =>
-  `tillsync-${new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}Z.db`;
+const nameFor = (ms: number) => `tillsync-${fileStamp(ms)}.db`;
 
 function backupsNewestFirst(dataDir: string): string[] {
   try {
@@ -30,7 +29,29 @@ const takenAt = (name: string) => {
   );
 };
 
-/** Backs up now when the newest backup is a day old (or there is none), then prunes. */
+/** The newest backup in <data>/backups, if any. */
+export function latestBackup(dataDir: string) {
+  const newest = backupsNewestFirst(dataDir)[0];
+  if (!newest) return null;
+  const file = join(backupFolder(dataDir), newest);
+  return { file, at: takenAt(newest), bytes: statSync(file).size };
+}
+
+/** Backs up into <data>/backups now, then keeps only the newest `keep` (at least this one). */
+export async function backupNow(
+  dataDir: string,
+  databaseFile: string,
+  keep: number,
+  now = Date.now(),
+) {
+  mkdirSync(backupFolder(dataDir), { recursive: true });
+  const made = await backupDatabase(databaseFile, join(backupFolder(dataDir), nameFor(now)));
+  for (const old of backupsNewestFirst(dataDir).slice(Math.max(keep, 1)))
+    rmSync(join(backupFolder(dataDir), old), { force: true });
+  return { ...made, at: now };
+}
+
+/** Backs up when the newest backup is a day old (or there is none); `keep` 0 means never. */
 export async function backupIfDue(
   dataDir: string,
   databaseFile: string,
@@ -38,13 +59,9 @@ export async function backupIfDue(
   now = Date.now(),
 ) {
   if (keep <= 0) return undefined;
-  const newest = backupsNewestFirst(dataDir)[0];
-  if (newest && now - takenAt(newest) < BACKUP_EVERY_MS) return undefined;
-  mkdirSync(backupFolder(dataDir), { recursive: true });
-  const made = await backupDatabase(databaseFile, join(backupFolder(dataDir), nameFor(now)));
-  for (const old of backupsNewestFirst(dataDir).slice(keep))
-    rmSync(join(backupFolder(dataDir), old), { force: true });
-  return made;
+  const newest = latestBackup(dataDir);
+  if (newest && now - newest.at < BACKUP_EVERY_MS) return undefined;
+  return backupNow(dataDir, databaseFile, keep, now);
 }
 
 export function startDailyBackups(options: {

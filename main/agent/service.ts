@@ -16,6 +16,7 @@ import {
 } from '../contract/contract.js';
 import type { Logger } from '../sync/engine.js';
 import { catalogFromCsv, CsvError } from './catalog-csv.js';
+import { backupFolder, backupNow, latestBackup } from './daily-backups.js';
 import { savePlatformSettings } from './platform-settings.js';
 import type { Runtime } from './runtime.js';
 
@@ -84,6 +85,11 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
           : 'none';
     return {
       till: { ...till, currencyDecimals: currencyDecimals(till.currency) },
+      backups: {
+        folder: backupFolder(runtime.agent.dataDir),
+        latest: latestBackup(runtime.agent.dataDir),
+      },
+
       platform: {
         baseUrl: runtime.config.baseUrl ?? null,
         concurrency: runtime.config.sync.concurrency,
@@ -191,6 +197,23 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
         await runtime.reload();
       }
       return ok(await settingsView());
+    },
+    async backupNow() {
+      const { dataDir, databaseFile } = runtime.agent;
+      try {
+        const made = await backupNow(
+          dataDir,
+          databaseFile,
+          runtime.store.settings.read().backupsKept,
+        );
+        logger?.info({ backup: made.file, sales: made.sales }, 'Backup written and verified');
+        return ok({ file: made.file, at: made.at, bytes: made.bytes, sales: made.sales });
+      } catch (error) {
+        return fail({
+          code: 'backup_failed',
+          message: `${(error as Error).message}. Check there is free space in ${backupFolder(dataDir)}, then try again.`,
+        });
+      }
     },
     async setApiKey({ key }) {
       const locked = runtime.locked().apiKey;

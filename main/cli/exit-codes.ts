@@ -13,4 +13,6 @@ export const EXIT = {
   salesInConflict: 5,
   /** `sync --once`, `resync`: the platform refused the API key; the queue is paused. */
   queuePaused: 6,
+  /** `restore`: Tillsync (the app or the daemon) is using the database; stop it first. */
+  inUse: 7,
 } as const;

@@ -1,5 +1,6 @@
 // The tillsync command line: every command, and how failures become exit codes.
 import { Command, CommanderError } from 'commander';
+import { registerBackup } from './commands/backup.js';
 import { registerConflicts } from './commands/conflicts.js';
 import { registerDaemon } from './commands/daemon.js';
 import { registerLogs } from './commands/logs.js';
@@ -33,6 +34,8 @@ export function buildProgram(): Command {
   registerConflicts(program);
   registerLogs(program);
   registerService(program);
+  registerBackup(program);
+
   return program;
 }
 

@@ -18,6 +18,11 @@ export function progressBar(total: number, label: string) {
       done += 1;
       draw();
     },
+    /** Jumps to a count (for work measured as a fraction, like pages copied). */
+    set(count: number): void {
+      done = count;
+      draw();
+    },
     finish(): void {
       if (enabled) stream.write('\n');
     },

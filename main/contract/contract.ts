@@ -116,6 +116,11 @@ export const settingsView = z.object({
     paymentMethods: z.array(z.string()),
     shopId: z.string().nullable(),
     tillName: z.string(),
+    backupsKept: z.number(),
+  }),
+  backups: z.object({
+    folder: z.string(),
+    latest: z.object({ file: z.string(), at: z.number(), bytes: z.number() }).nullable(),
   }),
   platform: z.object({
     baseUrl: z.string().nullable(),
@@ -218,11 +223,16 @@ export const methods = {
       paymentMethods: z.array(z.string()).optional(),
       shopId: z.string().nullable().optional(),
       tillName: z.string().optional(),
+      backupsKept: z.number().optional(),
       baseUrl: z.string().nullable().optional(),
       concurrency: z.number().optional(),
       startAtLogin: z.boolean().optional(),
     }),
     output: settingsView,
+  },
+  backupNow: {
+    input: z.strictObject({}).default({}),
+    output: z.object({ file: z.string(), at: z.number(), bytes: z.number(), sales: z.number() }),
   },
   setApiKey: { input: z.strictObject({ key: z.string().min(1).max(8192) }), output: settingsView },
   clearApiKey: { input: z.strictObject({}).default({}), output: settingsView },

@@ -16,6 +16,8 @@ export const METHOD_NAMES = [
   'resyncNow',
   'getSettings',
   'updateSettings',
+  'backupNow',
+
   'setApiKey',
   'clearApiKey',
 ] as const;

@@ -173,4 +173,16 @@ describe('tillsync settings', () => {
     const shown = await runCli(['settings', '--json'], { env });
     expect(JSON.parse(shown.stdout)).toMatchObject({ currency: 'USD', tillName: 'Till 1' });
   });
+
+  it('sets how many daily backups to keep, 0 to turn them off, and refuses more than 365', async () => {
+    const env = envFor(tempDir());
+    const off = await runCli(['settings', 'set', '--backups-kept', '0'], { env });
+    expect(off.code).toBe(0);
+    expect(off.stdout).toContain('backups kept      0 (daily backups off)');
+    const tooMany = await runCli(['settings', 'set', '--backups-kept', '400'], { env });
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain('/backupsKept: must be at most 365');
+    const shown = await runCli(['settings', '--json'], { env });
+    expect(JSON.parse(shown.stdout)).toMatchObject({ backupsKept: 0 });
+  });
 });

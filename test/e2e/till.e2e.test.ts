@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyBackup } from '../../db/backup.js';
+import { latestBackup } from '../../main/agent/daily-backups.js';
 import { createRuntime, type Runtime } from '../../main/agent/runtime.js';
 import { fileSecretStore } from '../../main/agent/secret-store.js';
 import { createService } from '../../main/agent/service.js';
@@ -241,6 +243,36 @@ describe.skipIf(!available)(
       await waitForText(page.getByRole('status'), /Imported 1 products and 0 customers/);
       await tab('Till').click();
       await page.getByRole('button', { name: /^Add Green tea, \$3\.20/ }).waitFor();
+    });
+
+    it('keeps the backup setting, refuses a bad one, and backs up on request', async () => {
+      await tab('Settings').click();
+      const kept = page.getByLabel('Daily backups to keep');
+      await kept.fill('400');
+      await page.getByRole('button', { name: 'Save backup settings' }).click();
+      // The browser itself refuses the value before anything is sent.
+      const overflow = (el: unknown) =>
+        (el as { validity: { rangeOverflow: boolean } }).validity.rangeOverflow;
+      expect(await kept.evaluate(overflow)).toBe(true);
+      expect(runtime.store.settings.read().backupsKept).toBe(7);
+      await kept.fill('3');
+      await page.getByRole('button', { name: 'Save backup settings' }).click();
+      await waitForText(page.getByRole('status'), /Backup settings saved/);
+      expect(runtime.store.settings.read().backupsKept).toBe(3);
+
+      await page.getByRole('button', { name: 'Back up now' }).click();
+      await waitForText(
+        page.getByRole('status'),
+        /Backed up \d+ sales to .*tillsync-\d{8}T\d{6}Z\.db/,
+      );
+      const state = page.getByTestId('backup-state');
+      await waitForText(state, /Last backup .*, in .*backups/);
+      const made = verifyBackup(latestBackup(dataDir)!.file);
+      const recorded = runtime.store.database.sqlite
+        .prepare('select count(*) as n from sales')
+        .get() as { n: number };
+      expect(recorded.n).toBeGreaterThan(0);
+      expect(made.sales).toBe(recorded.n);
     });
 
     it('Resync now says what it did', async () => {

@@ -10,6 +10,7 @@ interface SetOptions {
   paymentMethods?: string;
   shopId?: string;
   tillName?: string;
+  backupsKept?: string;
 }
 
 function printSettings(settings: Settings, json?: boolean): void {
@@ -19,6 +20,7 @@ function printSettings(settings: Settings, json?: boolean): void {
     `payment methods   ${settings.paymentMethods.join(', ')}`,
     `shop id           ${settings.shopId ?? '(none)'}`,
     `till name         ${settings.tillName}`,
+    `backups kept      ${settings.backupsKept === 0 ? '0 (daily backups off)' : settings.backupsKept}`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
@@ -41,6 +43,8 @@ export function registerSettings(program: Command): void {
     .option('--payment-methods <list>', 'comma-separated, like CASH,MOBILE_MONEY')
     .option('--shop-id <id>', 'the shop this till sells for (empty to clear)')
     .option('--till-name <name>', 'a name for this till')
+    .option('--backups-kept <n>', 'how many daily backups to keep (0 turns them off)')
+
     .option('--json', 'print JSON instead of text')
     .action(async (options: SetOptions & { json?: boolean }, command: Command) => {
       const patch = {
@@ -48,6 +52,7 @@ export function registerSettings(program: Command): void {
         paymentMethods: options.paymentMethods?.split(',').map((method) => method.trim()),
         shopId: options.shopId === undefined ? undefined : options.shopId.trim() || null,
         tillName: options.tillName,
+        backupsKept: options.backupsKept === undefined ? undefined : Number(options.backupsKept),
       };
       await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
         const result = store.settings.update(patch);

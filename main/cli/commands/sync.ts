@@ -6,6 +6,7 @@ import { databaseFile } from '../../config/data-dir.js';
 import { createSyncEngine, type DrainSummary } from '../../sync/engine.js';
 import type { SyncStatus } from '../../sync/status.js';
 import { isConfigured } from '../../agent/run-agent.js';
+import { markRunning } from '../../agent/running.js';
 import { addPlatformFlags, loadCliConfig, NOT_CONFIGURED } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
@@ -61,6 +62,7 @@ async function withEngine(
 ) {
   const { dataDir, config } = loadCliConfig(command);
   if (!isConfigured(config)) throw new CliError(NOT_CONFIGURED, EXIT.invalidInput);
+  const unmarkRunning = markRunning(dataDir, 'cli');
   const engine = createSyncEngine({ file: databaseFile(dataDir), config });
   const before = engine.status();
   const bar = json ? undefined : progressBar(before.counts.pending, verb);
@@ -73,6 +75,7 @@ async function withEngine(
     process.exitCode = exitCodeFor(status);
   } finally {
     await engine.stop();
+    unmarkRunning();
   }
 }
 

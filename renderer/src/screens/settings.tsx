@@ -38,6 +38,9 @@ export function SettingsScreen({
   const [tillName, setTillName] = useState(till.tillName);
   const [currency, setCurrency] = useState(till.currency);
   const [methods, setMethods] = useState(till.paymentMethods.join(', '));
+  const [backupsKept, setBackupsKept] = useState(String(till.backupsKept));
+  const [backingUp, setBackingUp] = useState(false);
+
   const [feedback, setFeedback] = useState<Record<string, Feedback>>({});
   const say = (form: string, value: Feedback) => setFeedback((all) => ({ ...all, [form]: value }));
 
@@ -67,6 +70,19 @@ export function SettingsScreen({
       text: 'Nothing was imported: fix these rows and try again.',
       rows: result.error.fields?.map((f) => `${f.path}: ${f.message}`) ?? [result.error.message],
     });
+  }
+
+  async function backUpNow() {
+    setBackingUp(true);
+    const result = await api.backupNow({});
+    setBackingUp(false);
+    if (!result.ok) return say('backups', { tone: 'error', text: result.error.message });
+    say('backups', {
+      tone: 'ok',
+      text: `Backed up ${result.value.sales} sales to ${result.value.file}.`,
+    });
+    const next = await api.getSettings({});
+    if (next.ok) onChange(next.value);
   }
 
   const lockedNote = (field: string) =>
@@ -246,6 +262,48 @@ export function SettingsScreen({
         </Field>
         <button type="submit">Save till settings</button>
         {feedback.till && <Notice tone={feedback.till.tone}>{feedback.till.text}</Notice>}
+      </form>
+
+      <form
+        aria-labelledby="backups-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(
+            'backups',
+            // An emptied field is an error, not 0 (which would turn backups off).
+            api.updateSettings({
+              backupsKept: backupsKept.trim() === '' ? Number.NaN : Number(backupsKept),
+            }),
+            'Backup settings saved.',
+          );
+        }}
+      >
+        <h2 id="backups-title">Backups</h2>
+        <p data-testid="backup-state">
+          {settings.backups.latest
+            ? `Last backup ${formatTime(settings.backups.latest.at)}, in ${settings.backups.folder}.`
+            : `No backup yet. They are written to ${settings.backups.folder}.`}
+        </p>
+        <Field
+          id="backups-kept"
+          label="Daily backups to keep"
+          hint="0 turns daily backups off; at most 365"
+          error={f('backups', '/backupsKept')}
+        >
+          <input
+            id="backups-kept"
+            type="number"
+            min="0"
+            max="365"
+            value={backupsKept}
+            onInput={(e) => setBackupsKept(e.currentTarget.value)}
+          />
+        </Field>
+        <button type="submit">Save backup settings</button>
+        <button type="button" disabled={backingUp} onClick={() => void backUpNow()}>
+          {backingUp ? 'Backing up…' : 'Back up now'}
+        </button>
+        {feedback.backups && <Notice tone={feedback.backups.tone}>{feedback.backups.text}</Notice>}
       </form>
 
       {settings.desktop && (
