@@ -5,6 +5,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from '
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { describeStorageError } from './storage-errors.js';
 
 export type DatabaseFileProblem = 'not_a_database' | 'corrupt' | 'newer_schema' | 'cannot_open';
 
@@ -151,5 +152,7 @@ function asFileError(error: unknown, file: string): Error {
         'untouched: restore it from a backup, or copy it aside for support.',
     );
   }
+  const storage = describeStorageError(error, `Opening the database ${file}`);
+  if (storage) return new DatabaseFileError('cannot_open', file, storage.message);
   return error as Error;
 }

@@ -6,7 +6,7 @@ const advice: Array<[RegExp, string]> = [
   [/^SQLITE_FULL/, 'the disk is full. Free some space on the till, then try again'],
   [
     /^SQLITE_READONLY|^SQLITE_PERM|^SQLITE_CANTOPEN/,
-    'the data folder cannot be written. Check its permissions, then try again',
+    'the data folder cannot be written (a read-only disk, or its permissions). Fix that, then try again',
   ],
   [/^SQLITE_BUSY|^SQLITE_LOCKED/, 'the database is busy. Try again in a moment'],
   [/^SQLITE_IOERR/, 'the disk reported an error. Check the disk, then try again'],

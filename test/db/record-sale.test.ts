@@ -168,7 +168,7 @@ describe('recordSale', () => {
       error: {
         code: 'storage_failed',
         message:
-          'Saving the sale failed: the data folder cannot be written. Check its permissions, then try again. Nothing was half-written.',
+          'Saving the sale failed: the data folder cannot be written (a read-only disk, or its permissions). Fix that, then try again. Nothing was half-written.',
       },
     });
     store.database.sqlite.pragma('query_only = OFF');
