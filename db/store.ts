@@ -1,6 +1,7 @@
 // The till's local store: one open database and the operations the rest of the app uses.
 import { createCatalog } from './catalog.js';
 import { createConflictActions } from './conflicts.js';
+import { createSaleExport } from './export-sales.js';
 import { openDatabase, type TillDatabase } from './open.js';
 import { createSaleReader } from './read-sales.js';
 import { createSaleRecorder } from './record-sale.js';
@@ -21,6 +22,7 @@ export function storeFor(database: TillDatabase) {
     ...createSaleReader(database),
     ...createConflictActions(database, settings),
     ...createCatalog(database, settings),
+    ...createSaleExport(database),
     close: () => database.close(),
   };
 }

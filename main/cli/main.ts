@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBackup } from './commands/backup.js';
 import { registerConflicts } from './commands/conflicts.js';
 import { registerDaemon } from './commands/daemon.js';
+import { registerExport } from './commands/export.js';
 import { registerLogs } from './commands/logs.js';
 import { registerRecord } from './commands/record.js';
 import { registerSales } from './commands/sales.js';
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerLogs(program);
   registerService(program);
   registerBackup(program);
+  registerExport(program);
 
   return program;
 }

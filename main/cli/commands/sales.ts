@@ -5,7 +5,7 @@ import { invalidInput } from '../../../db/field-errors.js';
 import { currencyDecimals, formatMinor } from '../../../db/money.js';
 import type { SaleSummary } from '../../../db/read-sales.js';
 import { OUTBOX_STATES } from '../../../db/schema.js';
-import { dateBound } from '../dates.js';
+import { dateBound } from '../../config/dates.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson } from '../io.js';
 import { withStore, type DataDirOption } from '../store-access.js';

@@ -1,0 +1,90 @@
+// `tillsync export`: the sales of a period as CSV or JSON, for an accountant or support.
+import { closeSync, existsSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { invalidInput } from '../../../db/field-errors.js';
+import { dateBound } from '../../config/dates.js';
+import { EXPORT_FORMATS, exportFormat, writeSalesExport } from '../../export/sales-export.js';
+import { EXIT } from '../exit-codes.js';
+import { CliError, printError } from '../io.js';
+import { progressBar } from '../progress.js';
+import { withStore, type DataDirOption } from '../store-access.js';
+
+const exportOptions = z
+  .object({
+    from: dateBound('from').optional(),
+    to: dateBound('to').optional(),
+    format: exportFormat,
+    out: z.string().min(1, 'must name a file').optional(),
+    force: z.boolean().optional(),
+  })
+  .refine((o) => o.from === undefined || o.to === undefined || o.from < o.to, {
+    path: ['to'],
+    message: 'must be after --from',
+  });
+
+/** Writes to a file beside the target, renamed into place once whole; or to stdout. */
+function openOutput(out: string | undefined) {
+  if (!out) return { write: (chunk: string) => process.stdout.write(chunk), done() {}, fail() {} };
+  const partial = `${out}.partial`;
+  const fd = openSync(partial, 'w');
+  return {
+    write: (chunk: string) => void writeSync(fd, chunk),
+    done() {
+      closeSync(fd);
+      renameSync(partial, out);
+    },
+    fail() {
+      closeSync(fd);
+      rmSync(partial, { force: true });
+    },
+  };
+}
+
+export function registerExport(program: Command): void {
+  program
+    .command('export')
+    .description('Write the sales of a period, with their lines, totals and sync state')
+    .option('--from <date>', 'first day (or time) to include, like 2026-11-01')
+    .option('--to <date>', 'last day to include, like 2026-11-30 (or a time, excluded)')
+    .option('--format <format>', `${EXPORT_FORMATS.join(' or ')}`, 'csv')
+    .option('--out <file>', 'write to this file instead of the standard output')
+    .option('--force', 'replace the --out file if it exists')
+    .action(async (raw: Record<string, unknown>, command: Command) => {
+      const parsed = exportOptions.safeParse(raw);
+      if (!parsed.success) {
+        printError(invalidInput('The options are not valid', parsed.error));
+        throw new CliError('', EXIT.invalidInput);
+      }
+      const { from, to, format, out, force } = parsed.data;
+      if (out && existsSync(out) && !force)
+        throw new CliError(
+          `${out} already exists: choose another name, or add --force to replace it.`,
+          EXIT.invalidInput,
+        );
+      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+        const range = { from, to };
+        const bar = out ? progressBar(store.countExportSales(range), 'Exporting') : undefined;
+        const output = openOutput(out);
+        let count: number;
+        try {
+          const sales = (function* () {
+            for (const sale of store.exportSales(range)) {
+              yield sale;
+              bar?.tick();
+            }
+          })();
+          count = writeSalesExport(sales, { format, range }, output.write);
+          output.done();
+        } catch (error) {
+          output.fail();
+          throw error;
+        } finally {
+          bar?.finish();
+        }
+        process.stderr.write(
+          `Exported ${count} sale${count === 1 ? '' : 's'}${out ? ` to ${out}` : ''}.\n`,
+        );
+      });
+    });
+}

@@ -1,0 +1,132 @@
+// The sales export, as CSV (one row per sale line, for spreadsheets and pivot tables) or
+// JSON (one object per sale with its lines). Written piece by piece through `write`, so
+// a large export goes straight to its file.
+import { z } from 'zod';
+import { currencyDecimals, formatMinor, toScaledInteger } from '../../db/money.js';
+import type { ExportedSale, ExportRange } from '../../db/export-sales.js';
+import { csvRow, CSV_BOM, type Cell } from './csv.js';
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export const exportFormat = z.enum(EXPORT_FORMATS);
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportOptions {
+  format: ExportFormat;
+  range: ExportRange;
+  /** For the CSV's local times; the till's own time zone when not given. */
+  timeZone?: string;
+  now?: number;
+}
+
+export const CSV_COLUMNS = [
+  'receipt',
+  'sale_id',
+  'date',
+  'shop_id',
+  'customer_id',
+  'customer_name',
+  'payment_method',
+  'currency',
+  'line',
+  'product_id',
+  'product_name',
+  'quantity',
+  'unit_price',
+  'line_total',
+  'sale_total',
+  'sync_state',
+  'synced_at',
+  'platform_id',
+  'problem',
+] as const;
+
+/** "2026-11-21 09:30:05" in the given zone: the form spreadsheets read as a date and time. */
+function localTime(ms: number | null, timeZone?: string): Cell {
+  if (ms === null) return null;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(ms)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    raw: `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
+
+/** An amount with the currency's decimals, "3.20" rather than 3.2. */
+const amount = (value: number, currency: string): Cell => {
+  const decimals = currencyDecimals(currency);
+  return { raw: formatMinor(toScaledInteger(value, decimals) ?? 0, decimals) };
+};
+
+function csvRows(sale: ExportedSale, timeZone?: string): string {
+  const saleCells = (line: ExportedSale['lines'][number] | undefined): Cell[] => [
+    sale.receiptNumber,
+    sale.id,
+    localTime(sale.createdAt, timeZone),
+    sale.shopId,
+    sale.customerId,
+    sale.customerName,
+    sale.paymentMethod,
+    sale.currency,
+    line?.line ?? null,
+    line?.productId ?? null,
+    line?.productName ?? null,
+    line ? { raw: String(line.quantity) } : null,
+    line ? amount(line.unitPrice, sale.currency) : null,
+    line ? amount(line.lineTotal, sale.currency) : null,
+    amount(sale.total, sale.currency),
+    sale.state,
+    localTime(sale.syncedAt, timeZone),
+    sale.platformId,
+    sale.discardReason ? `discarded: ${sale.discardReason}` : sale.problem,
+  ];
+  if (sale.lines.length === 0) return csvRow(saleCells(undefined));
+  return sale.lines.map((line) => csvRow(saleCells(line))).join('');
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function jsonSale(sale: ExportedSale) {
+  return { ...sale, createdAt: iso(sale.createdAt), syncedAt: iso(sale.syncedAt) };
+}
+
+/** Writes the export; returns how many sales it holds. */
+export function writeSalesExport(
+  sales: Iterable<ExportedSale>,
+  options: ExportOptions,
+  write: (chunk: string) => void,
+): number {
+  let count = 0;
+  if (options.format === 'csv') {
+    write(CSV_BOM + csvRow([...CSV_COLUMNS]));
+    for (const sale of sales) {
+      write(csvRows(sale, options.timeZone));
+      count += 1;
+    }
+    return count;
+  }
+  const head = {
+    format: 'tillsync-sales-export',
+    version: 1,
+    exportedAt: iso(options.now ?? Date.now()),
+    from: iso(options.range.from ?? null),
+    to: iso(options.range.to ?? null),
+  };
+  write(JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "sales": ['));
+  for (const sale of sales) {
+    write((count === 0 ? '\n    ' : ',\n    ') + JSON.stringify(jsonSale(sale)));
+    count += 1;
+  }
+  write(`${count === 0 ? '' : '\n  '}],\n  "count": ${count}\n}\n`);
+  return count;
+}

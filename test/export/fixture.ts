@@ -1,0 +1,104 @@
+// A till with sales in every state and awkward text, for the export golden files.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { openStore, type Store } from '../../db/store.js';
+import { repoRoot } from '../helpers/cli.js';
+
+/** 2026-11-02 09:15 in Nairobi (UTC+3, no daylight saving): the golden files' zone. */
+export const NAIROBI = 'Africa/Nairobi';
+const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour - 3, minute);
+
+function record(store: Store, sale: Record<string, unknown>, now: number): string {
+  const result = store.recordSale(sale, { now });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value.id;
+}
+
+/** Writes the fixture till into `dataDir`; its sales are on 1 to 4 November 2026. */
+export function exportFixture(dataDir: string): Store {
+  const store = openStore(join(dataDir, 'tillsync.db'));
+  store.importCatalog({
+    products: [
+      { id: 'prod_latte', name: 'Café ☕ latte', price: 3.2 },
+      { id: 'prod_sum', name: '=SUM(A1:A9)', price: 1 },
+      { id: 'prod_maize', name: 'Unga wa mahindi, 2 kg "premium"', price: 2.75 },
+    ],
+    customers: [{ id: 'cust_zoe', name: 'Zoë O\'Brien, "VIP"' }],
+  });
+  record(
+    store,
+    {
+      items: [{ productId: 'prod_latte', quantity: 2, price: 3.2 }],
+      paymentMethod: 'CASH',
+    },
+    at(1, 23, 59), // before the range the tests export
+  );
+  record(
+    store,
+    {
+      items: [
+        { productId: 'prod_latte', quantity: 1, price: 3.2 },
+        { productId: 'prod_maize', quantity: 0.75, price: 2.75 },
+        { productId: 'prod_sum', quantity: 3, price: 1 },
+      ],
+      paymentMethod: 'MOBILE_MONEY',
+      customerId: 'cust_zoe',
+    },
+    at(2, 9, 15),
+  );
+  const synced = record(
+    store,
+    { items: [{ productId: 'prod_maize', quantity: 1, price: 2.75 }], paymentMethod: 'CASH' },
+    at(2, 12, 30),
+  );
+  const refused = record(
+    store,
+    { items: [{ productId: 'prod_gone', quantity: 1, price: 5 }], paymentMethod: 'CASH' },
+    at(3, 18),
+  );
+  const discarded = record(
+    store,
+    { items: [{ productId: 'prod_latte', quantity: 1, price: 3.2 }], paymentMethod: 'CASH' },
+    at(4, 8),
+  );
+  store.settings.update({ currency: 'JPY' });
+  record(
+    store,
+    { items: [{ productId: 'prod_latte', quantity: 2, price: 450 }], paymentMethod: 'CASH' },
+    at(4, 20, 5),
+  );
+  // The states the sync engine and a person leave sales in.
+  const sqlite = store.database.sqlite;
+  sqlite
+    .prepare(
+      `update outbox set state = 'synced', synced_at = ?, remote_id = 'sale_7Kq2' where sale_id = ?`,
+    )
+    .run(at(2, 12, 31), synced);
+  sqlite
+    .prepare(
+      `update outbox set state = 'conflict', last_http_status = 422,
+       last_error_reason = ? where sale_id = ?`,
+    )
+    .run('Unknown product "prod_gone" (items/0/productId),\ncheck the catalog', refused);
+  sqlite
+    .prepare(`update outbox set state = 'discarded', discard_reason = ? where sale_id = ?`)
+    .run('-entered twice', discarded);
+  return store;
+}
+
+/** Sale ids are random UUIDs: numbered in order of appearance so the files can be compared. */
+export function numberIds(text: string): string {
+  const seen = new Map<string, string>();
+  return text.replace(
+    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+    (id) => seen.get(id) ?? (seen.set(id, `uuid-${seen.size + 1}`), `uuid-${seen.size}`),
+  );
+}
+
+/** Compares with test/golden/<name>; UPDATE_GOLDEN=1 rewrites the file instead. */
+export function expectGolden(name: string, actual: string) {
+  const file = join(repoRoot, 'test', 'golden', name);
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, actual);
+  expect(actual).toBe(readFileSync(file, 'utf8'));
+}
