@@ -15,6 +15,13 @@ import {
   type MethodOutput,
 } from '../contract/contract.js';
 import type { Logger } from '../sync/engine.js';
+import {
+  EXPORT_MIME_TYPES,
+  exportFileName,
+  exportRequestShape,
+  rangeInOrder,
+  writeSalesExport,
+} from '../export/sales-export.js';
 import { catalogFromCsv, CsvError } from './catalog-csv.js';
 import { backupFolder, backupNow, latestBackup } from './daily-backups.js';
 import { savePlatformSettings } from './platform-settings.js';
@@ -38,6 +45,8 @@ const platformPatch = z.object({
     .max(16, 'must be at most 16')
     .optional(),
 });
+
+const exportRequest = z.object(exportRequestShape).refine(...rangeInOrder);
 
 const apiKeyText = z.string().trim().regex(/^\S+$/, 'must be one word, with no spaces');
 
@@ -197,6 +206,19 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
         await runtime.reload();
       }
       return ok(await settingsView());
+    },
+    exportSales(input) {
+      const parsed = exportRequest.safeParse(input);
+      if (!parsed.success) return fail(invalidInput('The export is not valid', parsed.error));
+      const { from, to, format } = parsed.data;
+      let text = '';
+      const count = writeSalesExport(
+        runtime.store.exportSales({ from, to }),
+        { format, range: { from, to } },
+        (chunk) => (text += chunk),
+      );
+      const fileName = exportFileName(input.from, input.to, format);
+      return ok({ fileName, mimeType: EXPORT_MIME_TYPES[format], text, count });
     },
     async backupNow() {
       const { dataDir, databaseFile } = runtime.agent;

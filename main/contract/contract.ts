@@ -230,6 +230,19 @@ export const methods = {
     }),
     output: settingsView,
   },
+  exportSales: {
+    input: z.strictObject({
+      from: z.string().optional(),
+      to: z.string().optional(),
+      format: z.enum(['csv', 'json']),
+    }),
+    output: z.object({
+      fileName: z.string(),
+      mimeType: z.string(),
+      text: z.string(),
+      count: z.number(),
+    }),
+  },
   backupNow: {
     input: z.strictObject({}).default({}),
     output: z.object({ file: z.string(), at: z.number(), bytes: z.number(), sales: z.number() }),

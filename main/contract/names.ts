@@ -16,6 +16,7 @@ export const METHOD_NAMES = [
   'resyncNow',
   'getSettings',
   'updateSettings',
+  'exportSales',
   'backupNow',
 
   'setApiKey',

@@ -4,11 +4,42 @@
 import { z } from 'zod';
 import { currencyDecimals, formatMinor, toScaledInteger } from '../../db/money.js';
 import type { ExportedSale, ExportRange } from '../../db/export-sales.js';
+import { dateBound } from '../config/dates.js';
 import { csvRow, CSV_BOM, type Cell } from './csv.js';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export const exportFormat = z.enum(EXPORT_FORMATS);
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** What a person asks for, from the command line or the Sync screen. */
+export const exportRequestShape = {
+  from: dateBound('from').optional(),
+  to: dateBound('to').optional(),
+  format: exportFormat.default('csv'),
+};
+export const rangeInOrder: [
+  (range: { from?: number; to?: number }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (range) => range.from === undefined || range.to === undefined || range.from < range.to,
+  { path: ['to'], message: 'must be after the start' },
+];
+
+/** A file name that says what is inside: tillsync-sales-2026-11-01-to-2026-11-30.csv. */
+export function exportFileName(
+  from: string | undefined,
+  to: string | undefined,
+  format: ExportFormat,
+) {
+  const part = (text: string | undefined, fallback: string) =>
+    text ? text.replace(/[^0-9A-Za-z-]/g, '') : fallback;
+  return `tillsync-sales-${part(from, 'start')}-to-${part(to, 'now')}.${format}`;
+}
+
+export const EXPORT_MIME_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  json: 'application/json',
+};
 
 export interface ExportOptions {
   format: ExportFormat;

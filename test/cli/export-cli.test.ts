@@ -53,7 +53,7 @@ describe('tillsync export', () => {
       env,
     });
     expect(backwards.code).toBe(2);
-    expect(backwards.stderr).toContain('/to: must be after --from');
+    expect(backwards.stderr).toContain('/to: must be after the start');
     expect(existsSync(out)).toBe(false);
   });
 });

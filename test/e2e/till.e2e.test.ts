@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -273,6 +273,35 @@ describe.skipIf(!available)(
         .get() as { n: number };
       expect(recorded.n).toBeGreaterThan(0);
       expect(made.sales).toBe(recorded.n);
+    });
+
+    it('exports the sales of a period from the Sync screen as a CSV download', async () => {
+      await tab('Sync').click();
+      const dayOf = (date: Date) =>
+        `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+      const day = dayOf(new Date());
+      const yesterday = dayOf(new Date(Date.now() - 86_400_000)); // a run across midnight
+      await page.getByLabel('From').fill(day);
+      await page.getByLabel('To (included)').fill('2020-01-01');
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await waitForText(page.locator('form.export'), /must be after the start/);
+
+      await page.getByLabel('From').fill(yesterday);
+      await page.getByLabel('To (included)').fill(day);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export', exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`tillsync-sales-${yesterday}-to-${day}.csv`);
+      const file = join(dataDir, 'downloaded.csv');
+      await download.saveAs(file);
+      const text = readFileSync(file, 'utf8');
+      const recorded = runtime.store.database.sqlite
+        .prepare('select count(*) as n from sale_items')
+        .get() as { n: number };
+      expect(text.startsWith('\uFEFFreceipt,sale_id,date,')).toBe(true);
+      expect(text.trimEnd().split('\r\n')).toHaveLength(1 + recorded.n);
+      await waitForText(page.getByRole('status'), /Exported \d+ sales? to tillsync-sales-/);
     });
 
     it('Resync now says what it did', async () => {

@@ -3,8 +3,13 @@ import { closeSync, existsSync, openSync, renameSync, rmSync, writeSync } from '
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { invalidInput } from '../../../db/field-errors.js';
-import { dateBound } from '../../config/dates.js';
-import { EXPORT_FORMATS, exportFormat, writeSalesExport } from '../../export/sales-export.js';
+
+import {
+  EXPORT_FORMATS,
+  exportRequestShape,
+  rangeInOrder,
+  writeSalesExport,
+} from '../../export/sales-export.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError } from '../io.js';
 import { progressBar } from '../progress.js';
@@ -12,16 +17,11 @@ import { withStore, type DataDirOption } from '../store-access.js';
 
 const exportOptions = z
   .object({
-    from: dateBound('from').optional(),
-    to: dateBound('to').optional(),
-    format: exportFormat,
+    ...exportRequestShape,
     out: z.string().min(1, 'must name a file').optional(),
     force: z.boolean().optional(),
   })
-  .refine((o) => o.from === undefined || o.to === undefined || o.from < o.to, {
-    path: ['to'],
-    message: 'must be after --from',
-  });
+  .refine(...rangeInOrder);
 
 /** Writes to a file beside the target, renamed into place once whole; or to stdout. */
 function openOutput(out: string | undefined) {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
+import { ExportForm } from '../components/export-form';
 import { Field, fieldMessages, Notice } from '../components/field';
 import { useLive, type Status } from '../hooks';
 import { formatAgo, formatMoney, formatTime } from '../money';
@@ -128,6 +129,8 @@ export function SyncScreen({
           </tbody>
         </table>
       </section>
+
+      <ExportForm />
     </div>
   );
 }

@@ -1,0 +1,89 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api';
+import { Field, fieldMessages, Notice } from './field';
+
+const day = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** Hands a file to the browser (or Electron) to save, as a download. */
+function download(fileName: string, mimeType: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The sales of a period, as a CSV for a spreadsheet or JSON: the same as `tillsync export`. */
+export function ExportForm() {
+  const today = new Date();
+  const [from, setFrom] = useState(day(new Date(today.getFullYear(), today.getMonth(), 1)));
+  const [to, setTo] = useState(day(today));
+  const [format, setFormat] = useState<'csv' | 'json'>('csv');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{
+    tone: 'ok' | 'error';
+    text: string;
+    fields?: Record<string, string>;
+  }>();
+
+  async function exportSales(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await api.exportSales({ from: from || undefined, to: to || undefined, format });
+    setBusy(false);
+    if (!answer.ok)
+      return setResult({
+        tone: 'error',
+        text: answer.error.message,
+        fields: fieldMessages(answer.error.fields),
+      });
+    const { fileName, mimeType, text, count } = answer.value;
+    download(fileName, mimeType, text);
+    setResult({
+      tone: 'ok',
+      text: `Exported ${count} sale${count === 1 ? '' : 's'} to ${fileName}.`,
+    });
+  }
+
+  return (
+    <form
+      aria-labelledby="export-title"
+      class="export"
+      onSubmit={(event) => void exportSales(event)}
+    >
+      <h2 id="export-title">Export sales</h2>
+      <Field id="export-from" label="From" error={result?.fields?.['/from']}>
+        <input
+          id="export-from"
+          type="date"
+          value={from}
+          onInput={(e) => setFrom(e.currentTarget.value)}
+        />
+      </Field>
+      <Field id="export-to" label="To (included)" error={result?.fields?.['/to']}>
+        <input
+          id="export-to"
+          type="date"
+          value={to}
+          onInput={(e) => setTo(e.currentTarget.value)}
+        />
+      </Field>
+      <Field id="export-format" label="Format">
+        <select
+          id="export-format"
+          value={format}
+          onChange={(e) => setFormat(e.currentTarget.value as 'csv' | 'json')}
+        >
+          <option value="csv">CSV (spreadsheet)</option>
+          <option value="json">JSON</option>
+        </select>
+      </Field>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Exporting…' : 'Export'}
+      </button>
+      {result && <Notice tone={result.tone}>{result.text}</Notice>}
+    </form>
+  );
+}
