@@ -13,6 +13,8 @@ export interface SecretStore {
 }
 
 export const KEY_FILE = 'api-key';
+/** The desktop app's key, encrypted by the OS: only the app itself can read it. */
+export const ENCRYPTED_KEY_FILE = 'api-key.enc';
 
 /** The key in the data folder's key file, if there is one (read synchronously for the CLI). */
 export function readKeyFile(dataDir: string): string | undefined {

@@ -15,4 +15,6 @@ export const EXIT = {
   queuePaused: 6,
   /** `restore`: Tillsync (the app or the daemon) is using the database; stop it first. */
   inUse: 7,
+  /** `doctor`: at least one check failed; each says what to do. */
+  problemsFound: 8,
 } as const;

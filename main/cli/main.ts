@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBackup } from './commands/backup.js';
 import { registerConflicts } from './commands/conflicts.js';
 import { registerDaemon } from './commands/daemon.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerExport } from './commands/export.js';
 import { registerLogs } from './commands/logs.js';
 import { registerRecord } from './commands/record.js';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerService(program);
   registerBackup(program);
   registerExport(program);
+  registerDoctor(program);
 
   return program;
 }

@@ -16,10 +16,9 @@ import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { keyFingerprint } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
-import { appVersion } from '../config/package-info.js';
 import { deliverSale, type DeliveryOutcome } from './delivery.js';
 import { createLinkState, type Logger } from './link-state.js';
-import { createPlatformClient, type PlatformClient } from './platform-client.js';
+import { clientFor, type PlatformClient } from './platform-client.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 
 export type { Logger } from './link-state.js';
@@ -86,16 +85,6 @@ export function createSyncEngine(options: EngineOptions) {
   let draining: Promise<DrainSummary> | undefined;
   let drainAgain = false;
   const timers: { debounce?: NodeJS.Timeout; tick?: NodeJS.Timeout; wake?: NodeJS.Timeout } = {};
-
-  function clientFor(next: AgentConfig): PlatformClient | undefined {
-    if (!next.baseUrl || !next.apiKey) return undefined;
-    return createPlatformClient({
-      baseUrl: next.baseUrl,
-      apiKey: next.apiKey,
-      requestTimeoutMs: next.sync.requestTimeoutMs,
-      userAgent: `Tillsync/${appVersion} (till agent; node ${process.versions.node})`,
-    });
-  }
 
   const status = (): SyncStatus => {
     outbox.flush(); // counts include every outcome so far

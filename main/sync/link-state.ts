@@ -4,7 +4,7 @@
 import type { SyncState } from '../../db/sync-state.js';
 import type { Answer, Classification } from './classify.js';
 
-const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
+export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 
 export interface Logger {
   info(details: object, message: string): void;

@@ -5,6 +5,8 @@
 // header and nowhere else: never into messages or logs.
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import type { AgentConfig } from '../config/agent-config.js';
+import { appVersion } from '../config/package-info.js';
 import type { Answer, AnswerHeaders } from './classify.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -131,3 +133,14 @@ export function createPlatformClient(options: PlatformClientOptions) {
 }
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
+
+/** The client for a configuration, or undefined while no platform is configured. */
+export function clientFor(config: AgentConfig): PlatformClient | undefined {
+  if (!config.baseUrl || !config.apiKey) return undefined;
+  return createPlatformClient({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    requestTimeoutMs: config.sync.requestTimeoutMs,
+    userAgent: `Tillsync/${appVersion} (till agent; node ${process.versions.node})`,
+  });
+}

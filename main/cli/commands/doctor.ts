@@ -1,0 +1,61 @@
+// `tillsync doctor`: checks everything a till needs to deliver its sales and says what to
+// do about each problem. Exit 0 when nothing failed (warnings allowed), 8 otherwise.
+import type { Command } from 'commander';
+import { resolveDataDir } from '../../config/data-dir.js';
+import type { Check } from '../../doctor/check.js';
+import { runDoctor } from '../../doctor/run-doctor.js';
+import { addPlatformFlags, loadCliConfig } from '../config-access.js';
+import { EXIT } from '../exit-codes.js';
+import { CliError, printJson } from '../io.js';
+
+const MARK = { ok: '[ok]  ', warn: '[warn]', fail: '[FAIL]' } as const;
+
+function loadConfig(command: Command) {
+  try {
+    return loadCliConfig(command);
+  } catch (error) {
+    // A bad configuration is a finding; bad flags (no message: already printed) are not.
+    if (error instanceof CliError && error.message) return { error: error.message };
+    throw error;
+  }
+}
+
+function formatCheck(check: Check): string {
+  const indent = ' '.repeat(24);
+  const [first, ...rest] = check.detail.split('\n');
+  const lines = [`${MARK[check.status]} ${check.area.padEnd(16)} ${first}`];
+  lines.push(...rest.map((line) => indent + line));
+  if (check.fix) lines.push(`${indent}-> ${check.fix}`);
+  return lines.join('\n');
+}
+
+export function registerDoctor(program: Command): void {
+  addPlatformFlags(
+    program
+      .command('doctor')
+      .description(
+        'Check the configuration, the platform and the key, the database, the queue and the backups; say what to do',
+      )
+      .option('--json', 'print JSON instead of text'),
+  ).action(async (options: { json?: boolean }, command: Command) => {
+    const loaded = loadConfig(command);
+    const dataDir =
+      'dataDir' in loaded
+        ? loaded.dataDir
+        : resolveDataDir(command.optsWithGlobals<{ dataDir?: string }>().dataDir);
+    const checks = await runDoctor(dataDir, loaded);
+    const failures = checks.filter((c) => c.status === 'fail').length;
+    const warnings = checks.filter((c) => c.status === 'warn').length;
+    if (options.json) printJson({ dataDir, failures, warnings, checks });
+    else {
+      const summary =
+        failures + warnings === 0
+          ? 'All good.'
+          : `${failures} problem(s), ${warnings} warning(s): see "->" for what to do.`;
+      process.stdout.write(
+        [`Tillsync doctor: ${dataDir}`, ...checks.map(formatCheck), summary].join('\n') + '\n',
+      );
+    }
+    if (failures > 0) process.exitCode = EXIT.problemsFound;
+  });
+}

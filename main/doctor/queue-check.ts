@@ -1,0 +1,159 @@
+// The queue of sales and who works on it: what waits and since when, what is refused,
+// whether sync is paused, whether any Tillsync process is running to send, the last
+// errors (from the attempt log and the log file), and the daily backups.
+import type { Store } from '../../db/store.js';
+import { createOutboxQueries } from '../../db/outbox.js';
+import { createSyncState } from '../../db/sync-state.js';
+import { latestBackup } from '../agent/daily-backups.js';
+import { runningProcesses } from '../agent/running.js';
+import type { AgentConfig } from '../config/agent-config.js';
+import { formatLogLine } from '../log/format.js';
+import { logFile } from '../log/logger.js';
+import { lastLines } from '../log/read-logs.js';
+import { readSyncStatus } from '../sync/status.js';
+import { ago, failed, ok, warn, type Check } from './check.js';
+
+const SERVICE_FIX =
+  'Start the app, or run `tillsync daemon` as a service (see `tillsync service print`), so sales are sent in the background.';
+
+interface FailedAttempt {
+  receipt: number;
+  at: number;
+  reason: string | null;
+  outcome: string;
+}
+
+function recentFailures(store: Store, count: number): FailedAttempt[] {
+  return store.database.sqlite
+    .prepare(
+      `select s.receipt_number as receipt, a.started_at as at, a.reason, a.outcome
+         from sync_attempts a join sales s on s.id = a.sale_id
+        where a.outcome in ('retry', 'conflict', 'paused')
+        order by a.id desc limit ?`,
+    )
+    .all(count) as FailedAttempt[];
+}
+
+/** The last error lines of the agent's log, readable. */
+function logErrors(dataDir: string, count: number): string[] {
+  return lastLines(logFile(dataDir), 2000)
+    .filter((line) => /"level":(50|60)\b/.test(line))
+    .slice(-count)
+    .map(formatLogLine);
+}
+
+export function checkQueue(
+  dataDir: string,
+  store: Store,
+  config: AgentConfig,
+  now = Date.now(),
+): Check[] {
+  const counts = store.countByState();
+  const status = readSyncStatus({
+    counts,
+    outbox: createOutboxQueries(store.database),
+    syncState: createSyncState(store.database),
+    config,
+    now,
+  });
+  const running = runningProcesses(dataDir);
+  const waiting = counts.pending + counts.sending;
+  const checks: Check[] = [
+    ok(
+      'queue',
+      `${waiting} waiting, ${counts.synced} synced, ${counts.conflict} refused, ${counts.discarded} discarded.`,
+    ),
+  ];
+
+  if (status.paused)
+    checks.push(
+      failed(
+        'sync',
+        `Sync is paused: the platform refused the API key (${status.paused.reason}).`,
+        'Save a new API key, then run `tillsync resync`.',
+      ),
+    );
+  if (status.stale > 0 && status.oldestPendingAgeMs !== null)
+    checks.push(
+      failed(
+        'waiting sales',
+        `${status.stale} sale(s) have waited more than ${ago(config.sync.staleAfterMs)}; the oldest for ${ago(status.oldestPendingAgeMs)}.`,
+        running.length === 0
+          ? SERVICE_FIX
+          : 'See the errors below and `tillsync logs`; `tillsync resync` tries them all now.',
+      ),
+    );
+  else if (status.oldestPendingAgeMs !== null)
+    checks.push(
+      ok(
+        'waiting sales',
+        `The oldest waiting sale was recorded ${ago(status.oldestPendingAgeMs)} ago.`,
+      ),
+    );
+  if (counts.conflict > 0)
+    checks.push(
+      warn(
+        'refused sales',
+        `${counts.conflict} sale(s) were refused by the platform and wait for a person.`,
+        'Fix or discard them on the Sync screen, or with `tillsync conflicts`.',
+      ),
+    );
+
+  const who = running.map((p) => `${p.kind} (pid ${p.pid})`).join(', ');
+  if (running.length > 0) checks.push(ok('running', `Tillsync is running: ${who}.`));
+  else if (waiting > 0)
+    checks.push(
+      warn(
+        'running',
+        `No Tillsync process is running, and ${waiting} sale(s) wait to be sent.`,
+        SERVICE_FIX,
+      ),
+    );
+  else checks.push(ok('running', 'No Tillsync process is running; nothing waits to be sent.'));
+
+  const failures = recentFailures(store, 3);
+  const logged = logErrors(dataDir, 3);
+  const lines = [
+    ...failures.map(
+      (f) => `#${f.receipt} ${ago(now - f.at)} ago: ${f.outcome}, ${f.reason ?? 'no reason given'}`,
+    ),
+    ...logged.map((line) => `log: ${line}`),
+  ];
+  const failingNow =
+    status.lastError !== null &&
+    status.lastError.at !== null &&
+    (status.lastSuccessAt === null || status.lastError.at > status.lastSuccessAt);
+  const detail = lines.length > 0 ? `Last errors:\n${lines.join('\n')}` : 'No errors recorded.';
+  checks.push(
+    failingNow
+      ? warn(
+          'last errors',
+          `The last attempt failed: ${status.lastError!.message}\n${detail}`,
+          'Sales are retried on their own; if this goes on, see `tillsync logs` and the checks above.',
+        )
+      : ok('last errors', detail),
+  );
+
+  const keep = store.settings.read().backupsKept;
+  const latest = latestBackup(dataDir);
+  if (keep === 0)
+    checks.push(
+      warn(
+        'backups',
+        'Daily backups are turned off.',
+        'Turn them on with `tillsync settings set --backups-kept 7`, or back up with `tillsync backup`.',
+      ),
+    );
+  else if (!latest || now - latest.at > 2 * 86_400_000)
+    checks.push(
+      warn(
+        'backups',
+        latest
+          ? `The last daily backup is ${ago(now - latest.at)} old.`
+          : 'There is no daily backup yet.',
+        'Daily backups are made while the app or daemon runs; `tillsync backup FILE` makes one now.',
+      ),
+    );
+  else checks.push(ok('backups', `Last daily backup ${ago(now - latest.at)} ago: ${latest.file}.`));
+  return checks;
+}
