@@ -42,7 +42,8 @@ export interface ExportRange {
   to?: number;
 }
 
-interface SaleRow {
+/** One row of the join: a sale, and one of its lines (all null for a sale without lines). */
+interface Row extends Nullable<LineRow> {
   receiptNumber: number;
   id: string;
   createdAt: number;
@@ -59,6 +60,8 @@ interface SaleRow {
   discardReason: string | null;
 }
 
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
 interface LineRow {
   line: number;
   productId: string;
@@ -69,25 +72,24 @@ interface LineRow {
 }
 
 export function createSaleExport({ sqlite }: TillDatabase) {
-  const selectSales = sqlite.prepare(`
+  // One pass over sales joined to their lines (a sale's rows are consecutive): one
+  // statement for the whole export rather than one per sale.
+  const selectRows = sqlite.prepare(`
     select s.receipt_number as receiptNumber, s.id, s.created_at as createdAt,
            s.shop_id as shopId, s.customer_id as customerId, c.name as customerName,
            s.payment_method as paymentMethod, s.currency, s.total_minor as totalMinor,
            o.state, o.synced_at as syncedAt, o.remote_id as platformId,
-           o.last_error_reason as problem, o.discard_reason as discardReason
+           o.last_error_reason as problem, o.discard_reason as discardReason,
+           i.line_number as line, i.product_id as productId, p.name as productName,
+           i.quantity_milli as quantityMilli, i.unit_price_minor as unitPriceMinor,
+           i.line_total_minor as lineTotalMinor
       from sales s
       join outbox o on o.sale_id = s.id
       left join customers c on c.id = s.customer_id
-     where s.created_at >= @from and s.created_at < @to
-     order by s.receipt_number`);
-  const selectLines = sqlite.prepare(`
-    select i.line_number as line, i.product_id as productId, p.name as productName,
-           i.quantity_milli as quantityMilli, i.unit_price_minor as unitPriceMinor,
-           i.line_total_minor as lineTotalMinor
-      from sale_items i
+      left join sale_items i on i.sale_id = s.id
       left join products p on p.id = i.product_id
-     where i.sale_id = ?
-     order by i.line_number`);
+     where s.created_at >= @from and s.created_at < @to
+     order by s.receipt_number, i.line_number`);
   const countSales = sqlite.prepare(
     'select count(*) as n from sales where created_at >= @from and created_at < @to',
   );
@@ -97,21 +99,49 @@ export function createSaleExport({ sqlite }: TillDatabase) {
     to: range.to ?? Number.MAX_SAFE_INTEGER,
   });
 
+  function saleOf(row: Row): ExportedSale {
+    const decimals = currencyDecimals(row.currency);
+    return {
+      receiptNumber: row.receiptNumber,
+      id: row.id,
+      createdAt: row.createdAt,
+      shopId: row.shopId,
+      customerId: row.customerId,
+      customerName: row.customerName,
+      paymentMethod: row.paymentMethod,
+      currency: row.currency,
+      total: fromScaledInteger(row.totalMinor, decimals),
+      state: row.state,
+      syncedAt: row.syncedAt,
+      platformId: row.platformId,
+      problem: row.problem,
+      discardReason: row.discardReason,
+      lines: [],
+    };
+  }
+
+  function lineOf(row: Row & LineRow): ExportedLine {
+    const decimals = currencyDecimals(row.currency);
+    return {
+      line: row.line,
+      productId: row.productId,
+      productName: row.productName,
+      quantity: fromScaledInteger(row.quantityMilli, QUANTITY_DECIMALS),
+      unitPrice: fromScaledInteger(row.unitPriceMinor, decimals),
+      lineTotal: fromScaledInteger(row.lineTotalMinor, decimals),
+    };
+  }
+
   function* exportSales(range: ExportRange = {}): Generator<ExportedSale> {
-    for (const row of selectSales.iterate(bounds(range)) as IterableIterator<SaleRow>) {
-      const decimals = currencyDecimals(row.currency);
-      const lines = (selectLines.all(row.id) as LineRow[]).map((line) => ({
-        line: line.line,
-        productId: line.productId,
-        productName: line.productName,
-        quantity: fromScaledInteger(line.quantityMilli, QUANTITY_DECIMALS),
-        unitPrice: fromScaledInteger(line.unitPriceMinor, decimals),
-        lineTotal: fromScaledInteger(line.lineTotalMinor, decimals),
-      }));
-      const { totalMinor, state, syncedAt, platformId, problem, discardReason, ...sale } = row;
-      const total = fromScaledInteger(totalMinor, decimals);
-      yield { ...sale, total, state, syncedAt, platformId, problem, discardReason, lines };
+    let current: ExportedSale | undefined;
+    for (const row of selectRows.iterate(bounds(range)) as IterableIterator<Row>) {
+      if (current?.id !== row.id) {
+        if (current) yield current;
+        current = saleOf(row);
+      }
+      if (row.line !== null) current.lines.push(lineOf(row as Row & LineRow));
     }
+    if (current) yield current;
   }
 
   return {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { backupDatabase, BackupError } from '../../db/backup.js';
 import { DatabaseFileError } from '../../db/open.js';
 import { openStore } from '../../db/store.js';
+import { runCli } from '../helpers/cli.js';
 import { rowCounts, validSale } from '../helpers/sales.js';
 import { smallDisk, smallDiskUnavailable } from '../helpers/small-disk.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -59,6 +60,20 @@ describe.skipIf(smallDiskUnavailable)('on a real disk that fills up or turns rea
     await expect(backupDatabase(source, target)).rejects.toThrow(
       /The backup to .*backup\.db failed: database or disk is full/,
     );
+    expect(readdirSync(disk.dir)).toEqual([]);
+  });
+
+  it('fails an export to a full disk with what to do, and leaves no partial file', async () => {
+    const dataDir = tempDir();
+    const store = openStore(join(dataDir, 'tillsync.db'));
+    for (let n = 0; n < 2_000; n++) store.recordSale(validSale());
+    store.close();
+    disk = smallDisk(64 * 1024);
+    const out = join(disk.dir, 'sales.csv');
+    const run = await runCli(['export', '--out', out], { env: { TILLSYNC_DATA_DIR: dataDir } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`Cannot write ${out} (ENOSPC`);
+    expect(run.stderr).toContain('no partial file was left');
     expect(readdirSync(disk.dir)).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
 // `tillsync export`: the sales of a period as CSV or JSON, for an accountant or support.
-import { closeSync, existsSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { invalidInput } from '../../../db/field-errors.js';
 
+import { fileOutput } from '../../export/file-output.js';
 import {
   EXPORT_FORMATS,
   exportRequestShape,
@@ -23,22 +24,10 @@ const exportOptions = z
   })
   .refine(...rangeInOrder);
 
-/** Writes to a file beside the target, renamed into place once whole; or to stdout. */
+/** To the --out file (see fileOutput), or to stdout. */
 function openOutput(out: string | undefined) {
   if (!out) return { write: (chunk: string) => process.stdout.write(chunk), done() {}, fail() {} };
-  const partial = `${out}.partial`;
-  const fd = openSync(partial, 'w');
-  return {
-    write: (chunk: string) => void writeSync(fd, chunk),
-    done() {
-      closeSync(fd);
-      renameSync(partial, out);
-    },
-    fail() {
-      closeSync(fd);
-      rmSync(partial, { force: true });
-    },
-  };
+  return fileOutput(out);
 }
 
 export function registerExport(program: Command): void {
@@ -65,9 +54,10 @@ export function registerExport(program: Command): void {
       await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
         const range = { from, to };
         const bar = out ? progressBar(store.countExportSales(range), 'Exporting') : undefined;
-        const output = openOutput(out);
+        let output: ReturnType<typeof openOutput> | undefined;
         let count: number;
         try {
+          output = openOutput(out);
           const sales = (function* () {
             for (const sale of store.exportSales(range)) {
               yield sale;
@@ -77,7 +67,13 @@ export function registerExport(program: Command): void {
           count = writeSalesExport(sales, { format, range }, output.write);
           output.done();
         } catch (error) {
-          output.fail();
+          output?.fail();
+          const code = (error as NodeJS.ErrnoException).code;
+          if (out && code)
+            throw new CliError(
+              `Cannot write ${out} (${code}: ${(error as Error).message}). Free some space or choose another place; no partial file was left.`,
+              EXIT.failure,
+            );
           throw error;
         } finally {
           bar?.finish();
