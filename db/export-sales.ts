@@ -43,21 +43,8 @@ export interface ExportRange {
 }
 
 /** One row of the join: a sale, and one of its lines (all null for a sale without lines). */
-interface Row extends Nullable<LineRow> {
-  receiptNumber: number;
-  id: string;
-  createdAt: number;
-  shopId: string | null;
-  customerId: string | null;
-  customerName: string | null;
-  paymentMethod: string;
-  currency: string;
+interface Row extends Omit<ExportedSale, 'total' | 'lines'>, Nullable<LineRow> {
   totalMinor: number;
-  state: OutboxState;
-  syncedAt: number | null;
-  platformId: string | null;
-  problem: string | null;
-  discardReason: string | null;
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };

@@ -2,12 +2,11 @@
 // config.json; a bad configuration is a clear error and exit 2.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { invalidInput } from '../../db/field-errors.js';
 import { loadAgentConfig, type AgentConfig, type ConfigLayer } from '../config/agent-config.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { readKeyFile } from '../agent/secret-store.js';
 import { EXIT } from './exit-codes.js';
-import { CliError, printError } from './io.js';
+import { CliError, parseOptions } from './io.js';
 
 /** Flags shared by the commands that talk to the platform. */
 export function addPlatformFlags(command: Command): Command {
@@ -37,12 +36,7 @@ export interface LoadedConfig {
 
 export function loadCliConfig(command: Command): LoadedConfig {
   const options = command.optsWithGlobals<Record<string, unknown> & { dataDir?: string }>();
-  const flags = flagSchema.safeParse(options);
-  if (!flags.success) {
-    printError(invalidInput('The options are not valid', flags.error));
-    throw new CliError('', EXIT.invalidInput);
-  }
-  const { concurrency, ...rest } = flags.data;
+  const { concurrency, ...rest } = parseOptions(flagSchema, options);
   const layer: ConfigLayer & { apiKeyFile?: string } = {
     ...rest,
     ...(concurrency ? { sync: { concurrency } } : {}),

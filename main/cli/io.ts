@@ -1,5 +1,7 @@
 // Small input/output helpers shared by the CLI commands.
 import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
+import { invalidInput } from '../../db/field-errors.js';
 import type { AppError } from '../../db/result.js';
 import { EXIT } from './exit-codes.js';
 
@@ -52,4 +54,12 @@ export function printError(error: AppError): void {
       ]
     : [error.message];
   process.stderr.write(lines.join('\n') + '\n');
+}
+
+/** Options checked against their schema; every bad one printed, and exit 2. */
+export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  printError(invalidInput('The options are not valid', parsed.error));
+  throw new CliError('', EXIT.invalidInput);
 }

@@ -2,15 +2,14 @@
 // whether sync is paused, whether any Tillsync process is running to send, the last
 // errors (from the attempt log and the log file), and the daily backups.
 import type { Store } from '../../db/store.js';
-import { createOutboxQueries } from '../../db/outbox.js';
-import { createSyncState } from '../../db/sync-state.js';
+
 import { latestBackup } from '../agent/daily-backups.js';
 import { runningProcesses } from '../agent/running.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { formatLogLine } from '../log/format.js';
 import { logFile } from '../log/logger.js';
 import { lastLines } from '../log/read-logs.js';
-import { readSyncStatus } from '../sync/status.js';
+import { readStoreStatus } from '../sync/status.js';
 import { ago, failed, ok, warn, type Check } from './check.js';
 
 const SERVICE_FIX =
@@ -48,14 +47,8 @@ export function checkQueue(
   config: AgentConfig,
   now = Date.now(),
 ): Check[] {
-  const counts = store.countByState();
-  const status = readSyncStatus({
-    counts,
-    outbox: createOutboxQueries(store.database),
-    syncState: createSyncState(store.database),
-    config,
-    now,
-  });
+  const status = readStoreStatus(store, config, now);
+  const { counts } = status;
   const running = runningProcesses(dataDir);
   const waiting = counts.pending + counts.sending;
   const checks: Check[] = [

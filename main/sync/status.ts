@@ -1,9 +1,10 @@
 // The sync status a person sees: counts per state, whether the platform is reachable or
 // the key is refused, what is stale, when the last success was and the next attempt is.
 // Read from the database alone, so any process (app, daemon, CLI) shows the same thing.
-import type { OutboxQueries } from '../../db/outbox.js';
+import { createOutboxQueries, type OutboxQueries } from '../../db/outbox.js';
 import type { ConnectionState, OutboxState } from '../../db/schema.js';
-import type { SyncState } from '../../db/sync-state.js';
+import type { Store } from '../../db/store.js';
+import { createSyncState, type SyncState } from '../../db/sync-state.js';
 import { describeApiKey, type ApiKeyInfo } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
 
@@ -71,4 +72,15 @@ export function readSyncStatus(sources: StatusSources): SyncStatus {
         ? 'this process'
         : 'another process',
   };
+}
+
+/** The status read straight from a store, for a process with no engine (the CLI). */
+export function readStoreStatus(store: Store, config: AgentConfig, now = Date.now()): SyncStatus {
+  return readSyncStatus({
+    counts: store.countByState(),
+    outbox: createOutboxQueries(store.database),
+    syncState: createSyncState(store.database),
+    config,
+    now,
+  });
 }

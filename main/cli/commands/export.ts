@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { invalidInput } from '../../../db/field-errors.js';
 
 import { fileOutput } from '../../export/file-output.js';
 import {
@@ -12,7 +11,7 @@ import {
   writeSalesExport,
 } from '../../export/sales-export.js';
 import { EXIT } from '../exit-codes.js';
-import { CliError, printError } from '../io.js';
+import { CliError, parseOptions } from '../io.js';
 import { progressBar } from '../progress.js';
 import { withStore, type DataDirOption } from '../store-access.js';
 
@@ -40,12 +39,7 @@ export function registerExport(program: Command): void {
     .option('--out <file>', 'write to this file instead of the standard output')
     .option('--force', 'replace the --out file if it exists')
     .action(async (raw: Record<string, unknown>, command: Command) => {
-      const parsed = exportOptions.safeParse(raw);
-      if (!parsed.success) {
-        printError(invalidInput('The options are not valid', parsed.error));
-        throw new CliError('', EXIT.invalidInput);
-      }
-      const { from, to, format, out, force } = parsed.data;
+      const { from, to, format, out, force } = parseOptions(exportOptions, raw);
       if (out && existsSync(out) && !force)
         throw new CliError(
           `${out} already exists: choose another name, or add --force to replace it.`,

@@ -2,13 +2,12 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { invalidInput } from '../../../db/field-errors.js';
 import { resolveDataDir } from '../../config/data-dir.js';
 import { formatLogLine } from '../../log/format.js';
 import { logFile } from '../../log/logger.js';
 import { followLines, lastLines } from '../../log/read-logs.js';
 import { EXIT } from '../exit-codes.js';
-import { CliError, printError } from '../io.js';
+import { CliError, parseOptions } from '../io.js';
 
 const options = z.object({
   lines: z.coerce.number().int().min(0).max(100_000),
@@ -24,22 +23,18 @@ export function registerLogs(program: Command): void {
     .option('--tail', 'keep printing new lines until Ctrl+C')
     .option('--json', 'print the JSON lines as they are')
     .action(async (raw: Record<string, unknown>, command: Command) => {
-      const parsed = options.safeParse(raw);
-      if (!parsed.success) {
-        printError(invalidInput('The options are not valid', parsed.error));
-        throw new CliError('', EXIT.invalidInput);
-      }
+      const chosen = parseOptions(options, raw);
       const file = logFile(resolveDataDir(command.optsWithGlobals<{ dataDir?: string }>().dataDir));
-      if (!existsSync(file) && !parsed.data.tail) {
+      if (!existsSync(file) && !chosen.tail) {
         throw new CliError(
           `There is no log yet at ${file}: it is written by \`tillsync daemon\`, \`tillsync start\` and the app.`,
           EXIT.failure,
         );
       }
       const show = (line: string) =>
-        process.stdout.write((parsed.data.json ? line : formatLogLine(line)) + '\n');
-      for (const line of lastLines(file, parsed.data.lines)) show(line);
-      if (!parsed.data.tail) return;
+        process.stdout.write((chosen.json ? line : formatLogLine(line)) + '\n');
+      for (const line of lastLines(file, chosen.lines)) show(line);
+      if (!chosen.tail) return;
       const stop = followLines(file, show);
       await new Promise<void>((resolve) => {
         process.once('SIGINT', resolve);

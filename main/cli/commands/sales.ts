@@ -1,13 +1,12 @@
 // `tillsync sales list`: recent sales with their sync state, newest first.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { invalidInput } from '../../../db/field-errors.js';
 import { currencyDecimals, formatMinor } from '../../../db/money.js';
 import type { SaleSummary } from '../../../db/read-sales.js';
 import { OUTBOX_STATES } from '../../../db/schema.js';
 import { dateBound } from '../../config/dates.js';
 import { EXIT } from '../exit-codes.js';
-import { CliError, printError, printJson } from '../io.js';
+import { CliError, parseOptions, printError, printJson } from '../io.js';
 import { withStore, type DataDirOption } from '../store-access.js';
 
 const listOptions = z.object({
@@ -31,12 +30,7 @@ export function registerSales(program: Command): void {
     .option('--before <receipt>', 'continue below this receipt number (paging)')
     .option('--json', 'print JSON instead of text')
     .action(async (raw: Record<string, unknown>, command: Command) => {
-      const parsed = listOptions.safeParse(raw);
-      if (!parsed.success) {
-        printError(invalidInput('The options are not valid', parsed.error));
-        throw new CliError('', EXIT.invalidInput);
-      }
-      const { json, ...filter } = parsed.data;
+      const { json, ...filter } = parseOptions(listOptions, raw);
       await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
         const page = store.listSales(filter);
         if (!page.ok) {

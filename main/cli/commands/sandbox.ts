@@ -2,7 +2,6 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { invalidInput } from '../../../db/field-errors.js';
 import {
   catalogOfFile,
   KNOWN_SCOPES,
@@ -12,7 +11,7 @@ import {
 } from '../../../sandbox/index.js';
 import { resolveDataDir } from '../../config/data-dir.js';
 import { EXIT } from '../exit-codes.js';
-import { CliError, printError, printJson } from '../io.js';
+import { CliError, parseOptions, printJson } from '../io.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 export const FULL_SCOPE = 'sales:write sales:read webhooks:write';
@@ -49,13 +48,6 @@ const keyOptions = z.object({
   }),
   subject: z.string().min(1).optional(),
 });
-
-function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  printError(invalidInput('The options are not valid', parsed.error));
-  throw new CliError('', EXIT.invalidInput);
-}
 
 // `--db` is read with the parent's options merged in: `sandbox --db F key` and
 // `sandbox key --db F` must mean the same file (Commander gives it to the parent).

@@ -1,12 +1,12 @@
 // `tillsync status`: sales per state and the state of sync, read from the database, so it
 // shows the same whether the app, the daemon or nothing is running.
 import type { Command } from 'commander';
-import { createOutboxQueries } from '../../../db/outbox.js';
+
 import { OUTBOX_STATES } from '../../../db/schema.js';
-import { createSyncState } from '../../../db/sync-state.js';
+
 import { loadAgentConfig, syncTuningSchema, type AgentConfig } from '../../config/agent-config.js';
 import { resolveDataDir } from '../../config/data-dir.js';
-import { readSyncStatus, type SyncStatus } from '../../sync/status.js';
+import { readStoreStatus, type SyncStatus } from '../../sync/status.js';
 import { printJson } from '../io.js';
 import { withStore, type DataDirOption } from '../store-access.js';
 
@@ -64,15 +64,9 @@ export function registerStatus(program: Command): void {
       const loaded = loadAgentConfig({ dataDir: resolveDataDir(globals.dataDir) });
       const config: AgentConfig = loaded.ok ? loaded.value : { sync: syncTuningSchema.parse({}) };
       await withStore(globals, (store) => {
-        const counts = store.countByState();
         const now = Date.now();
-        const sync = readSyncStatus({
-          counts,
-          outbox: createOutboxQueries(store.database),
-          syncState: createSyncState(store.database),
-          config,
-          now,
-        });
+        const sync = readStoreStatus(store, config, now);
+        const { counts } = sync;
         if (options.json) {
           printJson({
             database: store.file,
