@@ -76,6 +76,28 @@ describe('backup', () => {
       expect(halfWritten(target)).toBe(0);
       expect(progress.at(-1)).toBe(1);
       expect(existsSync(`${target}.partial`)).toBe(false);
+
+      // And back: the restored till holds each copied sale exactly as the original has it.
+      const restoredFile = join(tempDir(), 'tillsync.db');
+      await restoreDatabase(restoredFile, target);
+      const restored = openStore(restoredFile);
+      const original = openStore(file);
+      try {
+        const ids = restored.database.sqlite
+          .prepare('select id from sales order by receipt_number')
+          .pluck()
+          .all() as string[];
+        expect(ids).toHaveLength(made.sales);
+        for (const id of [ids[0]!, ids[1_500]!, ids.at(-1)!]) {
+          const { outbox: copied, ...copiedSale } = restored.getSale(id)!;
+          const { outbox: kept, ...keptSale } = original.getSale(id)!;
+          expect(copiedSale).toEqual(keptSale);
+          expect(copied.idempotencyKey).toBe(kept.idempotencyKey);
+        }
+      } finally {
+        restored.close();
+        original.close();
+      }
     } finally {
       writer.kill('SIGKILL');
       await ended;
