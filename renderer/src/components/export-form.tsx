@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
-import { Field, fieldMessages, Notice } from './field';
+import { Field, fieldMessages, InputField, Notice } from './field';
 
 const day = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -54,22 +54,22 @@ export function ExportForm() {
       onSubmit={(event) => void exportSales(event)}
     >
       <h2 id="export-title">Export sales</h2>
-      <Field id="export-from" label="From" error={result?.fields?.['/from']}>
-        <input
-          id="export-from"
-          type="date"
-          value={from}
-          onInput={(e) => setFrom(e.currentTarget.value)}
-        />
-      </Field>
-      <Field id="export-to" label="To (included)" error={result?.fields?.['/to']}>
-        <input
-          id="export-to"
-          type="date"
-          value={to}
-          onInput={(e) => setTo(e.currentTarget.value)}
-        />
-      </Field>
+      <InputField
+        id="export-from"
+        label="From"
+        error={result?.fields?.['/from']}
+        type="date"
+        value={from}
+        onValue={setFrom}
+      />
+      <InputField
+        id="export-to"
+        label="To (included)"
+        error={result?.fields?.['/to']}
+        type="date"
+        value={to}
+        onValue={setTo}
+      />
       <Field id="export-format" label="Format">
         <select
           id="export-format"

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 
 /** A labelled form control with its error right under it, announced to screen readers. */
 export function Field({
@@ -29,6 +29,41 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A Field holding one text-like input, the usual case: the input is tied to its hint and
+ * error (aria-describedby) and reports each change as a string.
+ */
+export function InputField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onValue,
+  ...input
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value: string;
+  onValue: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onInput'>) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input
+        {...input}
+        id={id}
+        value={value}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={error ? true : undefined}
+        onInput={(event) => onValue(event.currentTarget.value)}
+      />
+    </Field>
   );
 }
 

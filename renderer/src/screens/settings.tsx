@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ContractError, ContractResult, MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { Field, fieldMessages, Notice } from '../components/field';
+import { Field, fieldMessages, InputField, Notice } from '../components/field';
 import { formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -106,36 +106,28 @@ export function SettingsScreen({
         }}
       >
         <h2 id="platform-title">Platform</h2>
-        <Field
+        <InputField
           id="base-url"
           label="Platform address"
           hint={lockedNote('baseUrl') ?? 'https://… (empty: use the sandbox on this machine)'}
           error={f('platform', '/baseUrl')}
-        >
-          <input
-            id="base-url"
-            type="url"
-            value={baseUrl}
-            disabled={Boolean(platform.locked.baseUrl)}
-            onInput={(e) => setBaseUrl(e.currentTarget.value)}
-          />
-        </Field>
-        <Field
+          type="url"
+          value={baseUrl}
+          disabled={Boolean(platform.locked.baseUrl)}
+          onValue={setBaseUrl}
+        />
+        <InputField
           id="concurrency"
           label="Sales sent at once"
           hint={lockedNote('concurrency') ?? '1 to 16'}
           error={f('platform', '/concurrency')}
-        >
-          <input
-            id="concurrency"
-            type="number"
-            min="1"
-            max="16"
-            value={concurrency}
-            disabled={Boolean(platform.locked.concurrency)}
-            onInput={(e) => setConcurrency(e.currentTarget.value)}
-          />
-        </Field>
+          type="number"
+          min="1"
+          max="16"
+          value={concurrency}
+          disabled={Boolean(platform.locked.concurrency)}
+          onValue={setConcurrency}
+        />
         <button type="submit">Save platform settings</button>
         {feedback.platform && (
           <Notice tone={feedback.platform.tone}>{feedback.platform.text}</Notice>
@@ -164,21 +156,17 @@ export function SettingsScreen({
             The key expires within 7 days: ask the platform for a new one.
           </Notice>
         )}
-        <Field
+        <InputField
           id="api-key"
           label="New API key"
           hint={lockedNote('apiKey') ?? 'Pasted keys are never shown again.'}
           error={f('key', '/key')}
-        >
-          <input
-            id="api-key"
-            type="password"
-            autocomplete="off"
-            value={key}
-            disabled={Boolean(platform.locked.apiKey)}
-            onInput={(e) => setKey(e.currentTarget.value)}
-          />
-        </Field>
+          type="password"
+          autocomplete="off"
+          value={key}
+          disabled={Boolean(platform.locked.apiKey)}
+          onValue={setKey}
+        />
         <button type="submit" disabled={!key || Boolean(platform.locked.apiKey)}>
           Save key
         </button>
@@ -215,51 +203,39 @@ export function SettingsScreen({
         }}
       >
         <h2 id="till-title">This till</h2>
-        <Field
+        <InputField
           id="shop-id"
           label="Shop id"
           hint={lockedNote('shopId')}
           error={f('till', '/shopId')}
-        >
-          <input
-            id="shop-id"
-            value={shopId}
-            disabled={Boolean(platform.locked.shopId)}
-            onInput={(e) => setShopId(e.currentTarget.value)}
-          />
-        </Field>
-        <Field id="till-name" label="Till name" error={f('till', '/tillName')}>
-          <input
-            id="till-name"
-            value={tillName}
-            onInput={(e) => setTillName(e.currentTarget.value)}
-          />
-        </Field>
-        <Field
+          value={shopId}
+          disabled={Boolean(platform.locked.shopId)}
+          onValue={setShopId}
+        />
+        <InputField
+          id="till-name"
+          label="Till name"
+          error={f('till', '/tillName')}
+          value={tillName}
+          onValue={setTillName}
+        />
+        <InputField
           id="currency"
           label="Currency"
           hint="Three letters, like USD or KES"
           error={f('till', '/currency')}
-        >
-          <input
-            id="currency"
-            value={currency}
-            maxLength={3}
-            onInput={(e) => setCurrency(e.currentTarget.value)}
-          />
-        </Field>
-        <Field
+          value={currency}
+          maxLength={3}
+          onValue={setCurrency}
+        />
+        <InputField
           id="payment-methods"
           label="Payment methods"
           hint="Separated by commas, like CASH, MOBILE_MONEY"
           error={f('till', '/paymentMethods')}
-        >
-          <input
-            id="payment-methods"
-            value={methods}
-            onInput={(e) => setMethods(e.currentTarget.value)}
-          />
-        </Field>
+          value={methods}
+          onValue={setMethods}
+        />
         <button type="submit">Save till settings</button>
         {feedback.till && <Notice tone={feedback.till.tone}>{feedback.till.text}</Notice>}
       </form>
@@ -284,21 +260,17 @@ export function SettingsScreen({
             ? `Last backup ${formatTime(settings.backups.latest.at)}, in ${settings.backups.folder}.`
             : `No backup yet. They are written to ${settings.backups.folder}.`}
         </p>
-        <Field
+        <InputField
           id="backups-kept"
           label="Daily backups to keep"
           hint="0 turns daily backups off; at most 365"
           error={f('backups', '/backupsKept')}
-        >
-          <input
-            id="backups-kept"
-            type="number"
-            min="0"
-            max="365"
-            value={backupsKept}
-            onInput={(e) => setBackupsKept(e.currentTarget.value)}
-          />
-        </Field>
+          type="number"
+          min="0"
+          max="365"
+          value={backupsKept}
+          onValue={setBackupsKept}
+        />
         <button type="submit">Save backup settings</button>
         <button type="button" disabled={backingUp} onClick={() => void backUpNow()}>
           {backingUp ? 'Backing up…' : 'Back up now'}
