@@ -21,6 +21,20 @@ export interface ConflictSummary {
   httpStatus: number | null;
   errorCode: string | null;
   reason: string | null;
+  /** An attempt got no answer: the sale may already be on the platform. */
+  uncertain: boolean;
+}
+
+/** A sale that may be on the platform twice, or once though parked: a person should check. */
+export interface UncertainSale {
+  saleId: string;
+  receiptNumber: number;
+  createdAt: number;
+  totalMinor: number;
+  currency: string;
+  state: string;
+  unansweredAttempts: number;
+  remoteId: string | null;
 }
 
 export interface ConflictChange {
@@ -41,13 +55,20 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     select s.id as saleId, s.receipt_number as receiptNumber, s.created_at as createdAt,
       s.total_minor as totalMinor, s.currency, s.payment_method as paymentMethod,
       o.revision, o.attempts, o.last_http_status as httpStatus, o.last_error_code as errorCode,
-      o.last_error_reason as reason
+      o.last_error_reason as reason, o.uncertain
     from outbox o join sales s on s.id = o.sale_id
     where o.state = 'conflict' order by s.receipt_number`);
+  const uncertainRows = sqlite.prepare(`
+    select s.id as saleId, s.receipt_number as receiptNumber, s.created_at as createdAt,
+      s.total_minor as totalMinor, s.currency, o.state, o.unanswered_attempts as unansweredAttempts,
+      o.remote_id as remoteId
+    from outbox o join sales s on s.id = o.sale_id
+    where o.uncertain = 1 order by s.receipt_number`);
   const findRow = sqlite.prepare(`
     select s.id as saleId, s.receipt_number as receiptNumber, s.shop_id as shopId,
       s.customer_id as customerId, s.payment_method as paymentMethod, s.currency,
-      s.total_minor as totalMinor, o.state, o.revision, o.idempotency_key as idempotencyKey
+      s.total_minor as totalMinor, o.state, o.revision, o.idempotency_key as idempotencyKey,
+      o.unanswered_attempts as unansweredAttempts
     from sales s join outbox o on o.sale_id = s.id
     where s.id = @id or s.receipt_number = @receipt`);
   const oldItems = sqlite.prepare(`
@@ -57,7 +78,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     insert into sync_attempts (sale_id, revision, idempotency_key, started_at, duration_ms, outcome, reason, detail)
     values (@saleId, @revision, @idempotencyKey, @now, 0, @outcome, @reason, @detail)`);
   const makePending = sqlite.prepare(`
-    update outbox set state = 'pending', attempts = 0, next_attempt_at = @now, updated_at = @now
+    update outbox set state = 'pending', attempts = 0, unexpected_attempts = 0, next_attempt_at = @now, updated_at = @now
     where sale_id = @saleId`);
   const markDiscarded = sqlite.prepare(`
     update outbox set state = 'discarded', discard_reason = @reason, next_attempt_at = null, updated_at = @now
@@ -72,6 +93,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     where id = @saleId`);
   const newRevision = sqlite.prepare(`
     update outbox set revision = revision + 1, idempotency_key = @key, state = 'pending', attempts = 0,
+      unexpected_attempts = 0, unanswered_attempts = 0, uncertain = 0, request_body = null,
       next_attempt_at = @now, last_http_status = null, last_error_code = null, last_error_reason = null,
       updated_at = @now
     where sale_id = @saleId`);
@@ -87,6 +109,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     state: string;
     revision: number;
     idempotencyKey: string;
+    unansweredAttempts: number;
   };
 
   /** A conflict by sale id or receipt number, or the reason it cannot be acted on. */
@@ -155,7 +178,13 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
   });
 
   return {
-    listConflicts: () => listRows.all() as ConflictSummary[],
+    listConflicts: () =>
+      (listRows.all() as Array<Omit<ConflictSummary, 'uncertain'> & { uncertain: number }>).map(
+        (row) => ({ ...row, uncertain: row.uncertain === 1 }),
+      ),
+
+    /** Sales an unanswered attempt may have stored, not proven stored once. */
+    listUncertain: () => uncertainRows.all() as UncertainSale[],
 
     retryConflict(idOrReceipt: string, now = Date.now()): Result<ConflictChange> {
       const found = findConflict(idOrReceipt);
@@ -164,9 +193,25 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
       return ok(change(found.value, 'pending'));
     },
 
-    editConflict(idOrReceipt: string, input: unknown, now = Date.now()): Result<ConflictChange> {
+    /**
+     * A fixed sale goes out under a new key. If an attempt of the old revision got no
+     * answer, the platform may already hold it: a new key could make a second copy, so
+     * the person must say they checked the platform first.
+     */
+    editConflict(
+      idOrReceipt: string,
+      input: unknown,
+      options: { checkedPlatform?: boolean; now?: number } = {},
+    ): Result<ConflictChange> {
+      const now = options.now ?? Date.now();
       const found = findConflict(idOrReceipt);
       if (!found.ok) return found;
+      if (found.value.unansweredAttempts > 0 && !options.checkedPlatform) {
+        return fail({
+          code: 'may_be_on_platform',
+          message: `Sale #${found.value.receiptNumber} may already be on the platform: an attempt to send it got no answer. Look for it on the platform first. If it is there, discard this one; if it is not, edit it again and confirm that you checked.`,
+        });
+      }
       const valid = validateSale(input);
       if (!valid.ok) return valid;
       editTransaction.immediate(found.value, valid.value, now);

@@ -26,13 +26,14 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
  */
 export function openDatabase(
   file: string,
-  options: { synchronous?: 'FULL' | 'NORMAL' } = {},
+  options: { synchronous?: 'FULL' | 'NORMAL'; busyTimeoutMs?: number } = {},
 ): TillDatabase {
   const sqlite = openSqliteFile(file, {
     migrationsFolder: MIGRATIONS_FOLDER,
     kind: 'Tillsync database',
     elsewhere: 'point TILLSYNC_DATA_DIR at another folder',
     synchronous: options.synchronous ?? 'FULL',
+    busyTimeoutMs: options.busyTimeoutMs,
   });
   const db = drizzle(sqlite, { schema });
   return { file, sqlite, db, close: () => sqlite.close() };

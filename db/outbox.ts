@@ -1,37 +1,46 @@
-// The sync engine's view of the outbox: claim the oldest due sales, record what each
-// attempt did (its outbox row and its attempt-log row), and the figures the status shows.
-// Raw SQL, claims in batches and outcomes written in groups: these run for every sale.
+// The sync engine's view of the outbox. A sale is claimed right before it is sent, in one
+// transaction that checks the sender still holds the lease at its epoch, freezes the
+// request body bound to the idempotency key (built once, sent byte for byte on every
+// retry), and marks the request as on the wire. Outcomes are written only while the row
+// is still claimed by that sender and epoch (fencing). Stored wall-clock times are guarded:
+// a next attempt further ahead than any wait could be counts as due.
 import type { TillDatabase } from './open.js';
-import { createWriteBatch } from './write-batch.js';
 import type { OutboxState } from './schema.js';
 
+/** A sale as the engine sends it: the outbox row, the sale and its items. */
 export interface ClaimedSale {
   saleId: string;
   idempotencyKey: string;
   revision: number;
   attempts: number;
+  unexpectedAttempts: number;
+  unansweredAttempts: number;
+  uncertain: boolean;
   createdAt: number;
   shopId: string | null;
   customerId: string | null;
   paymentMethod: string;
   currency: string;
   items: Array<{ productId: string; quantityMilli: number; unitPriceMinor: number }>;
+  /** The frozen body: set before the first send, never changed for this key. */
+  requestBody: string | null;
 }
 
-export type AttemptOutcome = 'synced' | 'retry' | 'conflict' | 'paused' | 'released';
-
-/** What one attempt did: the new outbox state and the attempt-log line. */
-export interface AttemptResult {
+/** What an attempt changes: the row's next state and the attempt-log line. */
+export interface OutcomeWrite {
   saleId: string;
   revision: number;
   idempotencyKey: string;
   startedAt: number;
   durationMs: number;
-  outcome: AttemptOutcome;
-  /** `sending` while the sender waits a short backoff in place before trying again. */
+  /** Attempt-log word: synced, retry, conflict, paused, released, unanswered. */
+  outcome: string;
+  /** `sending` while the sender keeps the sale to retry it in place. */
   state: Extract<OutboxState, 'pending' | 'sending' | 'synced' | 'conflict'>;
-  /** Whether this attempt counts toward the sale's attempts (a refused key does not). */
-  counts: boolean;
+  countsAttempt: boolean;
+  unexpected: boolean;
+  unanswered: boolean;
+  uncertain: boolean;
   nextAttemptAt: number | null;
   httpStatus: number | null;
   errorCode: string | null;
@@ -40,28 +49,61 @@ export interface AttemptResult {
   remoteBody?: string | null;
 }
 
-export function createOutboxQueries(
-  { sqlite }: TillDatabase,
-  onWriteError?: (error: Error) => void,
-) {
-  const claim = sqlite.prepare(`
-    update outbox set state = 'sending', updated_at = @now
-    where sale_id in (
-      select sale_id from outbox
-      where state = 'pending' and (next_attempt_at is null or next_attempt_at <= @now)
-      order by created_at limit @limit
-    )
-    returning sale_id as saleId, idempotency_key as idempotencyKey, revision, attempts, created_at as createdAt`);
+export interface Fence {
+  owner: string;
+  epoch: number;
+}
+
+export type ClaimAnswer =
+  | { kind: 'claimed'; sale: ClaimedSale & { requestBody: string } }
+  | { kind: 'gone' }
+  | { kind: 'lease_lost' };
+
+type CandidateRow = Omit<
+  ClaimedSale,
+  'items' | 'shopId' | 'customerId' | 'paymentMethod' | 'currency' | 'uncertain'
+> & {
+  uncertain: number;
+  /** Insertion order, which breaks ties between sales of the same millisecond. */
+  position: number;
+};
+
+const bool = (value: boolean) => (value ? 1 : 0);
+
+export function createOutboxQueries({ sqlite }: TillDatabase) {
+  const dueWhere = `state = 'pending' and (next_attempt_at is null or next_attempt_at <= @dueBefore or next_attempt_at > @farAhead)`;
+  const candidates = sqlite.prepare(`
+    select sale_id as saleId, idempotency_key as idempotencyKey, revision, attempts,
+      unexpected_attempts as unexpectedAttempts, unanswered_attempts as unansweredAttempts,
+      uncertain, request_body as requestBody, created_at as createdAt, rowid as position
+    from outbox where ${dueWhere} and (created_at, rowid) > (@after, @afterPosition)
+    order by created_at, rowid limit @limit`);
   const saleRow = sqlite.prepare(`
     select shop_id as shopId, customer_id as customerId, payment_method as paymentMethod, currency
     from sales where id = ?`);
   const itemRows = sqlite.prepare(`
     select product_id as productId, quantity_milli as quantityMilli, unit_price_minor as unitPriceMinor
     from sale_items where sale_id = ? order by line_number`);
+  const leaseOf = sqlite.prepare(
+    'select lease_owner as owner, lease_epoch as epoch from sync_state where id = 1',
+  );
+  const claim = sqlite.prepare(`
+    update outbox set state = 'sending', claim_owner = @owner, claim_epoch = @epoch,
+      request_body = coalesce(request_body, @body), in_flight_at = @now, updated_at = @now
+    where sale_id = @saleId and revision = @revision and (
+      (state = 'pending' and claim_owner is null) or
+      (state = 'sending' and claim_owner = @owner and claim_epoch = @epoch))
+    returning request_body as requestBody`);
   const finish = sqlite.prepare(`
     update outbox set
       state = @state,
-      attempts = attempts + @counted,
+      attempts = attempts + @countsAttempt,
+      unexpected_attempts = unexpected_attempts + @unexpected,
+      unanswered_attempts = unanswered_attempts + @unanswered,
+      uncertain = @uncertain,
+      in_flight_at = null,
+      claim_owner = case when @state = 'sending' then claim_owner end,
+      claim_epoch = case when @state = 'sending' then claim_epoch end,
       next_attempt_at = @nextAttemptAt,
       last_http_status = @httpStatus,
       last_error_code = @errorCode,
@@ -70,88 +112,153 @@ export function createOutboxQueries(
       remote_body = coalesce(@remoteBody, remote_body),
       synced_at = case when @state = 'synced' then @now else synced_at end,
       updated_at = @now
-    where sale_id = @saleId and revision = @revision`);
+    where sale_id = @saleId and revision = @revision and state = 'sending'
+      and claim_owner = @owner and claim_epoch = @epoch`);
   const logAttempt = sqlite.prepare(`
     insert into sync_attempts
       (sale_id, revision, idempotency_key, started_at, duration_ms, outcome, http_status, error_code, reason)
     values (@saleId, @revision, @idempotencyKey, @startedAt, @durationMs, @outcome, @httpStatus, @errorCode, @reason)`);
   const releaseOne = sqlite.prepare(`
-    update outbox set state = 'pending', updated_at = @now
-    where sale_id = @saleId and revision = @revision and state = 'sending'`);
-  const releaseSending = sqlite.prepare(
-    `update outbox set state = 'pending', updated_at = @now where state = 'sending'`,
-  );
-  const dueAgain = sqlite.prepare(`
+    update outbox set state = 'pending', claim_owner = null, claim_epoch = null, updated_at = @now
+    where sale_id = @saleId and revision = @revision and state = 'sending' and in_flight_at is null
+      and claim_owner = @owner and claim_epoch = @epoch`);
+  const releaseClaims = sqlite.prepare(`
+    update outbox set state = 'pending', claim_owner = null, claim_epoch = null, updated_at = @now
+    where state = 'sending' and in_flight_at is null and claim_owner = @owner and claim_epoch = @epoch`);
+  const clearUncertain = sqlite.prepare(`update outbox set uncertain = 0 where uncertain = 1`);
+  const dueAll = sqlite.prepare(`
     update outbox set next_attempt_at = @now, updated_at = @now
-    where state = 'pending' and next_attempt_at > @now and (@all or last_error_code in ('network', 'timeout'))`);
+    where state = 'pending' and next_attempt_at > @now`);
   const figures = sqlite.prepare(`
     select
-      (select min(next_attempt_at) from outbox where state = 'pending') as nextAttemptAt,
+      (select min(case when next_attempt_at > @farAhead then @now else next_attempt_at end)
+        from outbox where state = 'pending') as nextAttemptAt,
       (select min(created_at) from outbox where state in ('pending', 'sending')) as oldestPendingAt,
       (select count(*) from outbox where state in ('pending', 'sending') and created_at < @staleBefore) as stale,
-      (select count(*) from outbox where state = 'pending' and (next_attempt_at is null or next_attempt_at <= @now)) as due`);
+      (select count(*) from outbox where ${dueWhere}) as due,
+      (select count(*) from outbox where state = 'sending') as sending,
+      (select count(*) from outbox where uncertain = 1) as uncertain`);
 
-  const writes = createWriteBatch(sqlite, onWriteError);
-  type ClaimedRow = Omit<
-    ClaimedSale,
-    'items' | 'shopId' | 'customerId' | 'paymentMethod' | 'currency'
-  >;
+  const claimTransaction = sqlite.transaction(
+    (
+      candidate: CandidateRow,
+      fence: Fence,
+      now: number,
+      buildBody: (sale: ClaimedSale) => string,
+    ): ClaimAnswer => {
+      const lease = leaseOf.get() as { owner: string | null; epoch: number };
+      if (lease.owner !== fence.owner || lease.epoch !== fence.epoch) return { kind: 'lease_lost' };
+      const sale = saleRow.get(candidate.saleId) as Pick<
+        ClaimedSale,
+        'shopId' | 'customerId' | 'paymentMethod' | 'currency'
+      >;
+      const items = itemRows.all(candidate.saleId) as ClaimedSale['items'];
+      const full: ClaimedSale = {
+        ...candidate,
+        ...sale,
+        items,
+        uncertain: candidate.uncertain === 1,
+      };
+      const body = candidate.requestBody ?? buildBody(full);
+      const row = claim.get({
+        ...fence,
+        saleId: candidate.saleId,
+        revision: candidate.revision,
+        body,
+        now,
+      }) as { requestBody: string } | undefined;
+      if (!row) return { kind: 'gone' };
+      return { kind: 'claimed', sale: { ...full, requestBody: row.requestBody } };
+    },
+  );
+
+  const finishTransaction = sqlite.transaction(
+    (write: OutcomeWrite, fence: Fence, now: number): boolean => {
+      const changed =
+        finish.run({
+          ...write,
+          ...fence,
+          countsAttempt: bool(write.countsAttempt),
+          unexpected: bool(write.unexpected),
+          unanswered: bool(write.unanswered),
+          uncertain: bool(write.uncertain),
+          remoteId: write.remoteId ?? null,
+          remoteBody: write.remoteBody ?? null,
+          now,
+        }).changes === 1;
+      logAttempt.run(
+        changed
+          ? write
+          : {
+              ...write,
+              outcome: 'fenced',
+              reason: `${write.reason ?? write.outcome}; answered after this sender lost the sale to another`,
+            },
+      );
+      return changed;
+    },
+  );
 
   return {
-    /** Takes up to `limit` of the oldest due sales (marking them `sending`), oldest first. */
-    claimDue(now: number, limit: number): ClaimedSale[] {
-      writes.flush();
-      const rows = (claim.all({ now, limit }) as ClaimedRow[]).sort(
-        (a, b) => a.createdAt - b.createdAt,
-      );
-      return rows.map((row) => {
-        const sale = saleRow.get(row.saleId) as Pick<
-          ClaimedSale,
-          'shopId' | 'customerId' | 'paymentMethod' | 'currency'
-        >;
-        const items = itemRows.all(row.saleId) as ClaimedSale['items'];
-        return { ...row, ...sale, items };
-      });
+    /**
+     * The next due sales after a position in the queue, oldest first (not yet claimed).
+     * `farAhead`: a next attempt later than this was written by a clock now corrected.
+     */
+    dueCandidates(
+      dueBefore: number,
+      farAhead: number,
+      after: { createdAt: number; position: number },
+      limit: number,
+    ): CandidateRow[] {
+      return candidates.all({
+        dueBefore,
+        farAhead,
+        after: after.createdAt,
+        afterPosition: after.position,
+        limit,
+      }) as CandidateRow[];
     },
-    /** Records what an attempt did; written with the others of this moment. */
-    finishAttempt(result: AttemptResult, now = Date.now()): void {
-      writes.add(() => {
-        finish.run({
-          ...result,
-          counted: result.counts ? 1 : 0,
-          remoteId: result.remoteId ?? null,
-          remoteBody: result.remoteBody ?? null,
-          now,
-        });
-        logAttempt.run(result);
-      });
+    /**
+     * Claims one sale for a send now, or for another send of a sale already claimed: checks
+     * the lease, freezes the body, marks it on the wire. `gone`: changed meanwhile.
+     */
+    claim(
+      candidate: CandidateRow,
+      fence: Fence,
+      now: number,
+      buildBody: (sale: ClaimedSale) => string,
+    ): ClaimAnswer {
+      return claimTransaction.immediate(candidate, fence, now, buildBody);
     },
-    /** A sale handed back to the queue, due at the time already recorded. */
-    release(saleId: string, revision: number, now = Date.now()): void {
-      writes.add(() => releaseOne.run({ saleId, revision, now }));
+    /** Writes an attempt's outcome if the row is still this sender's; logs it either way. */
+    finish: (write: OutcomeWrite, fence: Fence, now: number): boolean =>
+      finishTransaction.immediate(write, fence, now),
+    /** A claimed sale handed back unsent, due at the time already recorded. */
+    release(sale: { saleId: string; revision: number }, fence: Fence, now: number): void {
+      releaseOne.run({ ...sale, ...fence, now });
     },
-    /** Writes now whatever is waiting to be written. */
-    flush: () => writes.flush(),
-    /** Sales left `sending` by a process that died mid-request go back, with the same key. */
-    releaseOrphans(now = Date.now()): number {
-      writes.flush();
-      return releaseSending.run({ now }).changes;
-    },
-    /** Makes waiting sales due now: all of them, or those that failed for the network. */
-    makeDueNow(now: number, which: 'all' | 'network'): number {
-      writes.flush();
-      return dueAgain.run({ now, all: which === 'all' ? 1 : 0 }).changes;
-    },
-    figures(now: number, staleAfterMs: number) {
-      writes.flush();
-      return figures.get({ now, staleBefore: now - staleAfterMs }) as {
+    /** Every sale this sender kept but is not sending hands back to the queue (pass end). */
+    releaseClaims: (fence: Fence, now: number): number =>
+      releaseClaims.run({ ...fence, now }).changes,
+    /**
+     * The platform honours idempotency keys: every resend went under the sale's one key,
+     * so no sale can be on it twice.
+     */
+    clearUncertain: (): number => clearUncertain.run().changes,
+    /** Resync: every waiting sale is due now. */
+    makeAllDue: (now: number): number => dueAll.run({ now }).changes,
+    figures(now: number, farAhead: number, staleAfterMs: number) {
+      return figures.get({ now, farAhead, dueBefore: now, staleBefore: now - staleAfterMs }) as {
         nextAttemptAt: number | null;
         oldestPendingAt: number | null;
         stale: number;
         due: number;
+        sending: number;
+        uncertain: number;
       };
     },
   };
 }
 
 export type OutboxQueries = ReturnType<typeof createOutboxQueries>;
+export type OutboxCandidate = CandidateRow;

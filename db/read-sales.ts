@@ -28,6 +28,10 @@ export interface OutboxView {
   remoteId: string | null;
   syncedAt: number | null;
   discardReason: string | null;
+  /** Attempts that were sent and never answered. */
+  unansweredAttempts: number;
+  /** May be on the platform twice (or once, though not synced here): a person should check. */
+  uncertain: boolean;
 }
 
 export interface SaleSummary {
@@ -41,9 +45,10 @@ export interface SaleSummary {
   totalMinor: number;
   state: OutboxState;
   lastErrorReason: string | null;
+  uncertain: boolean;
 }
 
-export interface SaleView extends Omit<SaleSummary, 'state' | 'lastErrorReason'> {
+export interface SaleView extends Omit<SaleSummary, 'state' | 'lastErrorReason' | 'uncertain'> {
   total: number;
   items: SaleItemView[];
   outbox: OutboxView;
@@ -78,6 +83,7 @@ const summaryColumns = {
   totalMinor: sales.totalMinor,
   state: outbox.state,
   lastErrorReason: outbox.lastErrorReason,
+  uncertain: outbox.uncertain,
 };
 
 export function createSaleReader({ db }: TillDatabase) {
@@ -111,12 +117,27 @@ export function createSaleReader({ db }: TillDatabase) {
       unitPriceMinor: item.unitPriceMinor,
       lineTotalMinor: item.lineTotalMinor,
     }));
-    const { saleId, createdAt, updatedAt, remoteBody, ...state } = row.outbox;
+    const o = row.outbox;
+    const outboxView: OutboxView = {
+      state: o.state,
+      idempotencyKey: o.idempotencyKey,
+      revision: o.revision,
+      attempts: o.attempts,
+      nextAttemptAt: o.nextAttemptAt,
+      lastHttpStatus: o.lastHttpStatus,
+      lastErrorCode: o.lastErrorCode,
+      lastErrorReason: o.lastErrorReason,
+      remoteId: o.remoteId,
+      syncedAt: o.syncedAt,
+      discardReason: o.discardReason,
+      unansweredAttempts: o.unansweredAttempts,
+      uncertain: o.uncertain,
+    };
     return {
       ...row.sales,
       total: fromScaledInteger(row.sales.totalMinor, decimals),
       items,
-      outbox: state,
+      outbox: outboxView,
     };
   }
 

@@ -76,9 +76,25 @@ export const outbox = sqliteTable(
     discardReason: text('discard_reason'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** Fencing: the sender (owner id) and lease epoch that claimed the row for sending. */
+    claimOwner: text('claim_owner'),
+    claimEpoch: integer('claim_epoch'),
+    /** The exact body bound to the idempotency key, frozen before its first send. */
+    requestBody: text('request_body'),
+    /** Set while a request for this row is on the wire; cleared by the answer. */
+    inFlightAt: integer('in_flight_at'),
+    /** Attempts of this revision that were sent but never answered. */
+    unansweredAttempts: integer('unanswered_attempts').notNull().default(0),
+    /** Answers nobody expects (3xx, 501...), counted on their own for the parking cap. */
+    unexpectedAttempts: integer('unexpected_attempts').notNull().default(0),
+    /** 1: an unanswered attempt may have stored the sale, and nothing proved it stored once. */
+    uncertain: integer('uncertain', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [
     uniqueIndex('outbox_idempotency_key_unique').on(table.idempotencyKey),
+    index('outbox_uncertain_idx')
+      .on(table.saleId)
+      .where(sql`${table.uncertain} = 1`),
     // "When is the next attempt due?"
     index('outbox_state_due_idx').on(table.state, table.nextAttemptAt, table.createdAt),
     // "Which pending sale is oldest?": walked in order, so a claim never sorts the backlog.
@@ -169,6 +185,19 @@ export const syncState = sqliteTable(
     /** Where the last running engine sends: its mode (platform or sandbox) and address. */
     senderMode: text('sender_mode', { enum: ['platform', 'sandbox'] }),
     senderBaseUrl: text('sender_base_url'),
+    /** Incremented each time the lease changes hands: claims and outcomes carry it. */
+    leaseEpoch: integer('lease_epoch').notNull().default(0),
+    /** When and for which address the platform was seen replaying a stored answer. */
+    keysHonouredAt: integer('keys_honoured_at'),
+    keysHonouredBaseUrl: text('keys_honoured_base_url'),
+    /** The platform asked the whole queue to wait (429/503 Retry-After) until then. */
+    throttledUntil: integer('throttled_until'),
+    /** The till's wall clock jumped by this much (against the monotonic clock), at that time. */
+    clockStepMs: integer('clock_step_ms'),
+    clockStepAt: integer('clock_step_at'),
+    /** The sync engine's own storage failed (disk full, busy, read-only): what and when. */
+    storageError: text('storage_error'),
+    storageErrorAt: integer('storage_error_at'),
     updatedAt: integer('updated_at').notNull().default(0),
   },
   () => [check('sync_state_single_row', sql`id = 1`)],

@@ -31,6 +31,8 @@ export interface SqliteFileOptions {
    * against a crashed process (WAL), and is what the sandbox uses.
    */
   synchronous: 'FULL' | 'NORMAL';
+  /** How long a write waits for another connection's lock before failing (SQLITE_BUSY). */
+  busyTimeoutMs?: number;
 }
 
 export const BUSY_TIMEOUT_MS = 5000;
@@ -46,7 +48,7 @@ export function openSqliteFile(file: string, options: SqliteFileOptions): Databa
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma(`synchronous = ${options.synchronous}`);
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
     applyMigrations(sqlite, options.migrationsFolder);
   } catch (error) {
     sqlite.close();

@@ -1,11 +1,13 @@
-// The sync engine's shared state row: the sending lease (one sender per database file),
-// the authorization pause, resync requests, and the last success and error.
+// The sync engine's shared state row: the authorization pause, resync requests, the last
+// success and error, what the engine learned about the platform and the clock, and its
+// own storage problems. (The sending lease in the same row is db/lease.ts's.)
 import type { TillDatabase } from './open.js';
 import type { ConnectionState } from './schema.js';
 
 export interface SyncStateRow {
   leaseOwner: string | null;
   leaseExpiresAt: number;
+  leaseEpoch: number;
   connection: ConnectionState;
   pausedReason: string | null;
   pausedKeyHash: string | null;
@@ -18,11 +20,19 @@ export interface SyncStateRow {
   clockSkewMs: number | null;
   senderMode: 'platform' | 'sandbox' | null;
   senderBaseUrl: string | null;
+  keysHonouredAt: number | null;
+  keysHonouredBaseUrl: string | null;
+  throttledUntil: number | null;
+  clockStepMs: number | null;
+  clockStepAt: number | null;
+  storageError: string | null;
+  storageErrorAt: number | null;
 }
 
 const COLUMNS = {
   leaseOwner: 'lease_owner',
   leaseExpiresAt: 'lease_expires_at',
+  leaseEpoch: 'lease_epoch',
   connection: 'connection',
   pausedReason: 'paused_reason',
   pausedKeyHash: 'paused_key_hash',
@@ -35,24 +45,28 @@ const COLUMNS = {
   clockSkewMs: 'clock_skew_ms',
   senderMode: 'sender_mode',
   senderBaseUrl: 'sender_base_url',
+  keysHonouredAt: 'keys_honoured_at',
+  keysHonouredBaseUrl: 'keys_honoured_base_url',
+  throttledUntil: 'throttled_until',
+  clockStepMs: 'clock_step_ms',
+  clockStepAt: 'clock_step_at',
+  storageError: 'storage_error',
+  storageErrorAt: 'storage_error_at',
 } as const satisfies Record<keyof SyncStateRow, string>;
 
 const selectList = Object.entries(COLUMNS)
   .map(([field, column]) => `${column} as ${field}`)
   .join(', ');
 
-export function createSyncState({ sqlite }: TillDatabase) {
+/** The lease is written by db/lease.ts only. */
+type WritableField = Exclude<keyof SyncStateRow, 'leaseOwner' | 'leaseExpiresAt' | 'leaseEpoch'>;
+
+export function createSyncState({ sqlite }: TillDatabase, now: () => number = Date.now) {
   const read = sqlite.prepare(`select ${selectList} from sync_state where id = 1`);
-  const takeLease = sqlite.prepare(`
-    update sync_state set lease_owner = @owner, lease_expires_at = @expiresAt, updated_at = @now
-    where id = 1 and (lease_owner is null or lease_owner = @owner or lease_expires_at < @now)`);
-  const dropLease = sqlite.prepare(
-    `update sync_state set lease_owner = null, lease_expires_at = 0 where id = 1 and lease_owner = ?`,
-  );
   const updates = new Map<string, ReturnType<typeof sqlite.prepare>>();
 
-  function update(fields: Partial<SyncStateRow>): void {
-    const names = Object.keys(fields) as Array<keyof SyncStateRow>;
+  function update(fields: Partial<Pick<SyncStateRow, WritableField>>): void {
+    const names = Object.keys(fields) as WritableField[];
     if (names.length === 0) return;
     const signature = names.join(',');
     let statement = updates.get(signature);
@@ -63,26 +77,10 @@ export function createSyncState({ sqlite }: TillDatabase) {
       );
       updates.set(signature, statement);
     }
-    statement.run({ ...fields, updatedAt: Date.now() });
+    statement.run({ ...fields, updatedAt: now() });
   }
 
-  const acquire = sqlite.transaction((owner: string, now: number, ttlMs: number) => {
-    const before = read.get() as SyncStateRow;
-    const acquired = takeLease.run({ owner, expiresAt: now + ttlMs, now }).changes === 1;
-    return { acquired, fresh: acquired && before.leaseOwner !== owner };
-  });
-
-  return {
-    read: () => read.get() as SyncStateRow,
-    update,
-    /**
-     * Takes or renews the lease. `fresh` says the lease was not ours a moment ago: any
-     * sale still marked `sending` then belongs to a sender that is gone.
-     */
-    acquireLease: (owner: string, now: number, ttlMs: number) =>
-      acquire.immediate(owner, now, ttlMs),
-    releaseLease: (owner: string) => void dropLease.run(owner),
-  };
+  return { read: () => read.get() as SyncStateRow, update };
 }
 
 export type SyncState = ReturnType<typeof createSyncState>;

@@ -173,7 +173,8 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
     },
     listConflicts: () => ok(runtime.store.listConflicts()),
     retryConflict: ({ saleId }) => queued(runtime.store.retryConflict(saleId), 'deferred'),
-    editConflict: ({ saleId, sale }) => queued(runtime.store.editConflict(saleId, sale), 'edited'),
+    editConflict: ({ saleId, sale, checkedPlatform }) =>
+      queued(runtime.store.editConflict(saleId, sale, { checkedPlatform }), 'edited'),
     discardConflict: ({ saleId, reason }) =>
       queued(runtime.store.discardConflict(saleId, { reason }), 'discarded'),
     resyncNow: async () => ok(await runtime.agent.engine.resync()),

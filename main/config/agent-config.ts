@@ -32,6 +32,12 @@ export const syncTuningSchema = z.strictObject({
   leaseTtlMs: ms(200, 600_000, 30_000),
   /** How long a stopping agent lets requests in flight finish. */
   shutdownGraceMs: ms(0, 60_000, 5000),
+  /**
+   * A sale sent without an answer may already be on the platform. With a platform not
+   * known to honour Idempotency-Key: send it again (retry, the default) or park it for a
+   * person to check first (park).
+   */
+  uncertainSales: z.enum(['retry', 'park']).default('retry'),
 });
 
 const layerSchema = z.strictObject({

@@ -44,6 +44,11 @@ export const syncStatus = z.object({
     .object({ code: z.string(), message: z.string(), at: z.number().nullable() })
     .nullable(),
   clockSkewMs: z.number().nullable(),
+  uncertain: z.number(),
+  keysHonoured: z.boolean(),
+  throttledUntil: z.number().nullable(),
+  clockStep: z.object({ ms: z.number(), at: z.number() }).nullable(),
+  storageProblem: z.object({ what: z.string(), message: z.string(), since: z.number() }).nullable(),
   sender: z.enum(['this process', 'another process', 'none']),
 });
 
@@ -58,34 +63,39 @@ const saleSummary = z.object({
   totalMinor: z.number(),
   state: outboxState,
   lastErrorReason: z.string().nullable(),
+  uncertain: z.boolean(),
 });
 
-const saleDetail = saleSummary.omit({ state: true, lastErrorReason: true }).extend({
-  total: z.number(),
-  items: z.array(
-    z.object({
-      lineNumber: z.number(),
-      productId: z.string(),
-      quantity: z.number(),
-      price: z.number(),
-      unitPriceMinor: z.number(),
-      lineTotalMinor: z.number(),
+const saleDetail = saleSummary
+  .omit({ state: true, lastErrorReason: true, uncertain: true })
+  .extend({
+    total: z.number(),
+    items: z.array(
+      z.object({
+        lineNumber: z.number(),
+        productId: z.string(),
+        quantity: z.number(),
+        price: z.number(),
+        unitPriceMinor: z.number(),
+        lineTotalMinor: z.number(),
+      }),
+    ),
+    outbox: z.object({
+      state: outboxState,
+      idempotencyKey: z.string(),
+      revision: z.number(),
+      attempts: z.number(),
+      nextAttemptAt: z.number().nullable(),
+      lastHttpStatus: z.number().nullable(),
+      lastErrorCode: z.string().nullable(),
+      lastErrorReason: z.string().nullable(),
+      remoteId: z.string().nullable(),
+      syncedAt: z.number().nullable(),
+      discardReason: z.string().nullable(),
+      unansweredAttempts: z.number(),
+      uncertain: z.boolean(),
     }),
-  ),
-  outbox: z.object({
-    state: outboxState,
-    idempotencyKey: z.string(),
-    revision: z.number(),
-    attempts: z.number(),
-    nextAttemptAt: z.number().nullable(),
-    lastHttpStatus: z.number().nullable(),
-    lastErrorCode: z.string().nullable(),
-    lastErrorReason: z.string().nullable(),
-    remoteId: z.string().nullable(),
-    syncedAt: z.number().nullable(),
-    discardReason: z.string().nullable(),
-  }),
-});
+  });
 
 const conflictChange = z.object({
   saleId: z.string(),
@@ -144,7 +154,9 @@ const drainSummary = z.object({
   deferred: z.number(),
   released: z.number(),
   failed: z.number(),
-  skipped: z.enum(['not_configured', 'paused', 'offline', 'lease_held', 'stopping']).optional(),
+  skipped: z
+    .enum(['not_configured', 'paused', 'offline', 'lease_held', 'stopping', 'storage', 'throttled'])
+    .optional(),
 });
 
 // ---- methods -----------------------------------------------------------------------------
@@ -213,7 +225,10 @@ export const methods = {
     ),
   },
   retryConflict: { input: saleRef, output: conflictChange },
-  editConflict: { input: saleRef.extend({ sale: saleInput }), output: conflictChange },
+  editConflict: {
+    input: saleRef.extend({ sale: saleInput, checkedPlatform: z.boolean().optional() }),
+    output: conflictChange,
+  },
   discardConflict: { input: saleRef.extend({ reason: z.string() }), output: conflictChange },
   resyncNow: { input: z.strictObject({}).default({}), output: drainSummary },
   getSettings: { input: z.strictObject({}).default({}), output: settingsView },

@@ -11,9 +11,10 @@ export interface AnswerHeaders {
 /** What came back from one POST /v1/sales. */
 export type Answer =
   | { kind: 'response'; status: number; headers: AnswerHeaders; body: string }
-  | { kind: 'network'; code: string; message: string }
-  | { kind: 'timeout' }
-  | { kind: 'aborted' };
+  /** `sent`: the request had fully gone out, so the platform may have stored it. */
+  | { kind: 'network'; code: string; message: string; sent: boolean }
+  | { kind: 'timeout'; sent: boolean }
+  | { kind: 'aborted'; sent: boolean };
 
 export type Classification =
   /** Accepted: keep the remote id and body. */
@@ -72,8 +73,11 @@ export function classify(
     return {
       kind: 'retry',
       code: 'timeout',
-      reason: 'The platform did not answer in time',
-      unreachable: true,
+      reason: answer.sent
+        ? 'The platform did not answer in time'
+        : 'The platform could not be reached in time',
+      // A request that went out and hangs is a slow platform, not an outage.
+      unreachable: !answer.sent,
     };
   }
   const { status, headers, body } = answer;

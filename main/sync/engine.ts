@@ -1,31 +1,48 @@
 // The sync engine: replays the outbox to the platform so every sale arrives exactly once.
 //
-// - The database is the scheduler: each outbox row carries its next attempt time, and N
-//   workers each claim the oldest due sale. Memory stays the same for any backlog.
-// - One sender per database file: a lease in sync_state, renewed while draining.
-// - The engine uses its own connection with synchronous=NORMAL. Everything it writes can
-//   be lost in a power cut without harm: a lost "synced" or "retry at" is simply sent
-//   again with the same idempotency key. Sales themselves are written by the store with
-//   FULL durability, and those commits also flush the engine's earlier ones from the WAL.
+// - The database is the scheduler: each outbox row carries its next attempt time; a pass
+//   sends what is due (main/sync/pass.ts), and timers start passes (here).
+// - One sender per database file, fenced: a lease with an epoch (db/lease.ts), never taken
+//   from a live sender, broken at once when its sender died (main/sync/sender-identity.ts).
+// - Time, timers, HTTP, liveness and randomness are inputs, so the simulation
+//   (test/sim/) drives this same code through a virtual world.
+// - Its own connection with synchronous=NORMAL: everything it writes can be lost in a
+//   power cut without harm (a lost outcome means the sale is sent again with the same key
+//   and the same frozen body). Sales themselves are written by the store with FULL
+//   durability.
 import { EventEmitter } from 'node:events';
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
+import { createLease } from '../../db/lease.js';
 import { openDatabase } from '../../db/open.js';
-import { createOutboxQueries, type ClaimedSale } from '../../db/outbox.js';
+import { createOutboxQueries } from '../../db/outbox.js';
 import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { keyFingerprint } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
-import { deliverSale, type DeliveryOutcome } from './delivery.js';
+import { systemClock, systemTimers, type Clock, type TimerHandle, type Timers } from './clock.js';
+import { longestWaitMs } from './decide.js';
+import { createLeaseHolder } from './lease-holder.js';
 import { createLinkState, type Logger } from './link-state.js';
+import { createOutcomeWriter } from './outcome-writer.js';
+import { createPacer } from './pacer.js';
+import { runPass, type DeliveryOutcome } from './pass.js';
 import { clientFor, type PlatformClient } from './platform-client.js';
+import { saleRequestBody } from './sale-request.js';
+import { newSenderId, senderEnded, systemLiveness, type LivenessProbe } from './sender-identity.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
+import { createStorageGuard } from './storage-guard.js';
 
 export type { Logger } from './link-state.js';
+export type { DeliveryOutcome } from './pass.js';
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
-export type SkipReason = 'not_configured' | 'paused' | 'offline' | 'lease_held' | 'stopping';
+/** A jump between wall and monotonic time larger than this is a clock step. */
+const CLOCK_STEP_MS = 2000;
+/** The engine's connection waits this long for a lock, then reports and retries. */
+const ENGINE_BUSY_TIMEOUT_MS = 1000;
+
+export type SkipReason =
+  'not_configured' | 'paused' | 'offline' | 'lease_held' | 'stopping' | 'storage' | 'throttled';
 
 export interface DrainSummary extends Record<DeliveryOutcome | 'failed', number> {
   skipped?: SkipReason;
@@ -37,8 +54,15 @@ export interface EngineOptions {
   config: AgentConfig;
   mode?: 'platform' | 'sandbox';
   logger?: Logger;
-  owner?: string;
   random?: () => number;
+  clock?: Clock;
+  timers?: Timers;
+  liveness?: LivenessProbe;
+  /** This sender's id; a fresh one (host, pid, start time) by default. */
+  owner?: string;
+  /** How requests reach the platform; HTTP to config.baseUrl by default. */
+  clientFor?: (config: AgentConfig) => PlatformClient | undefined;
+  busyTimeoutMs?: number;
 }
 
 export interface SaleEvent {
@@ -57,46 +81,72 @@ const emptySummary = (skipped?: SkipReason): DrainSummary => ({
 });
 
 export function createSyncEngine(options: EngineOptions) {
-  const database = openDatabase(options.file, { synchronous: 'NORMAL' });
+  const clock = options.clock ?? systemClock;
+  const timers = options.timers ?? systemTimers;
+  const liveness = options.liveness ?? systemLiveness;
+  const random = options.random ?? Math.random;
+  const makeClient = options.clientFor ?? clientFor;
+  const database = openDatabase(options.file, {
+    synchronous: 'NORMAL',
+    busyTimeoutMs: options.busyTimeoutMs ?? ENGINE_BUSY_TIMEOUT_MS,
+  });
   const logger = options.logger ?? silent;
-  const outbox = createOutboxQueries(database, (error) =>
-    logger.error({ error: error.message }, 'Writing sync results failed; trying again'),
-  );
-  const syncState = createSyncState(database);
-  const reader = createSaleReader(database);
-  const owner = options.owner ?? `${hostname()}#${process.pid}#${randomBytes(3).toString('hex')}`;
+  const owner = options.owner ?? newSenderId();
   const events = new EventEmitter<{ status: [SyncStatus]; sale: [SaleEvent] }>();
   const shutdown = new AbortController();
+  const outbox = createOutboxQueries(database);
+  const syncState = createSyncState(database, clock.now);
+  const reader = createSaleReader(database);
+  const storage = createStorageGuard(logger, clock.now, () => emitStatus());
+  const link = createLinkState(syncState, storage, logger, clock.now, () => emitStatus());
+  const outcomes = createOutcomeWriter(outbox, storage, clock, timers);
 
   let config = options.config;
   let keyHash = keyFingerprint(config.apiKey); // of the key in use, computed once per key
-  let client = clientFor(config);
+  let client = makeClient(config);
   let stopping = false;
   let started = false;
-  const link = createLinkState(syncState, logger, () => emitStatus());
+  const pacer = createPacer(clock, timers, () => config.sync.concurrency);
+  const holder = createLeaseHolder({
+    lease: createLease(database),
+    storage,
+    clock,
+    timers,
+    owner,
+    liveness,
+    get ttlMs() {
+      return config.sync.leaseTtlMs;
+    },
+  });
   link.restorePause(keyHash);
   const recordSender = () =>
-    syncState.update({
-      senderMode: options.mode ?? 'platform',
-      senderBaseUrl: config.baseUrl ?? null,
-    });
+    storage.attempt('the sync state', () =>
+      syncState.update({
+        senderMode: options.mode ?? 'platform',
+        senderBaseUrl: config.baseUrl ?? null,
+      }),
+    );
   recordSender();
   let lastResyncSeen = syncState.read().resyncRequestedAt;
   let draining: Promise<DrainSummary> | undefined;
   let drainAgain = false;
-  const timers: { debounce?: NodeJS.Timeout; tick?: NodeJS.Timeout; wake?: NodeJS.Timeout } = {};
+  const timer: Partial<Record<'debounce' | 'tick' | 'wake', TimerHandle>> = {};
+  const clockBase = { wall: clock.now(), mono: clock.monotonic() };
 
-  const status = (): SyncStatus => {
-    outbox.flush(); // counts include every outcome so far
-    return readSyncStatus({
+  const farAhead = (now: number) => now + longestWaitMs(config.sync);
+
+  const status = (): SyncStatus =>
+    readSyncStatus({
       counts: reader.countByState(),
       outbox,
       syncState,
       config,
       mode: options.mode,
       owner,
+      now: clock.now(),
+      liveness,
+      storageProblem: storage.problem,
     });
-  };
 
   function emitStatus(): void {
     if (events.listenerCount('status') > 0) events.emit('status', status());
@@ -104,99 +154,89 @@ export function createSyncEngine(options: EngineOptions) {
 
   const holding = () => stopping || link.paused || link.offline;
 
-  /**
-   * The sales of one pass: claimed from the database a batch at a time, and only those due
-   * when the pass began, so each sale is tried at most once per pass.
-   */
-  function passQueue(passStart: number, batchSize: number) {
-    const claimed: ClaimedSale[] = [];
-    let exhausted = false;
-    return {
-      next(): ClaimedSale | undefined {
-        if (claimed.length === 0 && !exhausted) {
-          const batch = outbox.claimDue(passStart, batchSize);
-          if (batch.length === 0) exhausted = true;
-          claimed.push(...batch);
-        }
-        return claimed.shift();
-      },
-      /** Claimed but not sent (the pass stopped early): back to the queue as they were. */
-      releaseUnsent(): void {
-        for (const sale of claimed.splice(0)) outbox.release(sale.saleId, sale.revision);
-      },
-    };
-  }
-
-  async function worker(
-    summary: DrainSummary,
-    activeClient: PlatformClient,
-    queue: ReturnType<typeof passQueue>,
-  ): Promise<void> {
-    while (!holding()) {
-      const sale = queue.next();
-      if (!sale) return;
-      let outcome: DeliveryOutcome | 'failed';
-      try {
-        outcome = await deliverSale(sale, {
-          client: activeClient,
-          outbox,
-          tuning: config.sync,
-          shopId: config.shopId,
-          signal: shutdown.signal,
-          random: options.random,
-          holding,
-          onAnswer: (answer, verdict) => link.record(answer, verdict, keyHash),
-        });
-      } catch (error) {
-        logger.error(
-          { saleId: sale.saleId, error: (error as Error).message },
-          'Delivering a sale failed',
-        );
-        outcome = 'failed';
-      }
-      summary[outcome] += 1;
-      if (events.listenerCount('sale') > 0) {
-        events.emit('sale', {
-          saleId: sale.saleId,
-          outcome: outcome === 'failed' ? 'deferred' : outcome,
-        });
-      }
-    }
+  /** Notices a step of the wall clock against the monotonic one, for status. */
+  function watchClock(): void {
+    const wall = clock.now();
+    const mono = clock.monotonic();
+    const drift = wall - clockBase.wall - (mono - clockBase.mono);
+    clockBase.wall = wall;
+    clockBase.mono = mono;
+    if (Math.abs(drift) < CLOCK_STEP_MS) return;
+    logger.warn(
+      { stepMs: Math.round(drift) },
+      'The till clock jumped; waits go by the steady clock',
+    );
+    storage.attempt('the sync state', () =>
+      syncState.update({ clockStepMs: Math.round(drift), clockStepAt: wall }),
+    );
+    emitStatus();
   }
 
   async function drainPass(): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping');
-    if (!client) return emptySummary('not_configured');
+    const active = client;
+    if (!active || !config.baseUrl) return emptySummary('not_configured');
     if (link.paused) return emptySummary('paused');
+    if (!outcomes.flush()) return emptySummary('storage');
+    if (pacer.heldForMs() > config.sync.inlineRetryMaxMs) return emptySummary('throttled');
     if (link.offline) {
-      if (!(await client.reachable(shutdown.signal))) return emptySummary('offline');
-      link.setConnection('online');
-      outbox.makeDueNow(Date.now(), 'network');
+      if (!(await active.reachable(shutdown.signal))) return emptySummary('offline');
+      link.setConnection('online'); // sales stay due at their backoff: no stampede
     }
-    const { leaseTtlMs, concurrency } = config.sync;
-    const lease = syncState.acquireLease(owner, Date.now(), leaseTtlMs);
-    if (!lease.acquired) return emptySummary('lease_held');
-    if (lease.fresh) {
-      const orphans = outbox.releaseOrphans();
-      if (orphans > 0)
-        logger.info(
-          { orphans },
-          'Sales left mid-send by a stopped sender go back to the queue, same keys',
-        );
+    const taken = holder.acquire();
+    if (!taken) return emptySummary('storage');
+    if (!taken.acquired) return emptySummary('lease_held');
+    if (taken.orphans > 0) {
+      logger.info(
+        { orphans: taken.orphans, uncertain: taken.uncertain },
+        'Sales left mid-send by a stopped sender go back to the queue, same keys and bodies',
+      );
     }
-    const renew = setInterval(
-      () => syncState.acquireLease(owner, Date.now(), leaseTtlMs),
-      leaseTtlMs / 3,
-    );
+    const passKey = keyHash;
+    const shopId = config.shopId;
     const summary = emptySummary();
-    const queue = passQueue(Date.now(), concurrency * 4);
     try {
-      await Promise.all(Array.from({ length: concurrency }, () => worker(summary, client!, queue)));
+      const result = await runPass({
+        outbox,
+        holder,
+        owner,
+        sender: active,
+        keyHash: passKey,
+        keyCurrent: () => keyHash === passKey,
+        baseUrl: config.baseUrl,
+        tuning: config.sync,
+        buildBody: (sale) => JSON.stringify(saleRequestBody(sale, shopId)),
+        clock,
+        timers,
+        random,
+        signal: shutdown.signal,
+        holding,
+        link,
+        pacer,
+        outcomes,
+        storage,
+        onSale: (saleId, outcome) => {
+          if (events.listenerCount('sale') > 0) events.emit('sale', { saleId, outcome });
+        },
+        onQueueWait: (ms) => {
+          pacer.hold(ms);
+          storage.attempt('the sync state', () =>
+            syncState.update({ throttledUntil: clock.now() + ms }),
+          );
+          logger.warn({ waitMs: ms }, 'The platform asked the till to slow down; the queue waits');
+        },
+      });
+      Object.assign(summary, result.counts);
+    } catch (error) {
+      logger.error({ error: (error as Error).message }, 'A sync pass failed');
+      summary.failed += 1;
     } finally {
-      queue.releaseUnsent();
-      outbox.flush();
-      clearInterval(renew);
-      syncState.releaseLease(owner);
+      const epoch = holder.epoch;
+      if (epoch !== null) {
+        storage.attempt('a release', () => outbox.releaseClaims({ owner, epoch }, clock.now()));
+      }
+      // Outcomes still unwritten keep the lease (and its epoch) for when they can be.
+      if (!outcomes.blocked) holder.release();
     }
     if (summary.synced + summary.conflict + summary.paused > 0) {
       logger.info({ ...summary }, 'Sync pass finished');
@@ -229,45 +269,55 @@ export function createSyncEngine(options: EngineOptions) {
     return drain();
   }
 
+  const figures = () =>
+    outbox.figures(clock.now(), farAhead(clock.now()), config.sync.staleAfterMs);
+
   function scheduleWake(): void {
-    clearTimeout(timers.wake);
+    timer.wake?.cancel();
     if (!started || stopping) return; // timers belong to a started engine only
-    const next = outbox.figures(Date.now(), config.sync.staleAfterMs).nextAttemptAt;
+    const read = storage.attempt('nothing', figures);
+    const next = read.ok ? read.value.nextAttemptAt : null;
     if (next === null) return;
-    const delay = Math.max(0, next - Date.now());
+    const delay = Math.max(0, next - clock.now(), pacer.heldForMs());
     if (delay >= config.sync.pollIntervalMs) return; // the regular tick comes sooner
-    timers.wake = setTimeout(() => void drain(), delay + 5);
-    timers.wake.unref();
+    timer.wake = timers.after(delay + 5, () => void drain(), { background: true });
   }
 
   async function tick(): Promise<void> {
+    watchClock();
     const requested = syncState.read().resyncRequestedAt;
     if (requested > lastResyncSeen) {
       await resync();
       return;
     }
-    if (!draining && (link.offline || outbox.figures(Date.now(), config.sync.staleAfterMs).due > 0))
-      await drain();
+    if (draining) return;
+    const now = figures();
+    // Rows left `sending` with no pass of ours running belong to another sender: a dead
+    // one's are taken back at once by the pass's lease.
+    if (link.offline || now.due > 0 || now.sending > 0 || outcomes.blocked) await drain();
   }
 
   function scheduleTick(): void {
     if (stopping) return;
     const every = link.offline ? config.sync.probeIntervalMs : config.sync.pollIntervalMs;
-    timers.tick = setTimeout(() => {
+    timer.tick = timers.after(every, () => {
       tick()
         .catch((error: Error) => logger.error({ error: error.message }, 'Sync tick failed'))
         .finally(scheduleTick);
-    }, every);
+    });
   }
 
   /** Resync now: clears backoff and the authorization pause, then drains. */
   async function resync(): Promise<DrainSummary> {
-    const now = Date.now();
+    const now = clock.now();
     lastResyncSeen = Math.max(now, syncState.read().resyncRequestedAt);
-    syncState.update({ resyncRequestedAt: lastResyncSeen });
+    storage.attempt('the sync state', () => {
+      syncState.update({ resyncRequestedAt: lastResyncSeen });
+      outbox.makeAllDue(now);
+    });
     if (link.paused) link.unpause();
     link.forgetOffline();
-    outbox.makeDueNow(now, 'all');
+    pacer.release();
     emitStatus();
     return freshDrain();
   }
@@ -286,8 +336,10 @@ export function createSyncEngine(options: EngineOptions) {
     },
     /** A sale was just recorded: drain soon, once for a burst of sales. */
     notifySaleRecorded(): void {
-      clearTimeout(timers.debounce);
-      timers.debounce = setTimeout(() => void drain(), config.sync.debounceMs);
+      timer.debounce?.cancel();
+      timer.debounce = timers.after(config.sync.debounceMs, () => void drain(), {
+        background: true,
+      });
     },
     /** New key or settings: a pause for the old key ends, and the queue is tried again. */
     updateConfig(next: AgentConfig): void {
@@ -296,7 +348,7 @@ export function createSyncEngine(options: EngineOptions) {
       config = next;
       keyHash = keyFingerprint(next.apiKey);
       const previous = client;
-      client = clientFor(next);
+      client = makeClient(next);
       // The old connections close once the pass using them is over.
       void Promise.resolve(draining).finally(() => previous?.close());
       recordSender();
@@ -307,21 +359,33 @@ export function createSyncEngine(options: EngineOptions) {
     },
     /**
      * Stops taking work; requests in flight get the grace time, then are cut and queued
-     * again. Returns the status as it was left.
+     * again. Returns the status as it was left. Never throws: a stopping agent must exit.
      */
     async stop(): Promise<SyncStatus | undefined> {
       if (stopping) return undefined;
       stopping = true;
-      for (const timer of Object.values(timers)) clearTimeout(timer);
-      const grace = new Promise((resolve) =>
-        setTimeout(resolve, config.sync.shutdownGraceMs).unref(),
-      );
+      for (const handle of Object.values(timer)) handle?.cancel();
+      let graceTimer: TimerHandle | undefined;
+      const grace = new Promise((resolve) => {
+        graceTimer = timers.after(config.sync.shutdownGraceMs, () => resolve(undefined), {
+          background: true,
+        });
+      });
       await Promise.race([draining, grace]);
+      graceTimer?.cancel();
       shutdown.abort();
       await draining;
       client?.close();
-      syncState.releaseLease(owner);
-      const final = status();
+      outcomes.flush();
+      outcomes.dispose();
+      holder.release();
+      senderEnded(owner);
+      let final: SyncStatus | undefined;
+      try {
+        final = status();
+      } catch (error) {
+        logger.error({ error: (error as Error).message }, 'Reading the final status failed');
+      }
       database.close();
       return final;
     },

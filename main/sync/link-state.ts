@@ -1,8 +1,11 @@
 // The state of the link to the platform, as the answers tell it: reachable or not, the key
 // refused (a pause that survives restarts, for that key only), the last success and error,
-// and whether the platform's clock disagrees with the till's.
-import type { SyncState } from '../../db/sync-state.js';
+// whether the platform honours idempotency keys, and whether its clock disagrees with
+// ours. Kept in memory first, so a write that fails (disk full) loses nothing the engine
+// needs; written through the storage guard.
+import type { SyncState, SyncStateRow } from '../../db/sync-state.js';
 import type { Answer, Classification } from './classify.js';
+import type { StorageGuard } from './storage-guard.js';
 
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 
@@ -12,19 +15,28 @@ export interface Logger {
   error(details: object, message: string): void;
 }
 
-export function createLinkState(syncState: SyncState, logger: Logger, changed: () => void) {
+export function createLinkState(
+  syncState: SyncState,
+  storage: StorageGuard,
+  logger: Logger,
+  now: () => number,
+  changed: () => void,
+) {
+  const write = (fields: Partial<SyncStateRow>) =>
+    storage.attempt('the sync state', () => syncState.update(fields));
+  const initial = syncState.read();
   let offline = false;
   let paused = false;
-  const initial = syncState.read();
   let connection = initial.connection;
-  let clockSkewMs = initial.clockSkewMs; // kept here: read on every answer otherwise
+  let clockSkewMs = initial.clockSkewMs;
+  let keysHonouredFor: string | null = initial.keysHonouredAt ? initial.keysHonouredBaseUrl : null;
   let lastSuccessWrite = 0;
 
   function setConnection(next: 'online' | 'offline'): void {
     if (connection === next) return;
     connection = next;
     offline = next === 'offline';
-    syncState.update({ connection: next });
+    write({ connection: next });
     logger.info(
       { connection: next },
       next === 'online' ? 'The platform is reachable' : 'The platform is unreachable',
@@ -32,11 +44,11 @@ export function createLinkState(syncState: SyncState, logger: Logger, changed: (
     changed();
   }
 
-  function noteClock(answer: Answer, now: number): void {
+  function noteClock(answer: Answer, at: number): void {
     if (answer.kind !== 'response') return;
     const serverDate = Date.parse(answer.headers.get('date') ?? '');
     if (Number.isNaN(serverDate)) return;
-    const skew = serverDate - now;
+    const skew = serverDate - at;
     const next = Math.abs(skew) > CLOCK_SKEW_LIMIT_MS ? skew : null;
     // Date has whole seconds: only a change of more than a second is news.
     const same =
@@ -44,7 +56,7 @@ export function createLinkState(syncState: SyncState, logger: Logger, changed: (
       (next !== null && clockSkewMs !== null && Math.abs(next - clockSkewMs) < 1000);
     if (same) return;
     clockSkewMs = next;
-    syncState.update({ clockSkewMs });
+    write({ clockSkewMs });
   }
 
   return {
@@ -54,8 +66,10 @@ export function createLinkState(syncState: SyncState, logger: Logger, changed: (
     get paused() {
       return paused;
     },
+    keysHonoured: (baseUrl: string | undefined) =>
+      baseUrl !== undefined && keysHonouredFor === baseUrl,
     setConnection,
-    /** Back from an outage or asked to try now: assume reachable until told otherwise. */
+    /** Asked to try now: assume reachable until told otherwise. */
     forgetOffline(): void {
       offline = false;
       connection = 'unknown';
@@ -68,44 +82,46 @@ export function createLinkState(syncState: SyncState, logger: Logger, changed: (
     },
     unpause(): void {
       paused = false;
-      syncState.update({
-        pausedReason: null,
-        pausedKeyHash: null,
-        pausedAt: null,
-        connection: 'unknown',
-      });
+      write({ pausedReason: null, pausedKeyHash: null, pausedAt: null, connection: 'unknown' });
       changed();
     },
+    /** The platform at this address replayed a stored answer: it honours keys. */
+    learnKeysHonoured(baseUrl: string, clearDoubts: () => void): void {
+      if (keysHonouredFor === baseUrl) return;
+      keysHonouredFor = baseUrl;
+      write({ keysHonouredAt: now(), keysHonouredBaseUrl: baseUrl });
+      storage.attempt('the sync state', clearDoubts);
+      logger.info({}, 'The platform honours idempotency keys: a resent sale is never doubled');
+      changed();
+    },
+    /** `keyHash`: the key the request carried; a refusal pauses the queue for it only. */
     record(
       answer: Exclude<Answer, { kind: 'aborted' }>,
       verdict: Classification,
       keyHash: string | null,
+      keyCurrent: boolean,
     ): void {
-      const now = Date.now();
-      noteClock(answer, now);
+      const at = now();
+      noteClock(answer, at);
       if (verdict.kind === 'synced') {
-        if (offline || now - lastSuccessWrite > 1000) {
-          lastSuccessWrite = now;
-          syncState.update({ lastSuccessAt: now });
+        if (offline || at - lastSuccessWrite > 1000) {
+          lastSuccessWrite = at;
+          write({ lastSuccessAt: at });
         }
         setConnection('online');
         return;
       }
-      syncState.update({
-        lastErrorCode: verdict.code,
-        lastErrorMessage: verdict.reason,
-        lastErrorAt: now,
-      });
+      write({ lastErrorCode: verdict.code, lastErrorMessage: verdict.reason, lastErrorAt: at });
       if (verdict.kind === 'retry' && verdict.unreachable) setConnection('offline');
       else if (verdict.kind !== 'pause') setConnection('online');
-      if (verdict.kind === 'pause' && !paused) {
+      if (verdict.kind === 'pause' && keyCurrent && !paused) {
         paused = true;
         connection = 'authorization';
-        syncState.update({
+        write({
           connection: 'authorization',
           pausedReason: verdict.reason,
           pausedKeyHash: keyHash,
-          pausedAt: now,
+          pausedAt: at,
         });
         logger.warn(
           { code: verdict.code },

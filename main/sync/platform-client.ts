@@ -27,11 +27,12 @@ function headersOf(raw: IncomingHttpHeaders): AnswerHeaders {
   };
 }
 
-function networkAnswer(error: NodeJS.ErrnoException): Answer {
+function networkAnswer(error: NodeJS.ErrnoException, sent: boolean): Answer {
   return {
     kind: 'network',
     code: error.code ?? 'NETWORK',
     message: error.message || 'network failure',
+    sent,
   };
 }
 
@@ -57,6 +58,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
     return new Promise((resolve) => {
       let timedOut = false;
       let settled = false;
+      // Once the whole request has gone out, the platform may have acted on it.
+      let sent = false;
       const finish = (answer: Answer) => {
         if (settled) return;
         settled = true;
@@ -90,10 +93,13 @@ export function createPlatformClient(options: PlatformClientOptions) {
         timedOut = true;
         req.destroy(new Error('timed out'));
       }, options.requestTimeoutMs);
+      req.on('finish', () => {
+        sent = true;
+      });
       req.on('error', (error: NodeJS.ErrnoException) => {
-        if (signal.aborted) finish({ kind: 'aborted' });
-        else if (timedOut) finish({ kind: 'timeout' });
-        else finish(networkAnswer(error));
+        if (signal.aborted) finish({ kind: 'aborted', sent });
+        else if (timedOut) finish({ kind: 'timeout', sent });
+        else finish(networkAnswer(error, sent));
       });
       req.end(body);
     });
@@ -132,7 +138,10 @@ export function createPlatformClient(options: PlatformClientOptions) {
   };
 }
 
-export type PlatformClient = ReturnType<typeof createPlatformClient>;
+export type PlatformClient = Pick<
+  ReturnType<typeof createPlatformClient>,
+  'postSale' | 'reachable' | 'close'
+>;
 
 /** The client for a configuration, or undefined while no platform is configured. */
 export function clientFor(config: AgentConfig): PlatformClient | undefined {

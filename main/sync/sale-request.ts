@@ -10,7 +10,10 @@ export interface SaleRequestBody {
   customerId?: string;
 }
 
-export function saleRequestBody(sale: ClaimedSale, configuredShopId?: string): SaleRequestBody {
+export function saleRequestBody(
+  sale: Pick<ClaimedSale, 'shopId' | 'customerId' | 'paymentMethod' | 'currency' | 'items'>,
+  configuredShopId?: string,
+): SaleRequestBody {
   const decimals = currencyDecimals(sale.currency);
   const shopId = sale.shopId ?? configuredShopId;
   return {

@@ -1,14 +1,22 @@
 // The sync status a person sees: counts per state, whether the platform is reachable or
-// the key is refused, what is stale, when the last success was and the next attempt is.
-// Read from the database alone, so any process (app, daemon, CLI) shows the same thing.
+// the key is refused, what is stale or may be doubled, when the last success was and the
+// next attempt is, and what is wrong with the clock or the engine's own storage. Read from
+// the database alone (plus the engine's in-memory storage problem), so any process (app,
+// daemon, CLI) shows the same thing.
 import { createOutboxQueries, type OutboxQueries } from '../../db/outbox.js';
 import type { ConnectionState, OutboxState } from '../../db/schema.js';
 import type { Store } from '../../db/store.js';
 import { createSyncState, type SyncState } from '../../db/sync-state.js';
 import { describeApiKey, type ApiKeyInfo } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
+import { longestWaitMs } from './decide.js';
+import { systemLiveness, type LivenessProbe } from './sender-identity.js';
+import type { StorageProblem } from './storage-guard.js';
 
 export type SyncMode = 'platform' | 'sandbox' | 'not_configured';
+
+/** Clock steps older than this are history, not news. */
+const CLOCK_STEP_SHOWN_MS = 24 * 3_600_000;
 
 export interface SyncStatus {
   mode: SyncMode;
@@ -19,12 +27,22 @@ export interface SyncStatus {
   counts: Record<OutboxState, number>;
   /** Pending longer than the stale setting: never dropped, but someone should look. */
   stale: number;
+  /** Sent without an answer, not proven stored once: may be on the platform twice. */
+  uncertain: number;
+  /** Whether the platform was seen honouring Idempotency-Key (a resend is never doubled). */
+  keysHonoured: boolean;
   oldestPendingAgeMs: number | null;
   lastSuccessAt: number | null;
   nextAttemptAt: number | null;
+  /** The platform asked the whole queue to wait until then (429/503 Retry-After). */
+  throttledUntil: number | null;
   lastError: { code: string; message: string; at: number | null } | null;
   /** Platform clock minus till clock, when more than five minutes apart. */
   clockSkewMs: number | null;
+  /** The till's clock jumped by this much in the last day. */
+  clockStep: { ms: number; at: number } | null;
+  /** The sync engine cannot write to the database (disk full, busy, read-only). */
+  storageProblem: StorageProblem | null;
   /** Who holds the sending lease right now. */
   sender: 'this process' | 'another process' | 'none';
 }
@@ -37,40 +55,70 @@ export interface StatusSources {
   mode?: 'platform' | 'sandbox';
   owner?: string;
   now?: number;
+  liveness?: LivenessProbe;
+  storageProblem?: StorageProblem | null;
 }
 
 export function readSyncStatus(sources: StatusSources): SyncStatus {
   const now = sources.now ?? Date.now();
   const { config } = sources;
+  const liveness = sources.liveness ?? systemLiveness;
   const state = sources.syncState.read();
-  const figures = sources.outbox.figures(now, config.sync.staleAfterMs);
+  const figures = sources.outbox.figures(
+    now,
+    now + longestWaitMs(config.sync),
+    config.sync.staleAfterMs,
+  );
   const configured = Boolean(config.baseUrl && config.apiKey);
   // A process without the configuration (the CLI beside a daemon, or sandbox mode) shows
   // where the engine last said it sends.
   const mode: SyncMode = configured
     ? (sources.mode ?? 'platform')
     : (state.senderMode ?? 'not_configured');
-  const leaseLive = state.leaseOwner !== null && state.leaseExpiresAt > now;
+  const baseUrl = config.baseUrl ?? state.senderBaseUrl;
+  const holder = state.leaseOwner;
+  const holderAlive =
+    holder !== null &&
+    (holder === sources.owner ||
+      (() => {
+        const alive = liveness(holder);
+        if (alive !== 'unknown') return alive === 'alive';
+        return state.leaseExpiresAt > now && state.leaseExpiresAt <= now + config.sync.leaseTtlMs;
+      })());
+  const storageProblem =
+    sources.storageProblem ??
+    (state.storageError
+      ? { what: 'the database', message: state.storageError, since: state.storageErrorAt ?? now }
+      : null);
   return {
     mode,
-    baseUrl: config.baseUrl ?? state.senderBaseUrl,
+    baseUrl,
     apiKey: describeApiKey(config.apiKey),
     connection: state.pausedReason ? 'authorization' : state.connection,
     paused: state.pausedReason ? { reason: state.pausedReason, since: state.pausedAt } : null,
     counts: sources.counts,
     stale: figures.stale,
-    oldestPendingAgeMs: figures.oldestPendingAt === null ? null : now - figures.oldestPendingAt,
+    uncertain: figures.uncertain,
+    keysHonoured: state.keysHonouredAt !== null && state.keysHonouredBaseUrl === baseUrl,
+    // Never negative: a sale recorded while the clock was ahead is simply new.
+    oldestPendingAgeMs:
+      figures.oldestPendingAt === null ? null : Math.max(0, now - figures.oldestPendingAt),
     lastSuccessAt: state.lastSuccessAt,
     nextAttemptAt: figures.nextAttemptAt,
+    throttledUntil:
+      state.throttledUntil !== null && state.throttledUntil > now ? state.throttledUntil : null,
     lastError: state.lastErrorCode
       ? { code: state.lastErrorCode, message: state.lastErrorMessage ?? '', at: state.lastErrorAt }
       : null,
     clockSkewMs: state.clockSkewMs,
-    sender: !leaseLive
-      ? 'none'
-      : state.leaseOwner === sources.owner
-        ? 'this process'
-        : 'another process',
+    clockStep:
+      state.clockStepMs !== null &&
+      state.clockStepAt !== null &&
+      Math.abs(now - state.clockStepAt) < CLOCK_STEP_SHOWN_MS
+        ? { ms: state.clockStepMs, at: state.clockStepAt }
+        : null,
+    storageProblem,
+    sender: !holderAlive ? 'none' : holder === sources.owner ? 'this process' : 'another process',
   };
 }
 

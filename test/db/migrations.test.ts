@@ -80,6 +80,12 @@ describe('migrations', () => {
       ['prod_milk', 0.5, 4],
     ]);
     expect(conflict.outbox.lastErrorReason).toBe('Unknown product');
+    expect(conflict.outbox).toMatchObject({ uncertain: false, unansweredAttempts: 0 });
+    // A sale an older version left mid-send may be on the platform already: flagged.
+    expect(store.getSale('sale-1')!.outbox).toMatchObject({
+      uncertain: true,
+      unansweredAttempts: 1,
+    });
     expect(store.settings.read().currency).toBe('KES');
     // Later migrations' own rows are there too (the sync engine's state row).
     expect(store.database.sqlite.prepare('select id, connection from sync_state').all()).toEqual([

@@ -120,7 +120,8 @@ describe('exactly once, whatever fails', () => {
       console.log(
         `chaos seed ${seed}: ${sentBeforeLastStart} synced and ${attemptsBeforeLastStart} attempts before the last start`,
       );
-      expect(sentBeforeLastStart).toBeGreaterThan(TOTAL_SALES / 4);
+      // (A 429 now holds the whole queue for its Retry-After, so fewer go out per window.)
+      expect(sentBeforeLastStart).toBeGreaterThan(TOTAL_SALES / 5);
 
       const last = startDaemon(env);
       let stderr = '';
@@ -141,6 +142,8 @@ describe('exactly once, whatever fails', () => {
         discarded: 0,
       });
       expect(store.database.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      // The sandbox honours idempotency keys: no sale is left in doubt.
+      expect(store.listUncertain()).toEqual([]);
 
       const remote = await allRemoteSales(sandbox.url, key);
       expect(remote).toHaveLength(TOTAL_SALES);

@@ -41,12 +41,12 @@ describe('the classification table', () => {
     for (const status of [408, 409, 425, 429, 500, 502, 503, 504])
       expect(kindOf(response(status))).toBe('retry');
     expect(
-      classify({ kind: 'network', code: 'ECONNREFUSED', message: 'refused' }, NOW, 0),
+      classify({ kind: 'network', code: 'ECONNREFUSED', message: 'refused', sent: false }, NOW, 0),
     ).toMatchObject({ kind: 'retry', code: 'network', unreachable: true });
     expect(
-      classify({ kind: 'network', code: 'ECONNRESET', message: 'reset' }, NOW, 0),
+      classify({ kind: 'network', code: 'ECONNRESET', message: 'reset', sent: true }, NOW, 0),
     ).toMatchObject({ kind: 'retry', unreachable: false });
-    expect(classify({ kind: 'timeout' }, NOW, 0)).toMatchObject({
+    expect(classify({ kind: 'timeout', sent: false }, NOW, 0)).toMatchObject({
       kind: 'retry',
       code: 'timeout',
       unreachable: true,

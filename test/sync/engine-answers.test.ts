@@ -130,7 +130,7 @@ describe('sync engine: every kind of answer', () => {
     await waitUntil(() => t2.store.getSale(stuck!)!.outbox.state === 'conflict', 5000, 'parked');
     expect(broken.requests).toHaveLength(3);
     expect(t2.store.getSale(stuck!)!.outbox.lastErrorReason).toMatch(
-      /HTTP 501: Not Implemented .*gave up after 3 attempts/,
+      /HTTP 501: Not Implemented .*gave up after 3 unexpected answers/,
     );
   });
 

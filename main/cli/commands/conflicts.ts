@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { currencyDecimals, formatMinor } from '../../../db/money.js';
 import type { Result } from '../../../db/result.js';
-import type { ConflictChange } from '../../../db/conflicts.js';
+import type { ConflictChange, UncertainSale } from '../../../db/conflicts.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson, readJsonInput } from '../io.js';
 import { withStore, type DataDirOption } from '../store-access.js';
@@ -22,6 +22,26 @@ function finish(result: Result<ConflictChange>, json?: boolean): void {
   process.stdout.write(`Sale #${receiptNumber} ${what}.\n`);
 }
 
+function printUncertain(rows: UncertainSale[], json?: boolean): void {
+  if (json) return void printJson(rows);
+  if (rows.length === 0) {
+    process.stdout.write('No sale is in doubt: every sale sent got an answer.\n');
+    return;
+  }
+  const lines = rows.map((row) => {
+    const total = `${formatMinor(row.totalMinor, currencyDecimals(row.currency))} ${row.currency}`;
+    const where =
+      row.state === 'synced'
+        ? `synced${row.remoteId ? ` as ${row.remoteId}` : ''}: look for a second copy`
+        : `${row.state}: it may be there already`;
+    return `#${row.receiptNumber}  ${new Date(row.createdAt).toLocaleString()}  ${total}  ${where}`;
+  });
+  lines.push(
+    `${rows.length} sale(s) were sent without an answer, to a platform not known to honour idempotency keys. Check them on the platform.`,
+  );
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
 export function registerConflicts(program: Command): void {
   const conflicts = program
     .command('conflicts')
@@ -32,14 +52,20 @@ export function registerConflicts(program: Command): void {
     .command('list', { isDefault: true })
     .description('List the sales in conflict with the reason the platform gave')
     .option('--json', 'print JSON')
-    .action(async (options: { json?: boolean }, command: Command) => {
+    .option(
+      '--uncertain',
+      'list instead the sales that may already be on the platform (sent, never answered)',
+    )
+    .action(async (options: { json?: boolean; uncertain?: boolean }, command: Command) => {
       await withStore(globals(command), (store) => {
+        if (options.uncertain) return void printUncertain(store.listUncertain(), options.json);
         const rows = store.listConflicts();
         if (options.json) return void printJson(rows);
         if (rows.length === 0) return void process.stdout.write('No sales in conflict.\n');
         const lines = rows.map((row) => {
           const total = `${formatMinor(row.totalMinor, currencyDecimals(row.currency))} ${row.currency}`;
-          return `#${row.receiptNumber}  ${new Date(row.createdAt).toLocaleString()}  ${total}\n    ${row.reason ?? 'no reason given'}`;
+          const flag = row.uncertain ? '  (may already be on the platform)' : '';
+          return `#${row.receiptNumber}  ${new Date(row.createdAt).toLocaleString()}  ${total}${flag}\n    ${row.reason ?? 'no reason given'}`;
         });
         lines.push(
           'Resolve with: tillsync conflicts retry <receipt> | edit <receipt> --file fixed.json | discard <receipt> --reason "..."',
@@ -62,13 +88,26 @@ export function registerConflicts(program: Command): void {
       'Replace a sale with a fixed one (JSON, like `record`): a new revision with a new key',
     )
     .requiredOption('--file <path>', 'the fixed sale as JSON')
+    .option(
+      '--checked-platform',
+      'you looked on the platform and the sale is not there (needed when an attempt got no answer)',
+    )
     .option('--json', 'print JSON')
-    .action(async (sale: string, options: { file: string; json?: boolean }, command: Command) => {
-      const input = await readJsonInput(options.file);
-      await withStore(globals(command), (store) =>
-        finish(store.editConflict(sale, input), options.json),
-      );
-    });
+    .action(
+      async (
+        sale: string,
+        options: { file: string; json?: boolean; checkedPlatform?: boolean },
+        command: Command,
+      ) => {
+        const input = await readJsonInput(options.file);
+        await withStore(globals(command), (store) =>
+          finish(
+            store.editConflict(sale, input, { checkedPlatform: options.checkedPlatform }),
+            options.json,
+          ),
+        );
+      },
+    );
 
   conflicts
     .command('discard <sale>')

@@ -27,6 +27,10 @@ const SKIPPED: Record<NonNullable<DrainSummary['skipped']>, string> = {
   lease_held:
     'Another Tillsync process (the app or the daemon) is sending for this till right now; it carries on.',
   stopping: 'Stopped before sending.',
+  throttled:
+    'The platform asked this till to wait before sending more (HTTP 429 or 503); sending resumes by itself.',
+  storage:
+    'The database cannot be written right now (disk full, busy or read-only); nothing was sent. Free space or fix the disk, then try again.',
 };
 
 function report(

@@ -1,0 +1,90 @@
+// The sending lease: one sender per database file. The lease has an epoch that grows each
+// time it changes hands; claims and outcomes carry the epoch, and the database refuses an
+// outcome from an older one (fencing). A lease is taken from another sender only when that
+// sender is known dead, or, for a sender whose liveness cannot be checked (another host),
+// when it has expired. Taking it hands the old sender's rows back to the queue in the same
+// transaction; a row that had a request on the wire is marked "may already be on the
+// platform".
+import type { TillDatabase } from './open.js';
+
+export type OwnerLiveness = 'alive' | 'dead' | 'unknown';
+
+export interface LeaseTerms {
+  owner: string;
+  now: number;
+  ttlMs: number;
+  /** Whether a lease's owner still runs. */
+  liveness(owner: string): OwnerLiveness;
+}
+
+export type LeaseAnswer =
+  | { acquired: true; epoch: number; fresh: boolean; orphans: number; uncertain: number }
+  | { acquired: false; holder: string; reason: 'alive' | 'unexpired' };
+
+interface LeaseRow {
+  owner: string | null;
+  expiresAt: number;
+  epoch: number;
+}
+
+export function createLease({ sqlite }: TillDatabase) {
+  const read = sqlite.prepare(
+    'select lease_owner as owner, lease_expires_at as expiresAt, lease_epoch as epoch from sync_state where id = 1',
+  );
+  const renew = sqlite.prepare(
+    'update sync_state set lease_expires_at = @expiresAt where id = 1 and lease_owner = @owner and lease_epoch = @epoch',
+  );
+  const take = sqlite.prepare(
+    'update sync_state set lease_owner = @owner, lease_expires_at = @expiresAt, lease_epoch = lease_epoch + 1 where id = 1 returning lease_epoch as epoch',
+  );
+  const drop = sqlite.prepare(
+    'update sync_state set lease_owner = null, lease_expires_at = 0 where id = 1 and lease_owner = @owner and lease_epoch = @epoch',
+  );
+  const logOrphans = sqlite.prepare(`
+    insert into sync_attempts (sale_id, revision, idempotency_key, started_at, duration_ms, outcome, error_code, reason)
+    select sale_id, revision, idempotency_key, in_flight_at, @now - in_flight_at, 'orphaned', 'sender_stopped',
+      'The sender stopped while this request was on its way: it may already be on the platform'
+    from outbox where state = 'sending' and in_flight_at is not null`);
+  const reclaim = sqlite.prepare(`
+    update outbox set state = 'pending',
+      unanswered_attempts = unanswered_attempts + (in_flight_at is not null),
+      uncertain = case when in_flight_at is not null then 1 else uncertain end,
+      in_flight_at = null, claim_owner = null, claim_epoch = null, updated_at = @now
+    where state = 'sending'`);
+
+  const acquire = sqlite.transaction((terms: LeaseTerms): LeaseAnswer => {
+    const row = read.get() as LeaseRow;
+    const expiresAt = terms.now + terms.ttlMs;
+    if (row.owner === terms.owner) {
+      renew.run({ owner: terms.owner, epoch: row.epoch, expiresAt });
+      return { acquired: true, epoch: row.epoch, fresh: false, orphans: 0, uncertain: 0 };
+    }
+    if (row.owner !== null && row.owner !== terms.owner) {
+      const liveness = terms.liveness(row.owner);
+      if (liveness === 'alive') return { acquired: false, holder: row.owner, reason: 'alive' };
+      // An expiry further ahead than a lease can last was written by a clock now corrected.
+      const expired = row.expiresAt < terms.now || row.expiresAt > expiresAt;
+      if (liveness === 'unknown' && !expired)
+        return { acquired: false, holder: row.owner, reason: 'unexpired' };
+    }
+    const { epoch } = take.get({ owner: terms.owner, expiresAt }) as { epoch: number };
+    const uncertain = logOrphans.run({ now: terms.now }).changes;
+    const orphans = reclaim.run({ now: terms.now }).changes;
+    return { acquired: true, epoch, fresh: true, orphans, uncertain };
+  });
+
+  return {
+    /** Takes the lease (or extends it, if already ours) at the start of a pass. */
+    acquire: (terms: LeaseTerms): LeaseAnswer => acquire.immediate(terms),
+    /** Renews only if the lease is still this owner's, at this epoch. */
+    renew(owner: string, epoch: number, now: number, ttlMs: number): boolean {
+      return renew.run({ owner, epoch, expiresAt: now + ttlMs }).changes === 1;
+    },
+    release(owner: string, epoch: number): void {
+      drop.run({ owner, epoch });
+    },
+    read: () => read.get() as LeaseRow,
+  };
+}
+
+export type Lease = ReturnType<typeof createLease>;

@@ -1,0 +1,58 @@
+// Politeness to a busy platform, for the whole queue (rate limits are per key, not per
+// sale): a 429/503 with Retry-After holds every sender for that time, and the platform's
+// rate-limit headers space the requests out before the quota runs dry, so a rate-limited
+// platform sees at most one burst of 429s. Monotonic time and injected timers only.
+import { sleep, type Clock, type Timers } from './clock.js';
+import type { RateLimitReading } from './rate-limit-headers.js';
+
+export function createPacer(clock: Clock, timers: Timers, concurrency: () => number) {
+  let holdUntil = 0; // monotonic
+  let nextSlot = 0; // monotonic: when the next request may start
+  let gapMs = 0;
+
+  return {
+    /** The whole queue waits this long (the platform asked with Retry-After). */
+    hold(ms: number): void {
+      holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
+    },
+    /** A person asked to try now: the hold ends (the pacing stays). */
+    release(): void {
+      holdUntil = 0;
+    },
+    /** Monotonic ms left in a hold, 0 when none. */
+    heldForMs: () => Math.max(0, holdUntil - clock.monotonic()),
+    /** Learns the spacing from the latest rate-limit reading. */
+    note(reading: RateLimitReading | null): void {
+      if (!reading) return;
+      const resetMs = reading.resetSeconds * 1000;
+      if (reading.remaining <= 0) {
+        gapMs = 0;
+        holdUntil = Math.max(holdUntil, clock.monotonic() + resetMs);
+        return;
+      }
+      // Plenty left: no spacing. Near the end: one request per refill (a token bucket
+      // tells its size, so its refill time per token is reset / used), or spread what is
+      // left over the time to the reset.
+      if (reading.remaining > concurrency() * 2) {
+        gapMs = 0;
+        return;
+      }
+      const used = reading.limit !== null ? reading.limit - reading.remaining : 0;
+      gapMs = used > 0 ? resetMs / used : resetMs / reading.remaining;
+    },
+    /** Waits for this request's turn; false if the signal aborted the wait. */
+    async turn(signal: AbortSignal): Promise<boolean> {
+      for (;;) {
+        const now = clock.monotonic();
+        const start = Math.max(now, holdUntil, nextSlot);
+        if (start <= now) {
+          nextSlot = now + gapMs;
+          return true;
+        }
+        if (!(await sleep(timers, start - now, signal))) return false;
+      }
+    },
+  };
+}
+
+export type Pacer = ReturnType<typeof createPacer>;

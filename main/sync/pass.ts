@@ -1,0 +1,224 @@
+// One pass over the sales due when it began: N workers take the oldest due sale each,
+// claim it (fenced, body frozen, marked on the wire), send it, decide, write the outcome
+// first, then tell the link state and the pacer. A plain loop: answers are values, not
+// exceptions. p-retry does what it does well, the short in-place retries of one sale;
+// the waits it runs are ours, on the injected timers, with our jitter.
+import pRetry from 'p-retry';
+import type { ClaimedSale, OutboxCandidate, OutboxQueries } from '../../db/outbox.js';
+import type { SyncTuning } from '../config/agent-config.js';
+import type { Answer } from './classify.js';
+import { sleep, type Clock, type Timers } from './clock.js';
+import { decide, longestWaitMs, MAX_TRIES_IN_PLACE, type Decision } from './decide.js';
+import type { LeaseHolder } from './lease-holder.js';
+import type { LinkState } from './link-state.js';
+import type { OutcomeWriter } from './outcome-writer.js';
+import type { Pacer } from './pacer.js';
+import { readRateLimit } from './rate-limit-headers.js';
+import type { StorageGuard } from './storage-guard.js';
+
+/** What happened to one sale in a pass. */
+export type DeliveryOutcome = 'synced' | 'conflict' | 'paused' | 'deferred' | 'released';
+
+export interface SaleSender {
+  postSale(body: string, idempotencyKey: string, signal: AbortSignal): Promise<Answer>;
+}
+
+export interface PassDeps {
+  outbox: OutboxQueries;
+  holder: LeaseHolder;
+  owner: string;
+  sender: SaleSender;
+  /** The key this pass sends with, and whether it is still the key in use. */
+  keyHash: string | null;
+  keyCurrent(): boolean;
+  baseUrl: string;
+  tuning: SyncTuning;
+  buildBody: (sale: ClaimedSale) => string;
+  clock: Clock;
+  timers: Timers;
+  random(): number;
+  signal: AbortSignal;
+  /** Stop taking more of the queue now (offline, paused, stopping). */
+  holding(): boolean;
+  link: LinkState;
+  pacer: Pacer;
+  outcomes: OutcomeWriter;
+  storage: StorageGuard;
+  onSale(saleId: string, outcome: DeliveryOutcome): void;
+  onQueueWait(ms: number): void;
+}
+
+export interface PassResult {
+  counts: Record<DeliveryOutcome, number>;
+  leaseLost: boolean;
+}
+
+class RetryInPlace extends Error {
+  constructor(readonly delayMs: number) {
+    super(`retry in ${delayMs} ms`);
+  }
+}
+
+class StopRetrying extends Error {}
+
+const OUTCOME_OF: Record<Decision['outcome'], DeliveryOutcome> = {
+  synced: 'synced',
+  conflict: 'conflict',
+  paused: 'paused',
+  released: 'released',
+  retry: 'deferred',
+  unanswered: 'deferred',
+};
+
+/** The due sales of one pass, read a batch at a time, each at most once. */
+function passQueue(deps: PassDeps, passStart: number, batchSize: number) {
+  const batch: OutboxCandidate[] = [];
+  let cursor = { createdAt: Number.MIN_SAFE_INTEGER, position: 0 };
+  let exhausted = false;
+  return {
+    next(): OutboxCandidate | undefined {
+      if (batch.length === 0 && !exhausted) {
+        const farAhead = deps.clock.now() + longestWaitMs(deps.tuning);
+        batch.push(...deps.outbox.dueCandidates(passStart, farAhead, cursor, batchSize));
+        if (batch.length === 0) exhausted = true;
+        const last = batch.at(-1);
+        if (last) cursor = { createdAt: last.createdAt, position: last.position };
+      }
+      return batch.shift();
+    },
+  };
+}
+
+export async function runPass(deps: PassDeps): Promise<PassResult> {
+  const { clock, outbox, holder, tuning } = deps;
+  const counts: Record<DeliveryOutcome, number> = {
+    synced: 0,
+    conflict: 0,
+    paused: 0,
+    deferred: 0,
+    released: 0,
+  };
+  let leaseLost = false;
+  let storageFailed = false;
+  const queue = passQueue(deps, clock.now(), tuning.concurrency * 4);
+  // A long queue-wide wait ends the pass; the engine's wake timer starts the next one.
+  const throttled = () => deps.pacer.heldForMs() > tuning.inlineRetryMaxMs;
+  const stopped = () =>
+    leaseLost || storageFailed || deps.holding() || deps.outcomes.blocked || throttled();
+
+  async function deliver(candidate: OutboxCandidate): Promise<DeliveryOutcome> {
+    const epoch = holder.epoch;
+    if (epoch === null) return 'released';
+    const fence = { owner: deps.owner, epoch };
+    let history = { ...candidate, uncertain: candidate.uncertain === 1 };
+    let tries = 0;
+
+    const attempt = async (): Promise<DeliveryOutcome> => {
+      const claim = deps.storage.attempt('a claim', () =>
+        outbox.claim(candidate, fence, clock.now(), deps.buildBody),
+      );
+      if (!claim.ok) {
+        storageFailed = true; // nothing was sent; the sale stays as it was
+        return 'deferred';
+      }
+      const claimed = claim.value;
+      if (claimed.kind === 'lease_lost') {
+        leaseLost = true;
+        return 'released';
+      }
+      if (claimed.kind === 'gone') return 'released'; // edited or discarded meanwhile
+      const sale = claimed.sale;
+      const startedAt = clock.now();
+      const answer = await deps.sender.postSale(sale.requestBody, sale.idempotencyKey, deps.signal);
+      const now = clock.now();
+      const decision = decide({
+        answer,
+        history,
+        tuning,
+        now,
+        jitter: deps.random(),
+        triesInPlace: tries,
+        keysHonoured: deps.link.keysHonoured(deps.baseUrl),
+        keyCurrent: deps.keyCurrent(),
+      });
+      // The outcome first: nothing after this may lose it.
+      deps.outcomes.write(
+        {
+          saleId: sale.saleId,
+          revision: sale.revision,
+          idempotencyKey: sale.idempotencyKey,
+          startedAt,
+          durationMs: Math.max(0, now - startedAt),
+          outcome: decision.outcome,
+          state: decision.state,
+          countsAttempt: decision.countsAttempt,
+          unexpected: decision.unexpected,
+          unanswered: decision.unanswered,
+          uncertain: decision.uncertain,
+          nextAttemptAt: decision.nextAttemptAt,
+          httpStatus: decision.httpStatus,
+          errorCode: decision.errorCode,
+          reason: decision.reason,
+          remoteId: decision.remoteId,
+          remoteBody: decision.remoteBody,
+        },
+        fence,
+      );
+      if (answer.kind !== 'aborted' && decision.classification) {
+        deps.link.record(answer, decision.classification, deps.keyHash, deps.keyCurrent());
+      }
+      if (decision.learnedKeysHonoured) {
+        deps.link.learnKeysHonoured(deps.baseUrl, () => outbox.clearUncertain());
+      }
+      if (answer.kind === 'response') deps.pacer.note(readRateLimit(answer.headers));
+      if (decision.queueWaitMs !== null) deps.onQueueWait(decision.queueWaitMs);
+      if (decision.retryInPlaceMs !== null && !deps.outcomes.blocked) {
+        tries += 1;
+        history = {
+          ...history,
+          attempts: history.attempts + 1,
+          unexpectedAttempts: history.unexpectedAttempts + (decision.unexpected ? 1 : 0),
+          uncertain: decision.uncertain,
+        };
+        throw new RetryInPlace(decision.retryInPlaceMs);
+      }
+      return OUTCOME_OF[decision.outcome];
+    };
+
+    try {
+      return await pRetry(attempt, {
+        retries: MAX_TRIES_IN_PLACE,
+        minTimeout: 0,
+        onFailedAttempt: async ({ error }) => {
+          if (!(error instanceof RetryInPlace)) throw error;
+          const waited = await sleep(deps.timers, error.delayMs, deps.signal);
+          if (!waited || stopped() || !holder.ensure()) throw new StopRetrying();
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof StopRetrying) && !(error instanceof RetryInPlace)) throw error;
+      // Kept for an in-place retry, then stopped: back to the queue, due as recorded.
+      deps.outcomes.flush();
+      deps.storage.attempt('a release', () => outbox.release(candidate, fence, clock.now()));
+      return deps.signal.aborted ? 'released' : 'deferred';
+    }
+  }
+
+  async function worker(): Promise<void> {
+    while (!stopped()) {
+      if (!(await deps.pacer.turn(deps.signal)) || stopped()) return;
+      const candidate = queue.next();
+      if (!candidate) return;
+      if (!holder.ensure()) {
+        leaseLost = true;
+        return;
+      }
+      const outcome = await deliver(candidate);
+      counts[outcome] += 1;
+      deps.onSale(candidate.saleId, outcome);
+    }
+  }
+
+  await Promise.all(Array.from({ length: tuning.concurrency }, () => worker()));
+  return { counts, leaseLost };
+}

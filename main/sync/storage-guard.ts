@@ -1,0 +1,51 @@
+// The sync engine's own storage faults (disk full, database busy, read-only disk) never
+// crash it and never lose an answer: a failed write is reported (status and log, once per
+// problem), and the caller keeps what it could not write and tries again.
+import type { Logger } from './link-state.js';
+
+export interface StorageProblem {
+  /** What the engine was writing: "an outcome", "the lease"... */
+  what: string;
+  message: string;
+  since: number;
+}
+
+export const isStorageError = (error: unknown): boolean =>
+  typeof (error as { code?: unknown })?.code === 'string' &&
+  /^SQLITE_/.test((error as { code: string }).code);
+
+export function createStorageGuard(logger: Logger, now: () => number, changed: () => void) {
+  let problem: StorageProblem | null = null;
+
+  return {
+    get problem() {
+      return problem;
+    },
+    /** Runs a write; a storage error becomes the reported problem and `undefined`. */
+    attempt<T>(what: string, write: () => T): { ok: true; value: T } | { ok: false } {
+      try {
+        const value = write();
+        if (problem) {
+          logger.info({ what: problem.what }, 'Writing to the database works again');
+          problem = null;
+          changed();
+        }
+        return { ok: true, value };
+      } catch (error) {
+        if (!isStorageError(error)) throw error;
+        const message = (error as Error).message;
+        if (!problem || problem.message !== message) {
+          problem = { what, message, since: now() };
+          logger.error(
+            { what, error: message },
+            'The sync engine could not write to the database; it will try again',
+          );
+          changed();
+        }
+        return { ok: false };
+      }
+    },
+  };
+}
+
+export type StorageGuard = ReturnType<typeof createStorageGuard>;

@@ -1,0 +1,162 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLease, type OwnerLiveness } from '../../db/lease.js';
+import { openDatabase } from '../../db/open.js';
+import { createOutboxQueries, type OutcomeWrite } from '../../db/outbox.js';
+import { openStore } from '../../db/store.js';
+import {
+  parseOwner,
+  systemLiveness,
+  newSenderId,
+  senderEnded,
+} from '../../main/sync/sender-identity.js';
+import { validSale } from '../helpers/sales.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const TTL = 30_000;
+
+function setup(sales = 3) {
+  const file = join(tempDir(), 'tillsync.db');
+  const store = openStore(file);
+  for (let i = 0; i < sales; i++) {
+    const recorded = store.recordSale(validSale(), { now: NOW + i });
+    if (!recorded.ok) throw new Error(recorded.error.message);
+  }
+  const database = openDatabase(file);
+  const lease = createLease(database);
+  const outbox = createOutboxQueries(database);
+  const live = new Map<string, OwnerLiveness>();
+  const terms = (owner: string, now = NOW) => ({
+    owner,
+    now,
+    ttlMs: TTL,
+    liveness: (o: string) => live.get(o) ?? 'unknown',
+  });
+  const close = () => {
+    database.close();
+    store.close();
+  };
+  return { store, database, lease, outbox, live, terms, close };
+}
+
+const outcome = (saleId: string, key: string): OutcomeWrite => ({
+  saleId,
+  revision: 1,
+  idempotencyKey: key,
+  startedAt: NOW,
+  durationMs: 5,
+  outcome: 'synced',
+  state: 'synced',
+  countsAttempt: true,
+  unexpected: false,
+  unanswered: false,
+  uncertain: false,
+  nextAttemptAt: null,
+  httpStatus: 201,
+  errorCode: null,
+  reason: null,
+});
+
+describe('the sending lease, fenced', () => {
+  it('is never taken from a live sender, however late its expiry or far the clocks', () => {
+    const t = setup();
+    t.live.set('A', 'alive');
+    expect(t.lease.acquire(t.terms('A'))).toMatchObject({ acquired: true, epoch: 1, fresh: true });
+    // B's clock is an hour ahead: A's lease looks long expired, but A is alive.
+    expect(t.lease.acquire(t.terms('B', NOW + 3_600_000))).toMatchObject({
+      acquired: false,
+      holder: 'A',
+      reason: 'alive',
+    });
+    t.close();
+  });
+
+  it("breaks a dead sender's lease at once and takes its rows back, flagging those on the wire", () => {
+    const t = setup(3);
+    t.live.set('A', 'alive');
+    const a = t.lease.acquire(t.terms('A'));
+    if (!a.acquired) throw new Error('A should hold the lease');
+    const fenceA = { owner: 'A', epoch: a.epoch };
+    const [first, second] = t.outbox.dueCandidates(
+      NOW + 10,
+      NOW + 1e9,
+      { createdAt: 0, position: 0 },
+      10,
+    );
+    const claimed = t.outbox.claim(first!, fenceA, NOW, () => '{"frozen":1}');
+    expect(claimed).toMatchObject({ kind: 'claimed', sale: { requestBody: '{"frozen":1}' } });
+    // A claimed the second as well, answered it (kept in place for a retry), then died.
+    t.outbox.claim(second!, fenceA, NOW, () => '{"frozen":2}');
+    t.outbox.finish(
+      { ...outcome(second!.saleId, second!.idempotencyKey), outcome: 'retry', state: 'sending' },
+      fenceA,
+      NOW,
+    );
+    t.live.set('A', 'dead');
+
+    const b = t.lease.acquire(t.terms('B'));
+    expect(b).toMatchObject({ acquired: true, epoch: 2, fresh: true, orphans: 2, uncertain: 1 });
+    const firstSale = t.store.getSale(first!.saleId)!;
+    expect(firstSale.outbox).toMatchObject({
+      state: 'pending',
+      uncertain: true,
+      unansweredAttempts: 1,
+    });
+    expect(t.store.getSale(second!.saleId)!.outbox).toMatchObject({
+      state: 'pending',
+      uncertain: false,
+    });
+    const log = t.database.sqlite
+      .prepare(`select outcome from sync_attempts where sale_id = ?`)
+      .all(first!.saleId);
+    expect(log).toEqual([{ outcome: 'orphaned' }]);
+
+    // A's late answer is refused by the database (fencing), and written to the log as such.
+    expect(t.outbox.finish(outcome(first!.saleId, first!.idempotencyKey), fenceA, NOW)).toBe(false);
+    expect(t.store.getSale(first!.saleId)!.outbox.state).toBe('pending');
+    // A cannot claim with its old epoch either.
+    expect(t.outbox.claim(first!, fenceA, NOW, () => 'x')).toEqual({ kind: 'lease_lost' });
+    // B re-sends the same frozen body under the same key.
+    const again = t.outbox.claim(first!, { owner: 'B', epoch: 2 }, NOW, () => '{"rebuilt":true}');
+    expect(again).toMatchObject({ kind: 'claimed', sale: { requestBody: '{"frozen":1}' } });
+    t.close();
+  });
+
+  it("waits for another host's sender to expire, and treats an expiry too far ahead as expired", () => {
+    const t = setup(0);
+    expect(t.lease.acquire(t.terms('A'))).toMatchObject({ acquired: true });
+    expect(t.lease.acquire(t.terms('B', NOW + TTL - 1))).toMatchObject({
+      acquired: false,
+      reason: 'unexpired',
+    });
+    expect(t.lease.acquire(t.terms('B', NOW + TTL + 1))).toMatchObject({
+      acquired: true,
+      epoch: 2,
+    });
+    // B wrote its expiry with a clock an hour ahead, then the clock was corrected.
+    expect(t.lease.renew('B', 2, NOW + 3_600_000, TTL)).toBe(true);
+    expect(t.lease.acquire(t.terms('C', NOW + TTL + 2))).toMatchObject({
+      acquired: true,
+      epoch: 3,
+    });
+    // B's renewal now fails: the lease is C's.
+    expect(t.lease.renew('B', 2, NOW, TTL)).toBe(false);
+    t.close();
+  });
+});
+
+describe('sender identity', () => {
+  it('names host, pid and start time, and knows this process and a dead one', () => {
+    const me = newSenderId();
+    expect(parseOwner(me)).toMatchObject({ pid: process.pid });
+    expect(systemLiveness(me)).toBe('alive');
+    senderEnded(me);
+    expect(systemLiveness(me)).toBe('dead'); // same process, engine gone
+    const [host] = me.split('#');
+    expect(systemLiveness(`${host}#999999999#1#x`)).toBe('dead');
+    expect(systemLiveness('another-host#1#1#x')).toBe('unknown');
+    // A reused pid: the process start time differs.
+    expect(systemLiveness(`${host}#1#1#x`)).toBe('dead');
+  });
+});
