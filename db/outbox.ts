@@ -126,6 +126,13 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
     update outbox set state = 'pending', claim_owner = null, claim_epoch = null, updated_at = @now
     where state = 'sending' and in_flight_at is null and claim_owner = @owner and claim_epoch = @epoch`);
   const clearUncertain = sqlite.prepare(`update outbox set uncertain = 0 where uncertain = 1`);
+  const unparkUncertain = sqlite.prepare(`
+    update outbox set state = 'pending', next_attempt_at = @now, updated_at = @now
+    where state = 'conflict' and last_error_code = 'uncertain'`);
+  const keysHonoured = sqlite.transaction((now: number) => {
+    unparkUncertain.run({ now });
+    return clearUncertain.run().changes;
+  });
   const dueAll = sqlite.prepare(`
     update outbox set next_attempt_at = @now, updated_at = @now
     where state = 'pending' and next_attempt_at > @now`);
@@ -242,9 +249,9 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
       releaseClaims.run({ ...fence, now }).changes,
     /**
      * The platform honours idempotency keys: every resend went under the sale's one key,
-     * so no sale can be on it twice.
+     * so no sale can be on it twice. Sales parked only for that doubt go back to the queue.
      */
-    clearUncertain: (): number => clearUncertain.run().changes,
+    keysHonoured: (now: number): number => keysHonoured.immediate(now),
     /** Resync: every waiting sale is due now. */
     makeAllDue: (now: number): number => dueAll.run({ now }).changes,
     figures(now: number, farAhead: number, staleAfterMs: number) {

@@ -130,6 +130,8 @@ function refuseDamagedOrNewer(
 // also tells us when a file is newer than this app.
 function applyMigrations(sqlite: Database.Database, migrationsFolder: string): void {
   const migrations = readMigrationFiles({ migrationsFolder });
+  // Up to date (the usual case): no write lock, so opening never waits for a writer.
+  if (Number(sqlite.pragma('user_version', { simple: true })) >= migrations.length) return;
   const migrate = sqlite.transaction(() => {
     const applied = Number(sqlite.pragma('user_version', { simple: true }));
     if (applied > migrations.length) return; // refused above; a racing newer app wrote it

@@ -12,7 +12,7 @@
 //   durability.
 import { EventEmitter } from 'node:events';
 import { createLease } from '../../db/lease.js';
-import { openDatabase } from '../../db/open.js';
+import { openDatabase, type TillDatabase } from '../../db/open.js';
 import { createOutboxQueries } from '../../db/outbox.js';
 import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
@@ -62,7 +62,8 @@ export interface EngineOptions {
   owner?: string;
   /** How requests reach the platform; HTTP to config.baseUrl by default. */
   clientFor?: (config: AgentConfig) => PlatformClient | undefined;
-  busyTimeoutMs?: number;
+  /** A connection to use instead of opening one (the simulation owns it, to fail it). */
+  database?: TillDatabase;
 }
 
 export interface SaleEvent {
@@ -86,10 +87,9 @@ export function createSyncEngine(options: EngineOptions) {
   const liveness = options.liveness ?? systemLiveness;
   const random = options.random ?? Math.random;
   const makeClient = options.clientFor ?? clientFor;
-  const database = openDatabase(options.file, {
-    synchronous: 'NORMAL',
-    busyTimeoutMs: options.busyTimeoutMs ?? ENGINE_BUSY_TIMEOUT_MS,
-  });
+  const database =
+    options.database ??
+    openDatabase(options.file, { synchronous: 'NORMAL', busyTimeoutMs: ENGINE_BUSY_TIMEOUT_MS });
   const logger = options.logger ?? silent;
   const owner = options.owner ?? newSenderId();
   const events = new EventEmitter<{ status: [SyncStatus]; sale: [SaleEvent] }>();

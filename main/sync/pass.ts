@@ -168,7 +168,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         deps.link.record(answer, decision.classification, deps.keyHash, deps.keyCurrent());
       }
       if (decision.learnedKeysHonoured) {
-        deps.link.learnKeysHonoured(deps.baseUrl, () => outbox.clearUncertain());
+        deps.link.learnKeysHonoured(deps.baseUrl, () => outbox.keysHonoured(clock.now()));
       }
       if (answer.kind === 'response') deps.pacer.note(readRateLimit(answer.headers));
       if (decision.queueWaitMs !== null) deps.onQueueWait(decision.queueWaitMs);
