@@ -10,6 +10,8 @@ import { appVersion } from '../config/package-info.js';
 import type { Answer, AnswerHeaders } from './classify.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** A timer this late means the process was not running; the socket gets this long first. */
+const LATE_TIMER_MS = 250;
 
 export interface PlatformClientOptions {
   baseUrl: string;
@@ -89,9 +91,16 @@ export function createPlatformClient(options: PlatformClientOptions) {
           res.on('error', done);
         },
       );
-      const timer = setTimeout(() => {
+      const deadline = performance.now() + options.requestTimeoutMs;
+      const expire = () => {
         timedOut = true;
         req.destroy(new Error('timed out'));
+      };
+      let timer = setTimeout(() => {
+        // Fired late: the process was stopped (SIGSTOP, suspend). An answer may be waiting
+        // in the socket; read it before calling the request unanswered.
+        if (performance.now() - deadline > LATE_TIMER_MS) timer = setTimeout(expire, LATE_TIMER_MS);
+        else expire();
       }, options.requestTimeoutMs);
       req.on('finish', () => {
         sent = true;

@@ -40,8 +40,12 @@ export interface RunningCli {
 }
 
 /** Starts a long-running tillsync command (a server or the daemon). */
-export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCli {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
+export function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): RunningCli & { pid: number; signal(signal: NodeJS.Signals): void } {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', cliEntry, ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
   });
@@ -54,6 +58,8 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCl
   );
   return {
     exited,
+    pid: child.pid!,
+    signal: (signal) => void child.kill(signal),
     output: () => ({ stdout, stderr }),
     async waitFor(pattern, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

@@ -76,10 +76,25 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
     { signal },
     'Stopping: no new sales are taken; sales in flight finish or go back to the queue',
   );
+  // A service manager waits only so long: whatever holds the process (a locked database,
+  // a stuck handle), it exits within the grace time plus a margin. Nothing is lost: a
+  // sale not yet confirmed is sent again, with the same key, by the next start.
+  exitAfter(config.sync.shutdownGraceMs + STOP_MARGIN_MS, 'Stopping took too long; exiting now');
   await consoleServer?.close();
   const final = await runtime.close();
   logger.info({ counts: final?.counts }, 'Tillsync daemon stopped');
+  exitAfter(STOP_MARGIN_MS, 'A handle kept the stopped daemon alive; exiting now');
+
+  function exitAfter(ms: number, message: string): void {
+    setTimeout(() => {
+      logger.warn({}, message);
+      process.exit(process.exitCode ?? 0);
+    }, ms).unref();
+  }
 }
+
+/** Beyond the engine's grace time, for closing the database and the console. */
+const STOP_MARGIN_MS = 3000;
 
 const consolePort = (value: string) => {
   const port = Number(value);

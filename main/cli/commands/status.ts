@@ -36,6 +36,22 @@ function describe(sync: SyncStatus, now: number): string[] {
     `  sync       ${connection}`,
   ];
   if (sync.stale > 0) lines.push(`  stale      ${sync.stale} sale(s) waiting for more than a day`);
+  if (sync.uncertain > 0)
+    lines.push(
+      `  in doubt   ${sync.uncertain} sale(s) sent without an answer may already be on the platform${sync.keysHonoured ? '' : ' (twice, if sent again)'}: see \`tillsync conflicts --uncertain\``,
+    );
+  if (sync.throttledUntil)
+    lines.push(
+      `  waiting    the platform asked for a pause; sending resumes in ${ago(sync.throttledUntil - now)}`,
+    );
+  if (sync.storageProblem)
+    lines.push(
+      `  storage    the sync engine cannot write to the database: ${sync.storageProblem.message}`,
+    );
+  if (sync.clockStep)
+    lines.push(
+      `  clock      this till's clock jumped by ${ago(Math.abs(sync.clockStep.ms))} ${ago(Math.max(0, now - sync.clockStep.at))} ago; waits are not affected`,
+    );
   if (sync.lastSuccessAt) lines.push(`  last sent  ${ago(now - sync.lastSuccessAt)} ago`);
   if (sync.nextAttemptAt)
     lines.push(
