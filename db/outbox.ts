@@ -237,6 +237,16 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
     ): ClaimAnswer {
       return claimTransaction.immediate(candidate, fence, now, buildBody);
     },
+    /** `claim` without its own transaction, for a caller that groups writes in one. */
+    claimRow: (
+      candidate: CandidateRow,
+      fence: Fence,
+      now: number,
+      buildBody: (sale: ClaimedSale) => string,
+    ): ClaimAnswer => claimTransaction(candidate, fence, now, buildBody),
+    /** `finish` without its own transaction, for a caller that groups writes in one. */
+    finishRow: (write: OutcomeWrite, fence: Fence, now: number): boolean =>
+      finishTransaction(write, fence, now),
     /** Writes an attempt's outcome if the row is still this sender's; logs it either way. */
     finish: (write: OutcomeWrite, fence: Fence, now: number): boolean =>
       finishTransaction.immediate(write, fence, now),

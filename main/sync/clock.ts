@@ -16,6 +16,8 @@ export interface TimerHandle {
 export interface Timers {
   /** Runs `run` after `ms` of monotonic time. `background`: does not keep the process alive. */
   after(ms: number, run: () => void, options?: { background?: boolean }): TimerHandle;
+  /** Runs `run` once the work of this turn is done (before any timer). */
+  soon(run: () => void): void;
 }
 
 export const systemClock: Clock = {
@@ -29,6 +31,7 @@ export const systemTimers: Timers = {
     if (options?.background) timer.unref();
     return { cancel: () => clearTimeout(timer) };
   },
+  soon: (run) => void setImmediate(run),
 };
 
 /** Waits `ms` on the given timers; resolves early (false) when the signal aborts. */

@@ -19,6 +19,7 @@ import { createSyncState } from '../../db/sync-state.js';
 import { keyFingerprint } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type TimerHandle, type Timers } from './clock.js';
+import { createCommitQueue } from './commit-queue.js';
 import { longestWaitMs } from './decide.js';
 import { createLeaseHolder } from './lease-holder.js';
 import { createLinkState, type Logger } from './link-state.js';
@@ -99,14 +100,15 @@ export function createSyncEngine(options: EngineOptions) {
   const reader = createSaleReader(database);
   const storage = createStorageGuard(logger, clock.now, () => emitStatus());
   const link = createLinkState(syncState, storage, logger, clock.now, () => emitStatus());
-  const outcomes = createOutcomeWriter(outbox, storage, clock, timers);
+  const commits = createCommitQueue(database.sqlite, timers);
+  const outcomes = createOutcomeWriter(outbox, commits, storage, clock, timers);
 
   let config = options.config;
   let keyHash = keyFingerprint(config.apiKey); // of the key in use, computed once per key
   let client = makeClient(config);
   let stopping = false;
   let started = false;
-  const pacer = createPacer(clock, timers, () => config.sync.concurrency);
+  const pacer = createPacer(clock, () => config.sync.concurrency);
   const holder = createLeaseHolder({
     lease: createLease(database),
     storage,
@@ -214,6 +216,7 @@ export function createSyncEngine(options: EngineOptions) {
         link,
         pacer,
         outcomes,
+        commits,
         storage,
         onSale: (saleId, outcome) => {
           if (events.listenerCount('sale') > 0) events.emit('sale', { saleId, outcome });
@@ -231,6 +234,7 @@ export function createSyncEngine(options: EngineOptions) {
       logger.error({ error: (error as Error).message }, 'A sync pass failed');
       summary.failed += 1;
     } finally {
+      storage.attempt('a sync outcome', commits.flush); // the last outcomes of the pass
       const epoch = holder.epoch;
       if (epoch !== null) {
         storage.attempt('a release', () => outbox.releaseClaims({ owner, epoch }, clock.now()));
@@ -376,6 +380,7 @@ export function createSyncEngine(options: EngineOptions) {
       shutdown.abort();
       await draining;
       client?.close();
+      storage.attempt('a sync outcome', commits.flush);
       outcomes.flush();
       outcomes.dispose();
       holder.release();

@@ -2,10 +2,10 @@
 // sale): a 429/503 with Retry-After holds every sender for that time, and the platform's
 // rate-limit headers space the requests out before the quota runs dry, so a rate-limited
 // platform sees at most one burst of 429s. Monotonic time and injected timers only.
-import { sleep, type Clock, type Timers } from './clock.js';
+import type { Clock } from './clock.js';
 import type { RateLimitReading } from './rate-limit-headers.js';
 
-export function createPacer(clock: Clock, timers: Timers, concurrency: () => number) {
+export function createPacer(clock: Clock, concurrency: () => number) {
   let holdUntil = 0; // monotonic
   let nextSlot = 0; // monotonic: when the next request may start
   let gapMs = 0;
@@ -40,17 +40,15 @@ export function createPacer(clock: Clock, timers: Timers, concurrency: () => num
       const used = reading.limit !== null ? reading.limit - reading.remaining : 0;
       gapMs = used > 0 ? resetMs / used : resetMs / reading.remaining;
     },
-    /** Waits for this request's turn; false if the signal aborted the wait. */
-    async turn(signal: AbortSignal): Promise<boolean> {
-      for (;;) {
-        const now = clock.monotonic();
-        const start = Math.max(now, holdUntil, nextSlot);
-        if (start <= now) {
-          nextSlot = now + gapMs;
-          return true;
-        }
-        if (!(await sleep(timers, start - now, signal))) return false;
-      }
+    /**
+     * Takes the next request slot: how long to wait before sending (0: now). Waits are
+     * short (spacing); a long hold ends the pass instead (see pass.ts).
+     */
+    reserve(): number {
+      const now = clock.monotonic();
+      const start = Math.max(now, holdUntil, nextSlot);
+      nextSlot = start + gapMs;
+      return start - now;
     },
   };
 }

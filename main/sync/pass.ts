@@ -4,10 +4,11 @@
 // exceptions. p-retry does what it does well, the short in-place retries of one sale;
 // the waits it runs are ours, on the injected timers, with our jitter.
 import pRetry from 'p-retry';
-import type { ClaimedSale, OutboxCandidate, OutboxQueries } from '../../db/outbox.js';
+import type { ClaimAnswer, ClaimedSale, OutboxCandidate, OutboxQueries } from '../../db/outbox.js';
 import type { SyncTuning } from '../config/agent-config.js';
 import type { Answer } from './classify.js';
 import { sleep, type Clock, type Timers } from './clock.js';
+import type { CommitQueue } from './commit-queue.js';
 import { decide, longestWaitMs, MAX_TRIES_IN_PLACE, type Decision } from './decide.js';
 import type { LeaseHolder } from './lease-holder.js';
 import type { LinkState } from './link-state.js';
@@ -43,6 +44,7 @@ export interface PassDeps {
   link: LinkState;
   pacer: Pacer;
   outcomes: OutcomeWriter;
+  commits: CommitQueue;
   storage: StorageGuard;
   onSale(saleId: string, outcome: DeliveryOutcome): void;
   onQueueWait(ms: number): void;
@@ -114,14 +116,17 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
     let tries = 0;
 
     const attempt = async (): Promise<DeliveryOutcome> => {
-      const claim = deps.storage.attempt('a claim', () =>
-        outbox.claim(candidate, fence, clock.now(), deps.buildBody),
-      );
-      if (!claim.ok) {
+      let claimed: ClaimAnswer;
+      try {
+        claimed = await deps.commits.write(() =>
+          outbox.claimRow(candidate, fence, clock.now(), deps.buildBody),
+        );
+        deps.storage.succeeded();
+      } catch (error) {
+        deps.storage.failed('a claim', error);
         storageFailed = true; // nothing was sent; the sale stays as it was
         return 'deferred';
       }
-      const claimed = claim.value;
       if (claimed.kind === 'lease_lost') {
         leaseLost = true;
         return 'released';
@@ -141,8 +146,9 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         keysHonoured: deps.link.keysHonoured(deps.baseUrl),
         keyCurrent: deps.keyCurrent(),
       });
-      // The outcome first: nothing after this may lose it.
-      deps.outcomes.write(
+      // The outcome first: queued before anything else, committed with this turn's group
+      // (and before this worker's next claim, which joins the same group, in order).
+      void deps.outcomes.write(
         {
           saleId: sale.saleId,
           revision: sale.revision,
@@ -206,7 +212,9 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
 
   async function worker(): Promise<void> {
     while (!stopped()) {
-      if (!(await deps.pacer.turn(deps.signal)) || stopped()) return;
+      const wait = deps.pacer.reserve();
+      if (wait > 0 && !(await sleep(deps.timers, wait, deps.signal))) return;
+      if (stopped()) return;
       const candidate = queue.next();
       if (!candidate) return;
       if (!holder.ensure()) {

@@ -17,31 +17,41 @@ export const isStorageError = (error: unknown): boolean =>
 export function createStorageGuard(logger: Logger, now: () => number, changed: () => void) {
   let problem: StorageProblem | null = null;
 
+  /** A write worked: any reported problem is over. */
+  function succeeded(): void {
+    if (!problem) return;
+    logger.info({ what: problem.what }, 'Writing to the database works again');
+    problem = null;
+    changed();
+  }
+
+  /** A write failed: a storage error becomes the reported problem; anything else is thrown. */
+  function failed(what: string, error: unknown): void {
+    if (!isStorageError(error)) throw error;
+    const message = (error as Error).message;
+    if (problem?.message === message) return;
+    problem = { what, message, since: now() };
+    logger.error(
+      { what, error: message },
+      'The sync engine could not write to the database; it will try again',
+    );
+    changed();
+  }
+
   return {
     get problem() {
       return problem;
     },
-    /** Runs a write; a storage error becomes the reported problem and `undefined`. */
+    succeeded,
+    failed,
+    /** Runs a write; a storage error becomes the reported problem and `{ ok: false }`. */
     attempt<T>(what: string, write: () => T): { ok: true; value: T } | { ok: false } {
       try {
         const value = write();
-        if (problem) {
-          logger.info({ what: problem.what }, 'Writing to the database works again');
-          problem = null;
-          changed();
-        }
+        succeeded();
         return { ok: true, value };
       } catch (error) {
-        if (!isStorageError(error)) throw error;
-        const message = (error as Error).message;
-        if (!problem || problem.message !== message) {
-          problem = { what, message, since: now() };
-          logger.error(
-            { what, error: message },
-            'The sync engine could not write to the database; it will try again',
-          );
-          changed();
-        }
+        failed(what, error);
         return { ok: false };
       }
     },

@@ -77,6 +77,7 @@ export class World {
       },
       timers: {
         after: (ms, run) => this.schedule(this.time + Math.max(0, ms), pid, run),
+        soon: (run) => void this.schedule(this.time, pid, run),
       },
     };
     this.processes.set(pid, process);
