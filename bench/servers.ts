@@ -29,11 +29,24 @@ const stopper = (child: ChildProcess) => () =>
     child.kill('SIGTERM');
   });
 
-/** The real sandbox, started through `tillsync sandbox`, without its rate limit. */
-export async function startSandboxProcess(dbFile: string): Promise<ChildServer> {
+/** The real sandbox, started through `tillsync sandbox`, without its rate limit unless asked. */
+export async function startSandboxProcess(
+  dbFile: string,
+  options: { rateLimit?: boolean } = {},
+): Promise<ChildServer> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', cliEntry, 'sandbox', '--port', '0', '--db', dbFile, '--no-rate-limit'],
+    [
+      '--import',
+      'tsx',
+      cliEntry,
+      'sandbox',
+      '--port',
+      '0',
+      '--db',
+      dbFile,
+      ...(options.rateLimit ? [] : ['--no-rate-limit']),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -32,6 +32,8 @@ export interface ExportedSale {
   /** Why the platform refused it, or why the last attempt failed. */
   problem: string | null;
   discardReason: string | null;
+  /** Sent without an answer and not proven stored once: may be on the platform (twice). */
+  uncertain: boolean;
   lines: ExportedLine[];
 }
 
@@ -43,8 +45,9 @@ export interface ExportRange {
 }
 
 /** One row of the join: a sale, and one of its lines (all null for a sale without lines). */
-interface Row extends Omit<ExportedSale, 'total' | 'lines'>, Nullable<LineRow> {
+interface Row extends Omit<ExportedSale, 'total' | 'lines' | 'uncertain'>, Nullable<LineRow> {
   totalMinor: number;
+  uncertain: number;
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -66,7 +69,7 @@ export function createSaleExport({ sqlite }: TillDatabase) {
            s.shop_id as shopId, s.customer_id as customerId, c.name as customerName,
            s.payment_method as paymentMethod, s.currency, s.total_minor as totalMinor,
            o.state, o.synced_at as syncedAt, o.remote_id as platformId,
-           o.last_error_reason as problem, o.discard_reason as discardReason,
+           o.last_error_reason as problem, o.discard_reason as discardReason, o.uncertain,
            i.line_number as line, i.product_id as productId, p.name as productName,
            i.quantity_milli as quantityMilli, i.unit_price_minor as unitPriceMinor,
            i.line_total_minor as lineTotalMinor
@@ -103,6 +106,7 @@ export function createSaleExport({ sqlite }: TillDatabase) {
       platformId: row.platformId,
       problem: row.problem,
       discardReason: row.discardReason,
+      uncertain: row.uncertain === 1,
       lines: [],
     };
   }

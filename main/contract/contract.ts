@@ -221,6 +221,7 @@ export const methods = {
         httpStatus: z.number().nullable(),
         errorCode: z.string().nullable(),
         reason: z.string().nullable(),
+        uncertain: z.boolean(),
       }),
     ),
   },

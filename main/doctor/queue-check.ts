@@ -27,7 +27,7 @@ function recentFailures(store: Store, count: number): FailedAttempt[] {
     .prepare(
       `select s.receipt_number as receipt, a.started_at as at, a.reason, a.outcome
          from sync_attempts a join sales s on s.id = a.sale_id
-        where a.outcome in ('retry', 'conflict', 'paused')
+        where a.outcome in ('retry', 'unanswered', 'conflict', 'paused', 'orphaned')
         order by a.id desc limit ?`,
     )
     .all(count) as FailedAttempt[];
@@ -89,6 +89,34 @@ export function checkQueue(
         'refused sales',
         `${counts.conflict} sale(s) were refused by the platform and wait for a person.`,
         'Fix or discard them on the Sync screen, or with `tillsync conflicts`.',
+      ),
+    );
+
+  if (status.uncertain > 0)
+    checks.push(
+      warn(
+        'sales in doubt',
+        `${status.uncertain} sale(s) were sent without an answer and may already be on the platform` +
+          (status.keysHonoured
+            ? ' (it honours idempotency keys: a resend is never doubled).'
+            : ', twice if sent again (the platform is not known to honour idempotency keys).'),
+        'List them with `tillsync conflicts --uncertain` and look each one up on the platform.',
+      ),
+    );
+  if (status.storageProblem)
+    checks.push(
+      failed(
+        'sync storage',
+        `The sync engine could not write to the database: ${status.storageProblem.message}.`,
+        'Free disk space, or check that the data folder can be written.',
+      ),
+    );
+  if (status.clockStep)
+    checks.push(
+      warn(
+        'clock',
+        `This till's clock jumped by ${ago(Math.abs(status.clockStep.ms))} ${ago(Math.max(0, now - status.clockStep.at))} ago.`,
+        "Check the till's date, time and time zone; sync itself waits by a steady clock.",
       ),
     );
 

@@ -106,6 +106,15 @@ const amount = (value: number, currency: string): Cell => {
   return { raw: formatMinor(toScaledInteger(value, decimals) ?? 0, decimals) };
 };
 
+const DOUBT = 'may already be on the platform: an attempt got no answer';
+
+/** Why the sale needs a look: discarded, refused, failing, or possibly on the platform twice. */
+function problemOf(sale: ExportedSale): string | null {
+  const problem = sale.discardReason ? `discarded: ${sale.discardReason}` : sale.problem;
+  if (!sale.uncertain) return problem;
+  return problem ? `${problem}; ${DOUBT}` : DOUBT;
+}
+
 function csvRows(sale: ExportedSale, localTime: (ms: number | null) => Cell): string {
   const saleCells = (line: ExportedSale['lines'][number] | undefined): Cell[] => [
     sale.receiptNumber,
@@ -126,7 +135,7 @@ function csvRows(sale: ExportedSale, localTime: (ms: number | null) => Cell): st
     sale.state,
     localTime(sale.syncedAt),
     sale.platformId,
-    sale.discardReason ? `discarded: ${sale.discardReason}` : sale.problem,
+    problemOf(sale),
   ];
   if (sale.lines.length === 0) return csvRow(saleCells(undefined));
   return sale.lines.map((line) => csvRow(saleCells(line))).join('');

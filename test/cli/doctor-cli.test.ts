@@ -164,6 +164,7 @@ describe('tillsync doctor', () => {
         `update sync_state set paused_reason = 'HTTP 401: invalid_token', paused_at = ? where id = 1`,
       )
       .run(Date.now());
+    sqlite.prepare(`update outbox set uncertain = 1 where sale_id = ?`).run(refused.value.id);
     store.close();
 
     const sandbox = await sandboxForTest();
@@ -172,6 +173,12 @@ describe('tillsync doctor', () => {
       TILLSYNC_API_KEY: await sandbox.mintKey(),
     });
     expect(run.code).toBe(8);
+    expectCheck(
+      find('sales in doubt'),
+      'warn',
+      /1 sale\(s\) were sent without an answer .* twice if sent again/,
+      'tillsync conflicts --uncertain',
+    );
     expectCheck(find('sync'), 'fail', 'HTTP 401: invalid_token', 'tillsync resync');
     expectCheck(
       find('waiting sales'),

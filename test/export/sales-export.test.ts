@@ -72,7 +72,13 @@ describe('the sales export', () => {
       count: number;
       from: string;
       to: string;
-      sales: Array<{ receiptNumber: number; total: number; state: string; lines: unknown[] }>;
+      sales: Array<{
+        receiptNumber: number;
+        total: number;
+        state: string;
+        uncertain: boolean;
+        lines: unknown[];
+      }>;
     };
     expect(document).toMatchObject({
       count: 5,
@@ -87,6 +93,10 @@ describe('the sales export', () => {
       [6, 'pending', 900],
     ]);
     expect(document.sales[0]!.lines).toHaveLength(3);
+    // A sale sent without an answer says it may be on the platform twice.
+    expect(
+      document.sales.filter((sale) => sale.uncertain).map((sale) => sale.receiptNumber),
+    ).toEqual([3]);
   });
 
   it('writes a valid, empty file for a period without sales', () => {

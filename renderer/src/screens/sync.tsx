@@ -56,7 +56,34 @@ export function SyncScreen({
         <Figure label="Synced" value={status?.counts.synced} testId="count-synced" />
         <Figure label="Conflicts" value={status?.counts.conflict} testId="count-conflict" />
         <Figure label="Stale (over a day)" value={status?.stale} testId="count-stale" />
+        <Figure label="In doubt" value={status?.uncertain} testId="count-uncertain" />
       </section>
+      {status && status.uncertain > 0 && (
+        <Notice tone="error">
+          {status.uncertain} sale(s) were sent without an answer and may already be on the platform
+          {status.keysHonoured ? '' : ' (twice, if they were sent again)'}. Look them up on the
+          platform: they are marked “may be on the platform” below.
+        </Notice>
+      )}
+      {status?.throttledUntil && (
+        <Notice tone="ok">
+          The platform asked this till to slow down; sending resumes{' '}
+          {formatAgo(status.throttledUntil)} by itself.
+        </Notice>
+      )}
+      {status?.storageProblem && (
+        <Notice tone="error">
+          Sync cannot write to this till's database ({status.storageProblem.message}). Free disk
+          space or fix the disk; nothing already saved is lost.
+        </Notice>
+      )}
+      {status?.clockStep && (
+        <Notice tone="error">
+          This till's clock jumped by{' '}
+          {formatAgo(Date.now() - Math.abs(status.clockStep.ms)).replace(' ago', '')}. Sync keeps
+          its own steady time; please check the clock.
+        </Notice>
+      )}
       <dl class="times">
         <dt>Last successful sync</dt>
         <dd>{status ? formatAgo(status.lastSuccessAt) : '…'}</dd>
@@ -123,6 +150,7 @@ export function SyncScreen({
                 <td>{money(sale.totalMinor)}</td>
                 <td>
                   <span class={`state state-${sale.state}`}>{sale.state}</span>
+                  {sale.uncertain && <span class="doubt"> may be on the platform</span>}
                 </td>
               </tr>
             ))}
@@ -176,6 +204,12 @@ function ConflictItem({
         {money(conflict.totalMinor)}
       </p>
       <p class="reason">{conflict.reason ?? 'No reason was given.'}</p>
+      {conflict.uncertain && (
+        <p class="doubt">
+          An attempt to send it got no answer: it may already be on the platform. Look for it there
+          before you edit it.
+        </p>
+      )}
       {mode === 'view' && (
         <div class="actions">
           <button type="button" onClick={() => void retry()}>
@@ -249,6 +283,8 @@ function ConflictEditor({
   const [payment, setPayment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string>();
+  const [mustCheck, setMustCheck] = useState(false);
+  const [checkedPlatform, setCheckedPlatform] = useState(false);
 
   useEffect(() => {
     void api.getSale({ saleId }).then((result) => {
@@ -285,8 +321,10 @@ function ConflictEditor({
         ...(sale.customerId ? { customerId: sale.customerId } : {}),
         ...(sale.shopId ? { shopId: sale.shopId } : {}),
       },
+      ...(checkedPlatform ? { checkedPlatform } : {}),
     });
     if (!result.ok) {
+      if (result.error.code === 'may_be_on_platform') setMustCheck(true);
       setErrors(
         fieldMessages(
           result.error.fields?.map((f) => ({ ...f, path: f.path.replace(/^\/sale/, '') })),
@@ -352,6 +390,16 @@ function ConflictEditor({
           ))}
         </select>
       </Field>
+      {mustCheck && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={checkedPlatform}
+            onChange={(event) => setCheckedPlatform(event.currentTarget.checked)}
+          />{' '}
+          I looked on the platform: this sale is not there
+        </label>
+      )}
       <button type="submit" class="primary">
         Save and send again
       </button>
