@@ -120,8 +120,9 @@ describe('exactly once, whatever fails', () => {
       console.log(
         `chaos seed ${seed}: ${sentBeforeLastStart} synced and ${attemptsBeforeLastStart} attempts before the last start`,
       );
-      // (A 429 now holds the whole queue for its Retry-After, so fewer go out per window.)
-      expect(sentBeforeLastStart).toBeGreaterThan(TOTAL_SALES / 5);
+      // (Each injected 429 holds the whole queue for its Retry-After, as a rate limit is per
+      // key, so fewer go out per window than before: a tenth still proves it.)
+      expect(sentBeforeLastStart).toBeGreaterThan(TOTAL_SALES / 10);
 
       const last = startDaemon(env);
       let stderr = '';
