@@ -161,6 +161,21 @@ describe.skipIf(!available)(
       expect(sandbox.countSales()).toBe(2);
     });
 
+    it('marks a sale whose answer was lost as in doubt, and clears it once the platform replays it', async () => {
+      await sandbox.faults.set({ commitThenDrop: 1 }); // stored, then the connection is cut
+      const receipt = await sell('Croissant');
+      await tab('Sync').click();
+      await waitForText(saleRow(receipt), /may be on the platform/);
+      await waitForText(page.getByTestId('count-uncertain'), /^[1-9]/);
+      await waitForText(page.locator('.sync'), /sent without an answer and may already be on the/);
+      await shot('sync-in-doubt');
+      await sandbox.faults.set({});
+      // The resend under the same key is answered as a replay: stored once, no doubt left.
+      await waitForText(saleRow(receipt), /synced/);
+      await waitForText(page.getByTestId('count-uncertain'), /^0$/);
+      expect(await saleRow(receipt).textContent()).not.toMatch(/may be on the platform/);
+    });
+
     it('shows a refused sale with the reason; Edit fixes it and it syncs', async () => {
       const receipt = await sell('Local cheese');
       await tab('Sync').click();
