@@ -32,6 +32,8 @@ interface Running {
   engine: SyncEngine;
   database: TillDatabase;
   stopping?: boolean;
+  /** The stop a SIGTERM started, once the process handled it. */
+  stopped?: Promise<unknown>;
 }
 
 export async function runSeed(seed: number): Promise<SeedResult> {
@@ -89,6 +91,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   });
 
   function startProcess(): void {
+    if (finished) return; // the run is over: nothing new starts
     const process = world.addProcess(random() < 0.2 ? between(-3_600_000, 3_600_000) : 0);
     const database = openDatabase(file, { synchronous: 'NORMAL', busyTimeoutMs: 0 });
     const engine = createSyncEngine({
@@ -206,7 +209,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         world.log(`process ${target.pid} is sent SIGTERM`);
         // Delivered as the process runs: a stopped process handles it once continued.
         world.schedule(world.time, target.pid, () => {
-          void running_.engine.stop().then(() => {
+          if (finished) return; // the final stop below handles it
+          running_.stopped = running_.engine.stop().then(() => {
             if (!target.alive) return;
             target.alive = false;
             running.delete(target.pid);
@@ -255,13 +259,18 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     finalChecks();
   } finally {
     finished = true;
-    // A clean stop of what still runs (its grace timers are virtual too).
-    let stopping = running.size;
-    for (const { engine, process } of running.values()) {
+    // A clean stop of what still runs (its grace timers are virtual too): every engine
+    // must be done within its grace time, whatever it was doing.
+    let stopping = 0;
+    for (const { engine, process, stopped } of running.values()) {
       process.stalledUntil = 0;
-      void engine.stop().finally(() => (stopping -= 1));
+      if (!process.alive) continue;
+      stopping += 1;
+      void (stopped ?? engine.stop()).finally(() => (stopping -= 1));
     }
-    while (stopping > 0 && (await world.step()).ran);
+    const stopBy = world.time + tuning.shutdownGraceMs + 10_000;
+    while (stopping > 0 && world.time <= stopBy && (await world.step()).ran);
+    if (stopping > 0) violations.push(`${stopping} engine(s) did not stop within the grace time`);
     busyHolder?.close();
     checker.close();
     store.close();
