@@ -1,6 +1,7 @@
 // Fault injection for tests, chaos runs and demos. Every random choice comes from one
 // seeded generator, so the same seed and the same order of requests repeat a run exactly.
 import { z } from 'zod';
+import { seededRandom } from './seeded-random.js';
 
 const fraction = z.number().min(0).max(1).default(0);
 
@@ -87,18 +88,6 @@ export type FaultAction =
   | { kind: 'htmlError' }
   | { kind: 'commitThenDrop' }
   | { kind: 'malformedSuccess' };
-
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function createFaultInjector(initial: FaultConfig) {
   let config = initial;

@@ -3,17 +3,9 @@
 // a process that died is ignored (and removed): the PID is checked, not just the file.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pidExists as alive } from '../sync/sender-identity.js';
 
 const folder = (dataDir: string) => join(dataDir, 'running');
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Marks this process as running on the data folder; returns a function that unmarks it. */
 export function markRunning(dataDir: string, kind: string): () => void {

@@ -49,7 +49,8 @@ export function senderEnded(owner: string): void {
   liveHere.delete(owner);
 }
 
-function pidExists(pid: number): boolean {
+/** Whether a process with this id exists (EPERM: it does, under another user). */
+export function pidExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,17 +3,7 @@
 // and a seeded random source. Nothing here reads the real clock: one seed, one world.
 import type { Clock, TimerHandle, Timers } from '../../main/sync/clock.js';
 
-/** mulberry32: small, fast, and the same numbers for the same seed everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../sandbox/seeded-random.js';
 
 /** Wall-clock time at virtual time 0: 2026-11-21 12:00 UTC. */
 export const EPOCH = Date.UTC(2026, 10, 21, 12, 0, 0);
