@@ -57,9 +57,10 @@ const synced = (store: Store) => store.countByState().synced;
 
 describe('delivery through time and its own faults, with real processes', () => {
   it('a sender stopped past its lease (SIGSTOP), beside a daemon whose clock is 60 s ahead: no overlap, no extra copy', async () => {
-    const platform = await strictPlatform({ honoursKeys: false, delayMs: 150 });
-    const till = tillFolder();
-    till.record(40);
+    const platform = await strictPlatform({ honoursKeys: false, delayMs: 300 });
+    // Enough sales that some are on the wire when the sender stops: 60 at 2 x 300 ms.
+    const till = tillFolder({ ...quick, requestTimeoutMs: 2500 });
+    till.record(60);
     const first = startCli(['daemon'], till.env(platform.url));
     await waitUntil(() => platform.posts().length >= 4, 15_000, 'the first sends');
     const second = startCli(
@@ -68,12 +69,13 @@ describe('delivery through time and its own faults, with real processes', () => 
       ['--import', shiftClock],
     );
     await second.waitFor(/Tillsync daemon started/);
-    first.signal('SIGSTOP'); // past the 2 s lease and the 1 s request timeout
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(synced(till.store)).toBeLessThan(60);
+    first.signal('SIGSTOP'); // past the 2 s lease and the 2.5 s request timeout
+    await new Promise((resolve) => setTimeout(resolve, 4000));
     first.signal('SIGCONT');
-    await waitUntil(() => synced(till.store) === 40, 30_000, 'all synced');
+    await waitUntil(() => synced(till.store) === 60, 30_000, 'all synced');
     expect(platform.overlappingKeys).toEqual([]);
-    expect(platform.posts()).toHaveLength(40); // a platform ignoring keys stored each once
+    expect(platform.posts()).toHaveLength(60); // a platform ignoring keys stored each once
     expect(platform.doubled()).toEqual([]);
     await Promise.all([first.stop(), second.stop()]);
     till.store.close();
