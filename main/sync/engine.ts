@@ -20,6 +20,7 @@ import { keyFingerprint } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type TimerHandle, type Timers } from './clock.js';
 import { createCommitQueue } from './commit-queue.js';
+import { createClockWatch } from './clock-watch.js';
 import { longestWaitMs } from './decide.js';
 import { createLeaseHolder } from './lease-holder.js';
 import { createLinkState, type Logger } from './link-state.js';
@@ -29,6 +30,7 @@ import { runPass, type DeliveryOutcome } from './pass.js';
 import { clientFor, type PlatformClient } from './platform-client.js';
 import { saleRequestBody } from './sale-request.js';
 import { newSenderId, senderEnded, systemLiveness, type LivenessProbe } from './sender-identity.js';
+import { createScheduler } from './scheduler.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
 
@@ -37,8 +39,6 @@ export type { DeliveryOutcome } from './pass.js';
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
-/** A jump between wall and monotonic time larger than this is a clock step. */
-const CLOCK_STEP_MS = 2000;
 /** The engine's connection waits this long for a lock, then reports and retries. */
 const ENGINE_BUSY_TIMEOUT_MS = 1000;
 
@@ -107,7 +107,6 @@ export function createSyncEngine(options: EngineOptions) {
   let keyHash = keyFingerprint(config.apiKey); // of the key in use, computed once per key
   let client = makeClient(config);
   let stopping = false;
-  let started = false;
   const pacer = createPacer(clock, () => config.sync.concurrency);
   const holder = createLeaseHolder({
     lease: createLease(database),
@@ -132,8 +131,7 @@ export function createSyncEngine(options: EngineOptions) {
   let lastResyncSeen = syncState.read().resyncRequestedAt;
   let draining: Promise<DrainSummary> | undefined;
   let drainAgain = false;
-  const timer: Partial<Record<'debounce' | 'tick' | 'wake', TimerHandle>> = {};
-  const clockBase = { wall: clock.now(), mono: clock.monotonic() };
+  const clockWatch = createClockWatch(clock);
 
   const farAhead = (now: number) => now + longestWaitMs(config.sync);
 
@@ -158,18 +156,11 @@ export function createSyncEngine(options: EngineOptions) {
 
   /** Notices a step of the wall clock against the monotonic one, for status. */
   function watchClock(): void {
-    const wall = clock.now();
-    const mono = clock.monotonic();
-    const drift = wall - clockBase.wall - (mono - clockBase.mono);
-    clockBase.wall = wall;
-    clockBase.mono = mono;
-    if (Math.abs(drift) < CLOCK_STEP_MS) return;
-    logger.warn(
-      { stepMs: Math.round(drift) },
-      'The till clock jumped; waits go by the steady clock',
-    );
+    const step = clockWatch.check();
+    if (!step) return;
+    logger.warn({ stepMs: step.ms }, 'The till clock jumped; waits go by the steady clock');
     storage.attempt('the sync state', () =>
-      syncState.update({ clockStepMs: Math.round(drift), clockStepAt: wall }),
+      syncState.update({ clockStepMs: step.ms, clockStepAt: step.at }),
     );
     emitStatus();
   }
@@ -245,7 +236,7 @@ export function createSyncEngine(options: EngineOptions) {
     if (summary.synced + summary.conflict + summary.paused > 0) {
       logger.info({ ...summary }, 'Sync pass finished');
     }
-    scheduleWake();
+    scheduler.wakeForNextDue();
     emitStatus();
     return summary;
   }
@@ -276,17 +267,6 @@ export function createSyncEngine(options: EngineOptions) {
   const figures = () =>
     outbox.figures(clock.now(), farAhead(clock.now()), config.sync.staleAfterMs);
 
-  function scheduleWake(): void {
-    timer.wake?.cancel();
-    if (!started || stopping) return; // timers belong to a started engine only
-    const read = storage.attempt('nothing', figures);
-    const next = read.ok ? read.value.nextAttemptAt : null;
-    if (next === null) return;
-    const delay = Math.max(0, next - clock.now(), pacer.heldForMs());
-    if (delay >= config.sync.pollIntervalMs) return; // the regular tick comes sooner
-    timer.wake = timers.after(delay + 5, () => void drain(), { background: true });
-  }
-
   async function tick(): Promise<void> {
     watchClock();
     const requested = syncState.read().resyncRequestedAt;
@@ -301,15 +281,20 @@ export function createSyncEngine(options: EngineOptions) {
     if (link.offline || now.due > 0 || now.sending > 0 || outcomes.blocked) await drain();
   }
 
-  function scheduleTick(): void {
-    if (stopping) return;
-    const every = link.offline ? config.sync.probeIntervalMs : config.sync.pollIntervalMs;
-    timer.tick = timers.after(every, () => {
-      tick()
-        .catch((error: Error) => logger.error({ error: error.message }, 'Sync tick failed'))
-        .finally(scheduleTick);
-    });
-  }
+  const scheduler = createScheduler({
+    timers,
+    tickEveryMs: () => (link.offline ? config.sync.probeIntervalMs : config.sync.pollIntervalMs),
+    pollIntervalMs: () => config.sync.pollIntervalMs,
+    debounceMs: () => config.sync.debounceMs,
+    tick,
+    drain: () => void drain(),
+    nextDueInMs: () => {
+      const read = storage.attempt('nothing', figures);
+      const next = read.ok ? read.value.nextAttemptAt : null;
+      return next === null ? null : Math.max(0, next - clock.now(), pacer.heldForMs());
+    },
+    onTickError: (error) => logger.error({ error: error.message }, 'Sync tick failed'),
+  });
 
   /** Resync now: clears backoff and the authorization pause, then drains. */
   async function resync(): Promise<DrainSummary> {
@@ -333,18 +318,11 @@ export function createSyncEngine(options: EngineOptions) {
     drain,
     resync,
     start(): void {
-      if (started) return;
-      started = true;
-      scheduleTick();
+      scheduler.start();
       void drain();
     },
     /** A sale was just recorded: drain soon, once for a burst of sales. */
-    notifySaleRecorded(): void {
-      timer.debounce?.cancel();
-      timer.debounce = timers.after(config.sync.debounceMs, () => void drain(), {
-        background: true,
-      });
-    },
+    notifySaleRecorded: () => scheduler.saleRecorded(),
     /** New key or settings: a pause for the old key ends, and the queue is tried again. */
     updateConfig(next: AgentConfig): void {
       const keyChanged = keyFingerprint(next.apiKey) !== keyHash;
@@ -368,7 +346,7 @@ export function createSyncEngine(options: EngineOptions) {
     async stop(): Promise<SyncStatus | undefined> {
       if (stopping) return undefined;
       stopping = true;
-      for (const handle of Object.values(timer)) handle?.cancel();
+      scheduler.stop();
       let graceTimer: TimerHandle | undefined;
       const grace = new Promise((resolve) => {
         graceTimer = timers.after(config.sync.shutdownGraceMs, () => resolve(undefined), {

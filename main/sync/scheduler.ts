@@ -1,0 +1,58 @@
+// When the engine drains: a regular tick (polling while online, probing more often while
+// offline), a wake-up for the next due sale when it comes before the tick, and a short
+// debounce after a sale is recorded, so a burst of sales starts one pass. All on the
+// injected timers, so a test or the simulation steps them.
+import type { TimerHandle, Timers } from './clock.js';
+
+export interface SchedulerDeps {
+  timers: Timers;
+  /** Milliseconds between ticks now. */
+  tickEveryMs: () => number;
+  pollIntervalMs: () => number;
+  debounceMs: () => number;
+  /** What a tick does: the engine notices resync requests and drains what is due. */
+  tick: () => Promise<void>;
+  drain: () => void;
+  /** Milliseconds until the next sale is due (0: due now), or null when none waits. */
+  nextDueInMs: () => number | null;
+  onTickError: (error: Error) => void;
+}
+
+export function createScheduler(deps: SchedulerDeps) {
+  const timer: Partial<Record<'debounce' | 'tick' | 'wake', TimerHandle>> = {};
+  let started = false;
+  let stopped = false;
+
+  function scheduleTick(): void {
+    if (stopped) return;
+    timer.tick = deps.timers.after(deps.tickEveryMs(), () => {
+      deps.tick().catch(deps.onTickError).finally(scheduleTick);
+    });
+  }
+
+  return {
+    start(): void {
+      if (started || stopped) return;
+      started = true;
+      scheduleTick();
+    },
+    /** After a pass: wake for the next due sale if it comes before the next tick. */
+    wakeForNextDue(): void {
+      timer.wake?.cancel();
+      if (!started || stopped) return; // timers belong to a started engine only
+      const delay = deps.nextDueInMs();
+      if (delay === null || delay >= deps.pollIntervalMs()) return; // the tick comes sooner
+      timer.wake = deps.timers.after(delay + 5, deps.drain, { background: true });
+    },
+    /** A sale was just recorded: drain soon, once for a burst of sales. */
+    saleRecorded(): void {
+      if (stopped) return;
+      timer.debounce?.cancel();
+      timer.debounce = deps.timers.after(deps.debounceMs(), deps.drain, { background: true });
+    },
+    stop(): void {
+      stopped = true;
+      for (const handle of Object.values(timer)) handle?.cancel();
+    },
+  };
+}
