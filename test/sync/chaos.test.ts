@@ -103,8 +103,18 @@ describe('exactly once, whatever fails', () => {
 
       for (let kill = 0; kill < KILLS; kill++) {
         recordBatch(Math.ceil(TOTAL_SALES / KILLS));
+        const before = store.countByState().synced;
         const daemon = startDaemon(env);
-        await new Promise((resolve) => setTimeout(resolve, 400 + Math.random() * 900));
+        // Killed while it sends, however long a loaded machine takes to start it.
+        await waitUntil(
+          () => {
+            const counts = store.countByState();
+            return counts.sending > 0 || counts.synced > before;
+          },
+          30_000,
+          'the daemon sending',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 700));
         daemon.kill('SIGKILL');
         await killed(daemon);
       }
