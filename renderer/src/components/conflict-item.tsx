@@ -1,0 +1,240 @@
+// A sale the platform refused, on the Sync screen: its reason, and what a person can do
+// about it: retry it as it is, fix it (a new revision), or discard it with a reason.
+import { useEffect, useState } from 'preact/hooks';
+import type { MethodOutput } from '../../../main/contract/contract';
+import { api } from '../api';
+import { formatTime } from '../money';
+import { Field, fieldMessages, Notice } from './field';
+
+type Settings = MethodOutput<'getSettings'>;
+type Conflict = MethodOutput<'listConflicts'>[number];
+type Sale = MethodOutput<'getSale'>;
+
+export function ConflictItem({
+  conflict,
+  money,
+  settings,
+}: {
+  conflict: Conflict;
+  money: (minor: number) => string;
+  settings: Settings;
+}) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'discard'>('view');
+  const [problem, setProblem] = useState<string>();
+  const retry = async () => {
+    const result = await api.retryConflict({ saleId: conflict.saleId });
+    if (!result.ok) setProblem(result.error.message);
+  };
+  return (
+    <li class="conflict" data-receipt={conflict.receiptNumber}>
+      <p>
+        <strong>Receipt #{conflict.receiptNumber}</strong>, {formatTime(conflict.createdAt)},{' '}
+        {money(conflict.totalMinor)}
+      </p>
+      <p class="reason">{conflict.reason ?? 'No reason was given.'}</p>
+      {conflict.uncertain && (
+        <p class="doubt">
+          An attempt to send it got no answer: it may already be on the platform. Look for it there
+          before you edit it.
+        </p>
+      )}
+      {mode === 'view' && (
+        <div class="actions">
+          <button type="button" onClick={() => void retry()}>
+            Retry
+          </button>
+          <button type="button" onClick={() => setMode('edit')}>
+            Edit
+          </button>
+          <button type="button" onClick={() => setMode('discard')}>
+            Discard
+          </button>
+        </div>
+      )}
+      {mode === 'edit' && (
+        <ConflictEditor
+          saleId={conflict.saleId}
+          settings={settings}
+          onDone={() => setMode('view')}
+        />
+      )}
+      {mode === 'discard' && (
+        <DiscardForm saleId={conflict.saleId} onDone={() => setMode('view')} />
+      )}
+      {problem && <Notice tone="error">{problem}</Notice>}
+    </li>
+  );
+}
+
+function DiscardForm({ saleId, onDone }: { saleId: string; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const id = `discard-${saleId}`;
+  async function discard(event: Event) {
+    event.preventDefault();
+    const result = await api.discardConflict({ saleId, reason });
+    if (!result.ok)
+      return setError(fieldMessages(result.error.fields)['/reason'] ?? result.error.message);
+    onDone();
+  }
+  return (
+    <form class="inline-form" onSubmit={(event) => void discard(event)}>
+      <Field id={id} label="Why discard this sale? (it stays on record)" error={error}>
+        <input
+          id={id}
+          value={reason}
+          onInput={(event) => setReason(event.currentTarget.value)}
+          aria-invalid={Boolean(error)}
+        />
+      </Field>
+      <button type="submit">Discard sale</button>
+      <button type="button" class="link" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function ConflictEditor({
+  saleId,
+  settings,
+  onDone,
+}: {
+  saleId: string;
+  settings: Settings;
+  onDone: () => void;
+}) {
+  const [sale, setSale] = useState<Sale>();
+  const [items, setItems] = useState<Array<{ productId: string; quantity: string; price: string }>>(
+    [],
+  );
+  const [payment, setPayment] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string>();
+  const [mustCheck, setMustCheck] = useState(false);
+  const [checkedPlatform, setCheckedPlatform] = useState(false);
+
+  useEffect(() => {
+    void api.getSale({ saleId }).then((result) => {
+      if (!result.ok) return setProblem(result.error.message);
+      setSale(result.value);
+      setItems(
+        result.value.items.map((item) => ({
+          productId: item.productId,
+          quantity: String(item.quantity),
+          price: String(item.price),
+        })),
+      );
+      setPayment(result.value.paymentMethod);
+    });
+  }, [saleId]);
+
+  if (!sale) return <p>Loading the sale…{problem && <Notice tone="error">{problem}</Notice>}</p>;
+
+  const change = (index: number, field: 'productId' | 'quantity' | 'price', value: string) =>
+    setItems((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+
+  async function save(event: Event) {
+    event.preventDefault();
+    if (!sale) return;
+    const result = await api.editConflict({
+      saleId,
+      sale: {
+        items: items.map((row) => ({
+          productId: row.productId.trim(),
+          quantity: Number(row.quantity),
+          price: Number(row.price),
+        })),
+        paymentMethod: payment,
+        ...(sale.customerId ? { customerId: sale.customerId } : {}),
+        ...(sale.shopId ? { shopId: sale.shopId } : {}),
+      },
+      ...(checkedPlatform ? { checkedPlatform } : {}),
+    });
+    if (!result.ok) {
+      if (result.error.code === 'may_be_on_platform') setMustCheck(true);
+      setErrors(
+        fieldMessages(
+          result.error.fields?.map((f) => ({ ...f, path: f.path.replace(/^\/sale/, '') })),
+        ),
+      );
+      return setProblem(result.error.message);
+    }
+    onDone();
+  }
+
+  return (
+    <form class="inline-form editor" onSubmit={(event) => void save(event)}>
+      {items.map((row, index) => (
+        <fieldset key={index} class="edit-line">
+          <legend>Line {index + 1}</legend>
+          <Field
+            id={`edit-${saleId}-${index}-product`}
+            label="Product id"
+            error={errors[`/items/${index}/productId`]}
+          >
+            <input
+              id={`edit-${saleId}-${index}-product`}
+              value={row.productId}
+              onInput={(event) => change(index, 'productId', event.currentTarget.value)}
+            />
+          </Field>
+          <Field
+            id={`edit-${saleId}-${index}-quantity`}
+            label="Quantity"
+            error={errors[`/items/${index}/quantity`]}
+          >
+            <input
+              id={`edit-${saleId}-${index}-quantity`}
+              inputMode="decimal"
+              value={row.quantity}
+              onInput={(event) => change(index, 'quantity', event.currentTarget.value)}
+            />
+          </Field>
+          <Field
+            id={`edit-${saleId}-${index}-price`}
+            label="Price"
+            error={errors[`/items/${index}/price`]}
+          >
+            <input
+              id={`edit-${saleId}-${index}-price`}
+              inputMode="decimal"
+              value={row.price}
+              onInput={(event) => change(index, 'price', event.currentTarget.value)}
+            />
+          </Field>
+        </fieldset>
+      ))}
+      <Field id={`edit-${saleId}-payment`} label="Payment method">
+        <select
+          id={`edit-${saleId}-payment`}
+          value={payment}
+          onChange={(event) => setPayment(event.currentTarget.value)}
+        >
+          {settings.till.paymentMethods.map((method) => (
+            <option key={method} value={method}>
+              {method}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {mustCheck && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={checkedPlatform}
+            onChange={(event) => setCheckedPlatform(event.currentTarget.checked)}
+          />{' '}
+          I looked on the platform: this sale is not there
+        </label>
+      )}
+      <button type="submit" class="primary">
+        Save and send again
+      </button>
+      <button type="button" class="link" onClick={onDone}>
+        Cancel
+      </button>
+      {problem && <Notice tone="error">{problem}</Notice>}
+    </form>
+  );
+}
