@@ -21,6 +21,7 @@ import type { AgentConfig } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type TimerHandle, type Timers } from './clock.js';
 import { createCommitQueue } from './commit-queue.js';
 import { createClockWatch } from './clock-watch.js';
+import { emptySummary, type DrainSummary } from './drain-summary.js';
 import { longestWaitMs } from './decide.js';
 import { createLeaseHolder } from './lease-holder.js';
 import { createLinkState, type Logger } from './link-state.js';
@@ -36,18 +37,12 @@ import { createStorageGuard } from './storage-guard.js';
 
 export type { Logger } from './link-state.js';
 export type { DeliveryOutcome } from './pass.js';
+export type { DrainSummary, SkipReason } from './drain-summary.js';
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
 /** The engine's connection waits this long for a lock, then reports and retries. */
 const ENGINE_BUSY_TIMEOUT_MS = 1000;
-
-export type SkipReason =
-  'not_configured' | 'paused' | 'offline' | 'lease_held' | 'stopping' | 'storage' | 'throttled';
-
-export interface DrainSummary extends Record<DeliveryOutcome | 'failed', number> {
-  skipped?: SkipReason;
-}
 
 export interface EngineOptions {
   /** The till database; the engine opens its own connection to it. */
@@ -71,16 +66,6 @@ export interface SaleEvent {
   saleId: string;
   outcome: DeliveryOutcome;
 }
-
-const emptySummary = (skipped?: SkipReason): DrainSummary => ({
-  synced: 0,
-  conflict: 0,
-  paused: 0,
-  deferred: 0,
-  released: 0,
-  failed: 0,
-  ...(skipped ? { skipped } : {}),
-});
 
 export function createSyncEngine(options: EngineOptions) {
   const clock = options.clock ?? systemClock;
@@ -120,13 +105,7 @@ export function createSyncEngine(options: EngineOptions) {
     },
   });
   link.restorePause(keyHash);
-  const recordSender = () =>
-    storage.attempt('the sync state', () =>
-      syncState.update({
-        senderMode: options.mode ?? 'platform',
-        senderBaseUrl: config.baseUrl ?? null,
-      }),
-    );
+  const recordSender = () => link.recordSender(options.mode ?? 'platform', config.baseUrl);
   recordSender();
   let lastResyncSeen = syncState.read().resyncRequestedAt;
   let draining: Promise<DrainSummary> | undefined;
@@ -153,17 +132,6 @@ export function createSyncEngine(options: EngineOptions) {
   }
 
   const holding = () => stopping || link.paused || link.offline;
-
-  /** Notices a step of the wall clock against the monotonic one, for status. */
-  function watchClock(): void {
-    const step = clockWatch.check();
-    if (!step) return;
-    logger.warn({ stepMs: step.ms }, 'The till clock jumped; waits go by the steady clock');
-    storage.attempt('the sync state', () =>
-      syncState.update({ clockStepMs: step.ms, clockStepAt: step.at }),
-    );
-    emitStatus();
-  }
 
   async function drainPass(): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping');
@@ -214,10 +182,7 @@ export function createSyncEngine(options: EngineOptions) {
         },
         onQueueWait: (ms) => {
           pacer.hold(ms);
-          storage.attempt('the sync state', () =>
-            syncState.update({ throttledUntil: clock.now() + ms }),
-          );
-          logger.warn({ waitMs: ms }, 'The platform asked the till to slow down; the queue waits');
+          link.noteQueueWait(ms);
         },
       });
       Object.assign(summary, result.counts);
@@ -268,7 +233,7 @@ export function createSyncEngine(options: EngineOptions) {
     outbox.figures(clock.now(), farAhead(clock.now()), config.sync.staleAfterMs);
 
   async function tick(): Promise<void> {
-    watchClock();
+    link.noteClockStep(clockWatch.check());
     const requested = syncState.read().resyncRequestedAt;
     if (requested > lastResyncSeen) {
       await resync();
@@ -289,7 +254,7 @@ export function createSyncEngine(options: EngineOptions) {
     tick,
     drain: () => void drain(),
     nextDueInMs: () => {
-      const read = storage.attempt('nothing', figures);
+      const read = storage.attempt('the queue figures', figures);
       const next = read.ok ? read.value.nextAttemptAt : null;
       return next === null ? null : Math.max(0, next - clock.now(), pacer.heldForMs());
     },

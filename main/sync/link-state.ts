@@ -94,6 +94,22 @@ export function createLinkState(
       logger.info({}, 'The platform honours idempotency keys: a resent sale is never doubled');
       changed();
     },
+    /** Where this engine sends, for processes without the configuration (the CLI). */
+    recordSender(mode: 'platform' | 'sandbox', baseUrl: string | undefined): void {
+      write({ senderMode: mode, senderBaseUrl: baseUrl ?? null });
+    },
+    /** The till's wall clock jumped (see clock-watch.ts): a person should know. */
+    noteClockStep(step: { ms: number; at: number } | null): void {
+      if (!step) return;
+      logger.warn({ stepMs: step.ms }, 'The till clock jumped; waits go by the steady clock');
+      write({ clockStepMs: step.ms, clockStepAt: step.at });
+      changed();
+    },
+    /** The platform asked the whole queue to wait this long (429/503 Retry-After). */
+    noteQueueWait(ms: number): void {
+      write({ throttledUntil: now() + ms });
+      logger.warn({ waitMs: ms }, 'The platform asked the till to slow down; the queue waits');
+    },
     /** `keyHash`: the key the request carried; a refusal pauses the queue for it only. */
     record(
       answer: Exclude<Answer, { kind: 'aborted' }>,
