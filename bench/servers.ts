@@ -2,6 +2,8 @@
 // and the server never share one event loop.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { syncTuningSchema } from '../main/config/agent-config.js';
+import { createSyncEngine } from '../main/sync/engine.js';
 
 const cliEntry = fileURLToPath(new URL('../main/cli/bin.ts', import.meta.url));
 
@@ -72,3 +74,14 @@ export async function startBareServer(): Promise<ChildServer> {
   const match = await waitForLine(child, /listening on (\d+)/);
   return { url: `http://127.0.0.1:${match[1]}`, key: 'unused', stop: stopper(child) };
 }
+
+/** The sync engine on a till database, sending to a benchmark server at a concurrency. */
+export const engineFor = (file: string, server: ChildServer, concurrency: number) =>
+  createSyncEngine({
+    file,
+    config: {
+      baseUrl: server.url,
+      apiKey: server.key,
+      sync: syncTuningSchema.parse({ concurrency }),
+    },
+  });

@@ -9,11 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../db/open.js';
-import { syncTuningSchema } from '../main/config/agent-config.js';
-import { createSyncEngine } from '../main/sync/engine.js';
 import { DEFAULT_RATE_LIMIT } from '../sandbox/rate-limit.js';
 import { seedBacklog } from './seed-backlog.js';
-import { startSandboxProcess } from './servers.js';
+import { engineFor, startSandboxProcess } from './servers.js';
 import { fixed } from './stats.js';
 
 const backlog = Number(process.env.BENCH_SALES ?? 5000);
@@ -31,14 +29,7 @@ try {
   );
   // The bucket starts full after the sandbox has been idle since start: wait for it.
   await new Promise((resolve) => setTimeout(resolve, (capacity / refillPerSecond) * 1000));
-  const engine = createSyncEngine({
-    file,
-    config: {
-      baseUrl: sandbox.url,
-      apiKey: sandbox.key,
-      sync: syncTuningSchema.parse({ concurrency }),
-    },
-  });
+  const engine = engineFor(file, sandbox, concurrency);
   const started = performance.now();
   let synced = 0;
   engine.events.on('sale', ({ outcome }) => {

@@ -9,11 +9,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { syncTuningSchema } from '../main/config/agent-config.js';
-import { createSyncEngine } from '../main/sync/engine.js';
 import { postLoad } from './load.js';
 import { BACKLOG_BODY, seedBacklog } from './seed-backlog.js';
-import { startSandboxProcess } from './servers.js';
+import { engineFor, startSandboxProcess } from './servers.js';
 import { fixed } from './stats.js';
 
 const backlog = Number(process.env.BENCH_SALES ?? 10_000);
@@ -26,14 +24,7 @@ const sandbox = await startSandboxProcess(join(folder, 'sandbox.db'));
 async function drainBacklog(concurrency: number) {
   const file = join(folder, `till-c${concurrency}.db`);
   seedBacklog(file, backlog);
-  const engine = createSyncEngine({
-    file,
-    config: {
-      baseUrl: sandbox.url,
-      apiKey: sandbox.key,
-      sync: syncTuningSchema.parse({ concurrency }),
-    },
-  });
+  const engine = engineFor(file, sandbox, concurrency);
   const started = performance.now();
   let synced = 0;
   while (engine.status().counts.pending > 0) synced += (await engine.drain()).synced;
