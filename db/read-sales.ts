@@ -1,5 +1,5 @@
 // Reading sales back: one sale whole, a filtered page of sales, and counts per state.
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
 import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.js';
@@ -163,6 +163,18 @@ export function createSaleReader({ db }: TillDatabase) {
     return ok({ sales: page, nextBefore });
   }
 
+  /** The summaries of these sales, newest first (for events that carry what changed). */
+  function summariesOf(ids: readonly string[]): SaleSummary[] {
+    if (ids.length === 0) return [];
+    return db
+      .select(summaryColumns)
+      .from(sales)
+      .innerJoin(outbox, eq(outbox.saleId, sales.id))
+      .where(inArray(sales.id, [...ids]))
+      .orderBy(desc(sales.receiptNumber))
+      .all();
+  }
+
   function countByState(): Record<OutboxState, number> {
     const counts = Object.fromEntries(OUTBOX_STATES.map((state) => [state, 0])) as Record<
       OutboxState,
@@ -172,5 +184,5 @@ export function createSaleReader({ db }: TillDatabase) {
     return counts;
   }
 
-  return { getSale, listSales, countByState };
+  return { getSale, listSales, summariesOf, countByState };
 }

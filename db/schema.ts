@@ -177,6 +177,8 @@ export const syncState = sqliteTable(
     pausedAt: integer('paused_at'),
     resyncRequestedAt: integer('resync_requested_at').notNull().default(0),
     lastSuccessAt: integer('last_success_at'),
+    /** When the platform last answered anything (online means: recently). */
+    lastContactAt: integer('last_contact_at'),
     lastErrorCode: text('last_error_code'),
     lastErrorMessage: text('last_error_message'),
     lastErrorAt: integer('last_error_at'),

@@ -14,6 +14,7 @@ export interface SyncStateRow {
   pausedAt: number | null;
   resyncRequestedAt: number;
   lastSuccessAt: number | null;
+  lastContactAt: number | null;
   lastErrorCode: string | null;
   lastErrorMessage: string | null;
   lastErrorAt: number | null;
@@ -39,6 +40,7 @@ const COLUMNS = {
   pausedAt: 'paused_at',
   resyncRequestedAt: 'resync_requested_at',
   lastSuccessAt: 'last_success_at',
+  lastContactAt: 'last_contact_at',
   lastErrorCode: 'last_error_code',
   lastErrorMessage: 'last_error_message',
   lastErrorAt: 'last_error_at',

@@ -2,7 +2,6 @@
 // platform is configured) plus the store the UI reads and writes, rebuilt when the
 // platform settings or the key change. Events from whichever engine is current are passed
 // on, so the UI never has to know that it was rebuilt.
-import { EventEmitter } from 'node:events';
 import { openStore, type Store } from '../../db/store.js';
 import {
   loadAgentConfig,
@@ -10,10 +9,11 @@ import {
   type AgentConfig,
   type ConfigSources,
 } from '../config/agent-config.js';
-import type { EventPayload } from '../contract/contract.js';
+import { systemClock, systemTimers, type Clock, type Timers } from '../sync/clock.js';
 import type { Logger } from '../sync/engine.js';
 import { isConfigured, runAgent, type RunningAgent } from './run-agent.js';
 import { startDailyBackups } from './daily-backups.js';
+import { createUiEvents } from './ui-events.js';
 import { markRunning } from './running.js';
 import type { SecretStore } from './secret-store.js';
 
@@ -30,20 +30,26 @@ export interface RuntimeOptions {
   /** What this process is, for `tillsync restore`'s "is Tillsync running?" check. */
   kind: 'daemon' | 'app' | 'console';
   logger?: Logger;
-}
-
-export interface RuntimeEvents {
-  status: [EventPayload<'status'>];
-  saleChanged: [EventPayload<'saleChanged'>];
+  /** For the UI events' coalescing; the system's unless a test steps them. */
+  clock?: Clock;
+  timers?: Timers;
 }
 
 export async function createRuntime(options: RuntimeOptions) {
-  const events = new EventEmitter<RuntimeEvents>();
   let agent: RunningAgent;
   let store: Store;
   let config: AgentConfig;
   let stopBackups = async () => {};
   const unmarkRunning = markRunning(options.dataDir, options.kind);
+  const ui = createUiEvents({
+    clock: options.clock ?? systemClock,
+    timers: options.timers ?? systemTimers,
+    readStatus: () => agent.engine.status(),
+    readSales: (ids) => store.summariesOf(ids),
+    onError: (error) =>
+      options.logger?.warn({ error: error.message }, 'Reading what changed for the UI failed'),
+  });
+  const { events } = ui;
 
   const wantsSandbox = (next: AgentConfig) =>
     options.sandbox === 'always' ||
@@ -71,10 +77,8 @@ export async function createRuntime(options: RuntimeOptions) {
       logger: options.logger,
     });
     store = openStore(agent.databaseFile);
-    agent.engine.events.on('status', (status) => events.emit('status', status));
-    agent.engine.events.on('sale', ({ saleId, outcome }) =>
-      events.emit('saleChanged', { saleId, outcome }),
-    );
+    agent.engine.events.on('status', ui.statusChanged);
+    agent.engine.events.on('sale', ({ saleId }) => ui.saleChanged(saleId));
     const { dataDir, databaseFile } = agent;
     stopBackups = startDailyBackups({
       dataDir,
@@ -96,6 +100,8 @@ export async function createRuntime(options: RuntimeOptions) {
 
   return {
     events,
+    /** Tells the UI (coalesced) that a sale changed. */
+    saleChanged: ui.saleChanged,
     get agent() {
       return agent;
     },
@@ -126,15 +132,16 @@ export async function createRuntime(options: RuntimeOptions) {
             : next,
         );
         config = next;
-        events.emit('status', agent.engine.status());
+        ui.statusChanged();
         return;
       }
       await stop();
       await start(next);
-      events.emit('status', agent.engine.status());
+      ui.statusChanged();
     },
     /** Stops for good (a reload restarts the agent; the process runs on). */
     async close() {
+      ui.dispose();
       const final = await stop();
       unmarkRunning();
       return final;

@@ -57,17 +57,13 @@ export interface DesktopHooks {
 }
 
 export function createService(runtime: Runtime, logger?: Logger, desktop?: DesktopHooks) {
-  const changed = (saleId: string, outcome: 'recorded' | 'edited' | 'discarded' | 'deferred') =>
-    runtime.events.emit('saleChanged', { saleId, outcome });
+  const changed = (saleId: string) => runtime.saleChanged(saleId);
 
   /** After a person queued a sale again: send soon, and tell the UI. */
-  function queued<T extends { saleId: string }>(
-    result: Result<T>,
-    outcome: 'edited' | 'discarded' | 'deferred',
-  ) {
+  function queued<T extends { saleId: string }>(result: Result<T>) {
     if (result.ok) {
       runtime.agent.engine.notifySaleRecorded();
-      changed(result.value.saleId, outcome);
+      changed(result.value.saleId);
     }
     return result;
   }
@@ -158,7 +154,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       const result = runtime.store.recordSale(input);
       if (result.ok) {
         runtime.agent.engine.notifySaleRecorded();
-        changed(result.value.id, 'recorded');
+        changed(result.value.id);
       }
       return result;
     },
@@ -172,11 +168,11 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       return sale ? ok(sale) : fail({ code: 'not_found', message: `There is no sale ${saleId}.` });
     },
     listConflicts: () => ok(runtime.store.listConflicts()),
-    retryConflict: ({ saleId }) => queued(runtime.store.retryConflict(saleId), 'deferred'),
+    retryConflict: ({ saleId }) => queued(runtime.store.retryConflict(saleId)),
     editConflict: ({ saleId, sale, checkedPlatform }) =>
-      queued(runtime.store.editConflict(saleId, sale, { checkedPlatform }), 'edited'),
+      queued(runtime.store.editConflict(saleId, sale, { checkedPlatform })),
     discardConflict: ({ saleId, reason }) =>
-      queued(runtime.store.discardConflict(saleId, { reason }), 'discarded'),
+      queued(runtime.store.discardConflict(saleId, { reason })),
     resyncNow: async () => ok(await runtime.agent.engine.resync()),
     getSettings: async () => ok(await settingsView()),
     async updateSettings(patch) {

@@ -29,6 +29,8 @@ export const syncTuningSchema = z.strictObject({
   pollIntervalMs: ms(50, 600_000, 5000),
   debounceMs: ms(0, 10_000, 200),
   probeIntervalMs: ms(50, 600_000, 5000),
+  /** With nothing to send, how often to check that the platform still answers. */
+  idleCheckMs: ms(50, 600_000, 30_000),
   leaseTtlMs: ms(200, 600_000, 30_000),
   /** How long a stopping agent lets requests in flight finish. */
   shutdownGraceMs: ms(0, 60_000, 5000),

@@ -39,6 +39,7 @@ export const syncStatus = z.object({
   stale: z.number(),
   oldestPendingAgeMs: z.number().nullable(),
   lastSuccessAt: z.number().nullable(),
+  lastContactAt: z.number().nullable(),
   nextAttemptAt: z.number().nullable(),
   lastError: z
     .object({ code: z.string(), message: z.string(), at: z.number().nullable() })
@@ -270,20 +271,14 @@ export const methods = {
 // ---- events ------------------------------------------------------------------------------
 
 export const events = {
+  /** Coalesced: at most a few a second, whatever the drain rate. */
   status: syncStatus,
-  saleChanged: z.object({
-    saleId: z.string(),
-    outcome: z.enum([
-      'synced',
-      'conflict',
-      'paused',
-      'deferred',
-      'released',
-      'recorded',
-      'edited',
-      'discarded',
-    ]),
-  }),
+  /**
+   * The sales that changed since the last event, as they are now, newest first (at most
+   * the newest SALES_CHANGED_LIMIT of them: a screen shows the newest sales; counts come
+   * with the status).
+   */
+  salesChanged: z.object({ sales: z.array(saleSummary), more: z.boolean() }),
 } as const;
 
 // ---- results and the API both transports offer -------------------------------------------

@@ -23,4 +23,4 @@ export const METHOD_NAMES = [
   'clearApiKey',
 ] as const;
 
-export const EVENT_NAMES = ['status', 'saleChanged'] as const;
+export const EVENT_NAMES = ['status', 'salesChanged'] as const;

@@ -16,6 +16,7 @@ import {
 } from 'electron';
 import { createRuntime, type Runtime } from '../agent/runtime.js';
 import { createService } from '../agent/service.js';
+import { plural, viewStatus } from '../contract/status-view.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { packageRoot } from '../config/package-info.js';
 import { createLogger, engineLogger } from '../log/logger.js';
@@ -59,14 +60,14 @@ async function confirmWeakStorage(warning: string): Promise<boolean> {
 /** Quit, after asking when sales have not reached the platform yet. */
 async function requestQuit(): Promise<void> {
   const status = runtime?.agent.engine.status();
-  const waiting = status ? status.counts.pending + status.counts.sending : 0;
+  const waiting = status ? viewStatus(status, Date.now()).waiting : 0;
   if (waiting > 0) {
     const { response } = await dialog.showMessageBox({
       type: 'warning',
       buttons: ['Keep Tillsync running', 'Quit anyway'],
       defaultId: 0,
       cancelId: 0,
-      message: `${waiting} sale(s) have not reached the platform yet.`,
+      message: `${plural(waiting, 'sale')} ${waiting === 1 ? 'has' : 'have'} not reached the platform yet.`,
       detail:
         'They are safe on this till and will be sent the next time Tillsync runs. While it is closed, nothing is sent.',
     });

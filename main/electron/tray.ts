@@ -1,20 +1,12 @@
 // The tray icon: whether sales are getting through, how many wait, and Resync now, also
 // while the window is closed (closing the window keeps the agent syncing).
 import type { Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron';
+import { viewStatus } from '../contract/status-view.js';
 import type { SyncStatus } from '../sync/status.js';
 
-export function trayText(status: SyncStatus): string {
-  const waiting = status.counts.pending + status.counts.sending;
-  const state =
-    status.connection === 'authorization'
-      ? 'key rejected'
-      : status.connection === 'offline'
-        ? 'offline'
-        : status.mode === 'sandbox'
-          ? 'sandbox'
-          : 'online';
-  const conflicts = status.counts.conflict > 0 ? `, ${status.counts.conflict} to fix` : '';
-  return `Tillsync: ${state}, ${waiting} waiting${conflicts}`;
+/** The tray's line: the status view's short form, so it never disagrees with the banner. */
+export function trayText(status: SyncStatus, now = Date.now()): string {
+  return viewStatus(status, now).short;
 }
 
 export interface TrayActions {

@@ -84,7 +84,7 @@ export function createSyncEngine(options: EngineOptions) {
   const syncState = createSyncState(database, clock.now);
   const reader = createSaleReader(database);
   const storage = createStorageGuard(logger, clock.now, () => emitStatus());
-  const link = createLinkState(syncState, storage, logger, clock.now, () => emitStatus());
+  const link = createLinkState(syncState, storage, logger, clock, () => emitStatus());
   const commits = createCommitQueue(database.sqlite, timers);
   const outcomes = createOutcomeWriter(outbox, commits, storage, clock, timers);
 
@@ -142,6 +142,7 @@ export function createSyncEngine(options: EngineOptions) {
     if (pacer.heldForMs() > config.sync.inlineRetryMaxMs) return emptySummary('throttled');
     if (link.offline) {
       if (!(await active.reachable(shutdown.signal))) return emptySummary('offline');
+      link.noteContact();
       link.setConnection('online'); // sales stay due at their backoff: no stampede
     }
     const taken = holder.acquire();
@@ -244,6 +245,22 @@ export function createSyncEngine(options: EngineOptions) {
     // Rows left `sending` with no pass of ours running belong to another sender: a dead
     // one's are taken back at once by the pass's lease.
     if (link.offline || now.due > 0 || now.sending > 0 || outcomes.blocked) await drain();
+    else await checkIdleLink();
+  }
+
+  /**
+   * Nothing to send: a cheap request now and then, so "online" always means the platform
+   * answered recently and a stopped platform shows as offline within the idle check time.
+   */
+  async function checkIdleLink(): Promise<void> {
+    const active = client;
+    if (!active || stopping || link.paused) return;
+    const since = link.sinceContact();
+    if (since !== null && since < config.sync.idleCheckMs) return;
+    if (await active.reachable(shutdown.signal)) {
+      link.noteContact();
+      link.setConnection('online');
+    } else if (!shutdown.signal.aborted) link.setConnection('offline');
   }
 
   const scheduler = createScheduler({
@@ -284,7 +301,9 @@ export function createSyncEngine(options: EngineOptions) {
     resync,
     start(): void {
       scheduler.start();
-      void drain();
+      void tick().catch((error: Error) =>
+        logger.error({ error: error.message }, 'Sync tick failed'),
+      );
     },
     /** A sale was just recorded: drain soon, once for a burst of sales. */
     notifySaleRecorded: () => scheduler.saleRecorded(),

@@ -5,6 +5,7 @@
 // needs; written through the storage guard.
 import type { SyncState, SyncStateRow } from '../../db/sync-state.js';
 import type { Answer, Classification } from './classify.js';
+import type { Clock } from './clock.js';
 import type { StorageGuard } from './storage-guard.js';
 
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
@@ -19,9 +20,10 @@ export function createLinkState(
   syncState: SyncState,
   storage: StorageGuard,
   logger: Logger,
-  now: () => number,
+  clock: Clock,
   changed: () => void,
 ) {
+  const now = clock.now;
   const write = (fields: Partial<SyncStateRow>) =>
     storage.attempt('the sync state', () => syncState.update(fields));
   const initial = syncState.read();
@@ -31,6 +33,21 @@ export function createLinkState(
   let clockSkewMs = initial.clockSkewMs;
   let keysHonouredFor: string | null = initial.keysHonouredAt ? initial.keysHonouredBaseUrl : null;
   let lastSuccessWrite = 0;
+  let lastContactWrite = 0;
+  /** Steady time of the platform's last answer (for the idle check), null before one. */
+  let lastContactSteady: number | null = null;
+
+  /** The platform answered (anything): "online" in status means recently. */
+  function noteContact(): void {
+    lastContactSteady = clock.monotonic();
+    const at = now();
+    // At most one write a second, however fast answers come; a clock step back rewrites.
+    if (at - lastContactWrite > 1000 || at < lastContactWrite) {
+      lastContactWrite = at;
+      write({ lastContactAt: at });
+      changed();
+    }
+  }
 
   function setConnection(next: 'online' | 'offline'): void {
     if (connection === next) return;
@@ -66,6 +83,9 @@ export function createLinkState(
     get paused() {
       return paused;
     },
+    noteContact,
+    /** Steady milliseconds since the platform last answered; null before any answer. */
+    sinceContact: () => (lastContactSteady === null ? null : clock.monotonic() - lastContactSteady),
     keysHonoured: (baseUrl: string | undefined) =>
       baseUrl !== undefined && keysHonouredFor === baseUrl,
     setConnection,
@@ -73,6 +93,7 @@ export function createLinkState(
     forgetOffline(): void {
       offline = false;
       connection = 'unknown';
+      lastContactSteady = null;
     },
     /** On start: keep a pause only if it was for the key in use now. */
     restorePause(keyHash: string | null): void {
@@ -119,6 +140,7 @@ export function createLinkState(
     ): void {
       const at = now();
       noteClock(answer, at);
+      if (answer.kind === 'response') noteContact();
       if (verdict.kind === 'synced') {
         if (offline || at - lastSuccessWrite > 1000) {
           lastSuccessWrite = at;

@@ -33,6 +33,8 @@ export interface SyncStatus {
   keysHonoured: boolean;
   oldestPendingAgeMs: number | null;
   lastSuccessAt: number | null;
+  /** When the platform last answered anything: "online" only while this is recent. */
+  lastContactAt: number | null;
   nextAttemptAt: number | null;
   /** The platform asked the whole queue to wait until then (429/503 Retry-After). */
   throttledUntil: number | null;
@@ -104,6 +106,7 @@ export function readSyncStatus(sources: StatusSources): SyncStatus {
     oldestPendingAgeMs:
       figures.oldestPendingAt === null ? null : Math.max(0, now - figures.oldestPendingAt),
     lastSuccessAt: state.lastSuccessAt,
+    lastContactAt: state.lastContactAt,
     nextAttemptAt: figures.nextAttemptAt,
     throttledUntil:
       state.throttledUntil !== null && state.throttledUntil > now ? state.throttledUntil : null,

@@ -16,15 +16,3 @@ export function formatMoney(minor: number, currency: string, decimals: number): 
 
 export const formatTime = (ms: number | null) =>
   ms === null ? 'never' : new Date(ms).toLocaleString();
-
-export function formatAgo(ms: number | null, now = Date.now()): string {
-  if (ms === null) return 'never';
-  const seconds = Math.round(Math.abs(now - ms) / 1000);
-  const text =
-    seconds < 90
-      ? `${seconds} s`
-      : seconds < 5400
-        ? `${Math.round(seconds / 60)} min`
-        : `${Math.round(seconds / 3600)} h`;
-  return ms <= now ? `${text} ago` : `in ${text}`;
-}

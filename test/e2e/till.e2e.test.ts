@@ -167,7 +167,10 @@ describe.skipIf(!available)(
       await tab('Sync').click();
       await waitForText(saleRow(receipt), /may be on the platform/);
       await waitForText(page.getByTestId('count-uncertain'), /^[1-9]/);
-      await waitForText(page.locator('.sync'), /sent without an answer and may already be on the/);
+      await waitForText(
+        page.locator('.sync'),
+        /sent without an answer may already be on the platform/,
+      );
       await shot('sync-in-doubt');
       await sandbox.faults.set({});
       // The resend under the same key is answered as a replay: stored once, no doubt left.
@@ -187,8 +190,9 @@ describe.skipIf(!available)(
       await waitForText(tab('Sync'), /1 to fix/);
       await waitForText(
         banner(),
-        /Online: every other sale has been sent\. 1 refused sale\(s\) need you on the Sync screen\./,
+        /Online: every other sale has been sent\. 1 refused sale needs you on the Sync screen\./,
       );
+      expect(await banner().getAttribute('data-state')).toBe('warning'); // amber, never green
       await shot('sync-conflict');
       await conflict.getByRole('button', { name: 'Edit' }).click();
       await conflict.getByLabel('Product id').fill('prod_8Hq2x');

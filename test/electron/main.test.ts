@@ -211,7 +211,7 @@ describe('the Electron main process (electron mocked: its binary cannot run here
     await waitUntil(
       () =>
         recorded.dialogs.some(
-          (d) => String(d.message) === '1 sale(s) have not reached the platform yet.',
+          (d) => String(d.message) === '1 sale has not reached the platform yet.',
         ),
       5000,
       'the quit question',
@@ -222,7 +222,9 @@ describe('the Electron main process (electron mocked: its binary cannot run here
   it('shows the sync state in the tray menu, with Resync now and Quit', () => {
     const menu = recorded.trayMenus.at(-1) as Array<{ label?: string }>;
     expect(menu.map((item) => item.label).filter(Boolean)).toEqual([
-      expect.stringMatching(/^Tillsync: (online|offline|sandbox|key rejected), \d+ waiting/),
+      expect.stringMatching(
+        /^Tillsync: (sandbox, )?(online|offline|checking the platform|key rejected), \d+ waiting/,
+      ),
       'Open Tillsync',
       'Resync now',
       'Quit',

@@ -6,24 +6,14 @@ import { OUTBOX_STATES } from '../../../db/schema.js';
 
 import { loadAgentConfig, syncTuningSchema, type AgentConfig } from '../../config/agent-config.js';
 import { resolveDataDir } from '../../config/data-dir.js';
+import { viewStatus } from '../../contract/status-view.js';
 import { readStoreStatus, type SyncStatus } from '../../sync/status.js';
 import { printJson } from '../io.js';
 import { withStore, type DataDirOption } from '../store-access.js';
 
-const ago = (ms: number) =>
-  ms < 90_000
-    ? `${Math.round(ms / 1000)} s`
-    : ms < 5_400_000
-      ? `${Math.round(ms / 60_000)} min`
-      : `${Math.round(ms / 3_600_000)} h`;
-
+/** The status in lines, read through the same status view as the banner and the tray. */
 function describe(sync: SyncStatus, now: number): string[] {
-  const connection = {
-    unknown: 'not tried yet',
-    online: 'online',
-    offline: 'offline: the platform cannot be reached; sales wait on this till',
-    authorization: `key rejected: sync is paused. ${sync.paused?.reason ?? ''} Set a new key, then run \`tillsync resync\`.`,
-  }[sync.connection];
+  const view = viewStatus(sync, now);
   const lines = [
     `  platform   ${
       sync.mode === 'not_configured'
@@ -33,36 +23,19 @@ function describe(sync: SyncStatus, now: number): string[] {
           : sync.baseUrl
     }`,
     `  api key    ${sync.apiKey.set ? `set${sync.apiKey.expiresAt ? `, expires ${new Date(sync.apiKey.expiresAt).toISOString()}` : ''}` : 'not set'}`,
-    `  sync       ${connection}`,
+    `  sync       ${view.headline}`,
   ];
-  if (sync.stale > 0) lines.push(`  stale      ${sync.stale} sale(s) waiting for more than a day`);
-  if (sync.uncertain > 0)
+  if (view.link === 'key_rejected')
     lines.push(
-      `  in doubt   ${sync.uncertain} sale(s) sent without an answer may already be on the platform${sync.keysHonoured ? '' : ' (twice, if sent again)'}: see \`tillsync conflicts --uncertain\``,
+      `  paused     ${sync.paused?.reason ?? ''} Set a new key, then run \`tillsync resync\`.`,
     );
-  if (sync.throttledUntil)
+  for (const warning of view.warnings) lines.push(`  warning    ${warning}`);
+  if (view.inDoubt > 0) lines.push('  in doubt   see `tillsync conflicts --uncertain`');
+  lines.push(`  last sent  ${view.lastSuccess}`, `  next try   ${view.nextAttempt}`);
+  if (view.lastError)
     lines.push(
-      `  waiting    the platform asked for a pause; sending resumes in ${ago(sync.throttledUntil - now)}`,
+      `  last error ${view.lastError.when}${view.lastError.past ? ' (sending worked since)' : ''}: ${view.lastError.message}`,
     );
-  if (sync.storageProblem)
-    lines.push(
-      `  storage    the sync engine cannot write to the database: ${sync.storageProblem.message}`,
-    );
-  if (sync.clockStep)
-    lines.push(
-      `  clock      this till's clock jumped by ${ago(Math.abs(sync.clockStep.ms))} ${ago(Math.max(0, now - sync.clockStep.at))} ago; waits are not affected`,
-    );
-  if (sync.lastSuccessAt) lines.push(`  last sent  ${ago(now - sync.lastSuccessAt)} ago`);
-  if (sync.nextAttemptAt)
-    lines.push(
-      `  next try   ${sync.nextAttemptAt <= now ? 'now' : `in ${ago(sync.nextAttemptAt - now)}`}`,
-    );
-  if (sync.lastError) lines.push(`  last error ${sync.lastError.message}`);
-  if (sync.clockSkewMs) {
-    lines.push(
-      `  clock      this till's clock is ${ago(Math.abs(sync.clockSkewMs))} ${sync.clockSkewMs > 0 ? 'behind' : 'ahead of'} the platform's; receipts carry the till's time`,
-    );
-  }
   if (sync.sender !== 'none')
     lines.push(
       `  sending    ${sync.sender === 'this process' ? 'now' : 'another Tillsync process is sending'}`,

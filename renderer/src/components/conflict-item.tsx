@@ -9,21 +9,38 @@ import { Field, fieldMessages, Notice } from './field';
 type Settings = MethodOutput<'getSettings'>;
 type Conflict = MethodOutput<'listConflicts'>[number];
 type Sale = MethodOutput<'getSale'>;
+type Change = MethodOutput<'retryConflict'>;
+
+/** What a person is told after acting on a refused sale (the row itself goes away). */
+export function describeChange(action: 'retry' | 'edit' | 'discard', change: Change): string {
+  const receipt = `Receipt #${change.receiptNumber}`;
+  if (action === 'discard') return `${receipt} discarded: it stays on record on this till.`;
+  if (action === 'edit')
+    return `${receipt} corrected (revision ${change.revision}) and queued: it is sent in a moment.`;
+  return `${receipt} queued again as it was: it is sent in a moment.`;
+}
 
 export function ConflictItem({
   conflict,
   money,
   settings,
+  onDone,
 }: {
   conflict: Conflict;
   money: (minor: number) => string;
   settings: Settings;
+  /** Called with what happened, once the sale left the list of refused sales. */
+  onDone: (message: string) => void;
 }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'discard'>('view');
   const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
   const retry = async () => {
+    setBusy(true);
     const result = await api.retryConflict({ saleId: conflict.saleId });
-    if (!result.ok) setProblem(result.error.message);
+    setBusy(false);
+    if (!result.ok) return setProblem(result.error.message);
+    onDone(describeChange('retry', result.value));
   };
   return (
     <li class="conflict" data-receipt={conflict.receiptNumber}>
@@ -40,8 +57,8 @@ export function ConflictItem({
       )}
       {mode === 'view' && (
         <div class="actions">
-          <button type="button" onClick={() => void retry()}>
-            Retry
+          <button type="button" onClick={() => void retry()} disabled={busy}>
+            {busy ? 'Retrying…' : 'Retry'}
           </button>
           <button type="button" onClick={() => setMode('edit')}>
             Edit
@@ -55,18 +72,31 @@ export function ConflictItem({
         <ConflictEditor
           saleId={conflict.saleId}
           settings={settings}
-          onDone={() => setMode('view')}
+          onCancel={() => setMode('view')}
+          onDone={(change) => onDone(describeChange('edit', change))}
         />
       )}
       {mode === 'discard' && (
-        <DiscardForm saleId={conflict.saleId} onDone={() => setMode('view')} />
+        <DiscardForm
+          saleId={conflict.saleId}
+          onCancel={() => setMode('view')}
+          onDone={(change) => onDone(describeChange('discard', change))}
+        />
       )}
       {problem && <Notice tone="error">{problem}</Notice>}
     </li>
   );
 }
 
-function DiscardForm({ saleId, onDone }: { saleId: string; onDone: () => void }) {
+function DiscardForm({
+  saleId,
+  onCancel,
+  onDone,
+}: {
+  saleId: string;
+  onCancel: () => void;
+  onDone: (change: Change) => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const id = `discard-${saleId}`;
@@ -75,7 +105,7 @@ function DiscardForm({ saleId, onDone }: { saleId: string; onDone: () => void })
     const result = await api.discardConflict({ saleId, reason });
     if (!result.ok)
       return setError(fieldMessages(result.error.fields)['/reason'] ?? result.error.message);
-    onDone();
+    onDone(result.value);
   }
   return (
     <form class="inline-form" onSubmit={(event) => void discard(event)}>
@@ -88,7 +118,7 @@ function DiscardForm({ saleId, onDone }: { saleId: string; onDone: () => void })
         />
       </Field>
       <button type="submit">Discard sale</button>
-      <button type="button" class="link" onClick={onDone}>
+      <button type="button" class="link" onClick={onCancel}>
         Cancel
       </button>
     </form>
@@ -98,11 +128,13 @@ function DiscardForm({ saleId, onDone }: { saleId: string; onDone: () => void })
 function ConflictEditor({
   saleId,
   settings,
+  onCancel,
   onDone,
 }: {
   saleId: string;
   settings: Settings;
-  onDone: () => void;
+  onCancel: () => void;
+  onDone: (change: Change) => void;
 }) {
   const [sale, setSale] = useState<Sale>();
   const [items, setItems] = useState<Array<{ productId: string; quantity: string; price: string }>>(
@@ -160,7 +192,7 @@ function ConflictEditor({
       );
       return setProblem(result.error.message);
     }
-    onDone();
+    onDone(result.value);
   }
 
   return (
@@ -231,7 +263,7 @@ function ConflictEditor({
       <button type="submit" class="primary">
         Save and send again
       </button>
-      <button type="button" class="link" onClick={onDone}>
+      <button type="button" class="link" onClick={onCancel}>
         Cancel
       </button>
       {problem && <Notice tone="error">{problem}</Notice>}

@@ -1,13 +1,18 @@
-import { useCallback, useState } from 'preact/hooks';
-import type { MethodOutput } from '../../../main/contract/contract';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { EventPayload, MethodOutput } from '../../../main/contract/contract';
+import { viewStatus } from '../../../main/contract/status-view';
 import { api } from '../api';
 import { ConflictItem } from '../components/conflict-item';
 import { ExportForm } from '../components/export-form';
 import { Notice } from '../components/field';
-import { useLive, type Status } from '../hooks';
-import { formatAgo, formatMoney, formatTime } from '../money';
+import { useEvent, useNow, type Status } from '../hooks';
+import { formatMoney, formatTime } from '../money';
+import { conflictsTouched, patchRecent, type SaleSummary } from '../sales-feed';
 
 type Settings = MethodOutput<'getSettings'>;
+type Conflict = MethodOutput<'listConflicts'>[number];
+
+const RECENT_SALES = 20;
 
 /** Where the sales stand: what waits, what was refused and why, and Resync now. */
 export function SyncScreen({
@@ -19,18 +24,19 @@ export function SyncScreen({
 }) {
   const { currency, currencyDecimals } = settings.till;
   const money = (minor: number) => formatMoney(minor, currency, currencyDecimals);
-  const loadConflicts = useCallback(() => api.listConflicts({}), []);
-  const loadSales = useCallback(() => api.listSales({ limit: 20 }), []);
-  const conflicts = useLive(loadConflicts);
-  const sales = useLive(loadSales);
-  const [resync, setResync] = useState<{ tone: 'ok' | 'error'; text: string }>();
+  const now = useNow();
+  const view = status ? viewStatus(status, now) : undefined;
+  const recent = useRecentSales();
+  const conflicts = useConflicts(status);
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const [busy, setBusy] = useState(false);
 
   async function resyncNow() {
     setBusy(true);
+    setNotice(undefined);
     const result = await api.resyncNow({});
     setBusy(false);
-    if (!result.ok) return setResync({ tone: 'error', text: result.error.message });
+    if (!result.ok) return setNotice({ tone: 'error', text: result.error.message });
     const { synced, conflict, deferred, paused, skipped } = result.value;
     const why =
       skipped === 'offline'
@@ -38,7 +44,7 @@ export function SyncScreen({
         : skipped === 'lease_held'
           ? ' Another Tillsync process is sending for this till.'
           : '';
-    setResync({
+    setNotice({
       tone: paused > 0 || skipped === 'paused' ? 'error' : 'ok',
       text: `Resync done: ${synced} sent, ${conflict} refused, ${deferred + paused} still waiting.${why}${paused > 0 ? ' The key was rejected.' : ''}`,
     });
@@ -47,84 +53,58 @@ export function SyncScreen({
   return (
     <div class="sync">
       <section aria-label="Sync figures" class="figures">
-        <Figure
-          label="Pending"
-          value={status ? status.counts.pending + status.counts.sending : undefined}
-          testId="count-pending"
-        />
+        <Figure label="Waiting to send" value={view?.waiting} testId="count-pending" />
         <Figure label="Synced" value={status?.counts.synced} testId="count-synced" />
-        <Figure label="Conflicts" value={status?.counts.conflict} testId="count-conflict" />
+        <Figure label="Refused" value={view?.refused} testId="count-conflict" />
         <Figure label="Stale (over a day)" value={status?.stale} testId="count-stale" />
-        <Figure label="In doubt" value={status?.uncertain} testId="count-uncertain" />
+        <Figure label="In doubt" value={view?.inDoubt} testId="count-uncertain" />
       </section>
-      {status && status.uncertain > 0 && (
-        <Notice tone="error">
-          {status.uncertain} sale(s) were sent without an answer and may already be on the platform
-          {status.keysHonoured ? '' : ' (twice, if they were sent again)'}. Look them up on the
-          platform: they are marked “may be on the platform” below.
+      {view?.warnings.map((warning) => (
+        <Notice key={warning} tone="error">
+          {warning}
         </Notice>
-      )}
-      {status?.throttledUntil && (
-        <Notice tone="ok">
-          The platform asked this till to slow down; sending resumes{' '}
-          {formatAgo(status.throttledUntil)} by itself.
-        </Notice>
-      )}
-      {status?.storageProblem && (
-        <Notice tone="error">
-          Sync cannot write to this till's database ({status.storageProblem.message}). Free disk
-          space or fix the disk; nothing already saved is lost.
-        </Notice>
-      )}
-      {status?.clockStep && (
-        <Notice tone="error">
-          This till's clock jumped by{' '}
-          {formatAgo(Date.now() - Math.abs(status.clockStep.ms)).replace(' ago', '')}. Sync keeps
-          its own steady time; please check the clock.
-        </Notice>
-      )}
+      ))}
       <dl class="times">
         <dt>Last successful sync</dt>
-        <dd>{status ? formatAgo(status.lastSuccessAt) : '…'}</dd>
+        <dd data-testid="last-success">{view?.lastSuccess ?? '…'}</dd>
         <dt>Next attempt</dt>
-        <dd>
-          {status?.nextAttemptAt
-            ? formatAgo(Math.max(status.nextAttemptAt, Date.now()))
-            : 'nothing waiting'}
-        </dd>
-        {status?.lastError && (
+        <dd data-testid="next-attempt">{view?.nextAttempt ?? '…'}</dd>
+        {view?.lastError && (
           <>
-            <dt>Last error</dt>
-            <dd>{status.lastError.message}</dd>
+            <dt>{view.lastError.past ? 'Last error (since resolved)' : 'Last error'}</dt>
+            <dd data-testid="last-error" data-past={view.lastError.past}>
+              {view.lastError.when}: {view.lastError.message}
+            </dd>
           </>
         )}
       </dl>
-      {status?.clockSkewMs && (
-        <Notice tone="error">
-          This till's clock is{' '}
-          {formatAgo(Date.now() - Math.abs(status.clockSkewMs)).replace(' ago', '')} off the
-          platform's. Receipts carry the till's time: please set the clock.
-        </Notice>
-      )}
       <div class="actions">
         <button type="button" class="primary" onClick={() => void resyncNow()} disabled={busy}>
           {busy ? 'Resyncing…' : 'Resync now'}
         </button>
-        {resync && <Notice tone={resync.tone}>{resync.text}</Notice>}
       </div>
+      {notice && (
+        <div data-testid="sync-notice">
+          <Notice tone={notice.tone}>{notice.text}</Notice>
+        </div>
+      )}
 
       <section aria-labelledby="conflicts-title">
         <h2 id="conflicts-title">Refused by the platform</h2>
-        {conflicts.value?.length === 0 && (
+        {conflicts.list?.length === 0 && (
           <p class="empty">None: the platform has accepted every sale it has seen.</p>
         )}
         <ul class="conflicts">
-          {conflicts.value?.map((conflict) => (
+          {conflicts.list?.map((conflict) => (
             <ConflictItem
               key={`${conflict.saleId}-${conflict.revision}`}
               conflict={conflict}
               money={money}
               settings={settings}
+              onDone={(text) => {
+                setNotice({ tone: 'ok', text });
+                conflicts.reload();
+              }}
             />
           ))}
         </ul>
@@ -142,7 +122,7 @@ export function SyncScreen({
             </tr>
           </thead>
           <tbody>
-            {sales.value?.sales.map((sale) => (
+            {recent?.map((sale) => (
               <tr key={sale.id} data-receipt={sale.receiptNumber}>
                 <td>#{sale.receiptNumber}</td>
                 <td>{formatTime(sale.createdAt)}</td>
@@ -160,6 +140,62 @@ export function SyncScreen({
       <ExportForm />
     </div>
   );
+}
+
+/** The newest sales: read once, then patched from the events that carry each change. */
+function useRecentSales(): SaleSummary[] | undefined {
+  const [recent, setRecent] = useState<SaleSummary[]>();
+  useEffect(() => {
+    void api
+      .listSales({ limit: RECENT_SALES })
+      .then((result) => result.ok && setRecent(result.value.sales));
+  }, []);
+  useEvent(
+    'salesChanged',
+    useCallback(
+      (change: EventPayload<'salesChanged'>) =>
+        setRecent((shown) => shown && patchRecent(shown, change.sales, RECENT_SALES)),
+      [],
+    ),
+  );
+  return recent;
+}
+
+/**
+ * The refused sales: read again only when a change touches them, or when the status's
+ * count of refused sales and the list disagree.
+ */
+function useConflicts(status: Status | undefined) {
+  const [list, setList] = useState<Conflict[]>();
+  const loading = useRef(false);
+  const reload = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    void api.listConflicts({}).then((result) => {
+      loading.current = false;
+      if (result.ok) setList(result.value);
+    });
+  }, []);
+  useEffect(reload, [reload]);
+  const ids = new Set(list?.map((conflict) => conflict.saleId));
+  useEvent(
+    'salesChanged',
+    useCallback(
+      (change: EventPayload<'salesChanged'>) => {
+        if (conflictsTouched(ids, change.sales)) reload();
+      },
+      [list, reload],
+    ),
+  );
+  // Once per new count: a list that still disagrees afterwards is not read in a loop.
+  const refused = status?.counts.conflict;
+  const checkedCount = useRef<number>();
+  useEffect(() => {
+    if (!list || refused === undefined || refused === checkedCount.current) return;
+    checkedCount.current = refused;
+    if (refused !== list.length) reload();
+  }, [refused, list, reload]);
+  return { list, reload };
 }
 
 function Figure({

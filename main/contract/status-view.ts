@@ -1,0 +1,181 @@
+// The one reading of the sync status for people: the banner, the Sync screen's figures and
+// times, the tray and `tillsync status` all derive what they say from `viewStatus`, so no
+// two of them can disagree. Its rules (checked by a property test):
+// - "waiting" is pending plus sending;
+// - "online" only while the platform answered within ONLINE_WINDOW_MS;
+// - a refused sale, a sale in doubt or a clock warning is never shown in green;
+// - a time in the past reads "… ago", one in the future "in …", a due time "now";
+// - the last error is marked past once a later send succeeded.
+// Pure and free of Node, so the renderer imports it as well.
+import type { EventPayload } from './contract.js';
+
+export type StatusInput = EventPayload<'status'>;
+
+/** The platform counts as online while its last answer is at most this old. */
+export const ONLINE_WINDOW_MS = 90_000;
+
+export type LinkState = 'online' | 'offline' | 'key_rejected' | 'not_configured' | 'checking';
+export type StatusTone = 'ok' | 'warning' | 'error';
+
+export interface StatusView {
+  link: LinkState;
+  tone: StatusTone;
+  sandbox: boolean;
+  waiting: number;
+  refused: number;
+  inDoubt: number;
+  /** The banner's sentence. */
+  headline: string;
+  /** One short line: the tray and the window title. */
+  short: string;
+  lastSuccess: string;
+  nextAttempt: string;
+  lastError: { message: string; when: string; past: boolean } | null;
+  /** Things a person should know, most urgent first. */
+  warnings: string[];
+}
+
+/** A duration in words a cashier reads: "4 s", "3 min", "2 h", "5 days". */
+export function duration(ms: number): string {
+  const seconds = Math.round(Math.abs(ms) / 1000);
+  if (seconds < 90) return `${seconds} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 172_800) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86_400)} days`;
+}
+
+/** A moment relative to now, in the right tense: "2 min ago", "in 4 s", "just now". */
+export function relativeTime(at: number, now: number): string {
+  const ms = at - now;
+  if (Math.abs(ms) < 1000) return 'just now';
+  return ms < 0 ? `${duration(ms)} ago` : `in ${duration(ms)}`;
+}
+
+function linkOf(status: StatusInput, now: number): LinkState {
+  if (status.mode === 'not_configured') return 'not_configured';
+  if (status.connection === 'authorization') return 'key_rejected';
+  if (status.connection === 'offline') return 'offline';
+  const age = status.lastContactAt === null ? null : now - status.lastContactAt;
+  // A contact "in the future" was stored before the clock stepped back: not evidence.
+  return age !== null && age >= -1000 && age <= ONLINE_WINDOW_MS ? 'online' : 'checking';
+}
+
+function warningsOf(status: StatusInput, now: number): string[] {
+  const warnings: string[] = [];
+  if (status.storageProblem)
+    warnings.push(
+      `Sync cannot write to this till's database (${status.storageProblem.message}). Free disk space or fix the disk; nothing already saved is lost.`,
+    );
+  if (status.uncertain > 0)
+    warnings.push(
+      `${plural(status.uncertain, 'sale')} sent without an answer may already be on the platform${status.keysHonoured ? '' : ' (twice, if sent again)'}: look them up there.`,
+    );
+  if (status.stale > 0)
+    warnings.push(`${plural(status.stale, 'sale')} waiting for more than a day.`);
+  if (status.clockStep)
+    warnings.push(
+      `This till's clock jumped by ${duration(status.clockStep.ms)} ${relativeTime(status.clockStep.at, now)}. Sync keeps its own steady time; please check the clock.`,
+    );
+  if (status.clockSkewMs)
+    warnings.push(
+      `This till's clock is ${duration(status.clockSkewMs)} ${status.clockSkewMs > 0 ? 'behind' : 'ahead of'} the platform's. Receipts carry the till's time: please set the clock.`,
+    );
+  if (status.throttledUntil && status.throttledUntil > now)
+    warnings.push(
+      `The platform asked this till to slow down; sending resumes ${relativeTime(status.throttledUntil, now)} by itself.`,
+    );
+  return warnings;
+}
+
+/** "1 sale", "3 sales". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function headlineOf(link: LinkState, waiting: number, refused: number, inDoubt: number): string {
+  const needsYou =
+    refused === 0
+      ? ''
+      : ` ${plural(refused, 'refused sale')} ${refused === 1 ? 'needs' : 'need'} you on the Sync screen.`;
+  const doubt = inDoubt === 0 ? '' : ` ${plural(inDoubt, 'sale')} may already be on the platform.`;
+  switch (link) {
+    case 'not_configured':
+      return `No platform is set up: ${plural(waiting, 'sale')} kept on this till. Add the address and key in Settings.`;
+    case 'key_rejected':
+      return `Key rejected: the platform refused the API key, so sending is paused (${waiting} waiting). Enter a new key in Settings.${needsYou}`;
+    case 'offline':
+      return `Offline: the platform cannot be reached. Keep selling; ${plural(waiting, 'sale')} will be sent when it is back.${needsYou}`;
+    case 'checking':
+      return `Checking the platform: no answer from it yet. Keep selling; ${waiting} waiting.${needsYou}${doubt}`;
+    case 'online': {
+      const sending =
+        waiting > 0
+          ? `sending ${plural(waiting, 'sale')}`
+          : refused === 0
+            ? 'every sale has been sent'
+            : 'every other sale has been sent';
+      return `Online: ${sending}.${needsYou}${doubt}`;
+    }
+  }
+}
+
+const SHORT_LINK: Record<LinkState, string> = {
+  online: 'online',
+  offline: 'offline',
+  key_rejected: 'key rejected',
+  not_configured: 'no platform set up',
+  checking: 'checking the platform',
+};
+
+export function viewStatus(status: StatusInput, now: number): StatusView {
+  const link = linkOf(status, now);
+  const waiting = status.counts.pending + status.counts.sending;
+  const refused = status.counts.conflict;
+  const inDoubt = status.uncertain;
+  const warnings = warningsOf(status, now);
+  const tone: StatusTone =
+    link === 'key_rejected' || status.storageProblem
+      ? 'error'
+      : link !== 'online' || refused > 0 || warnings.length > 0
+        ? 'warning'
+        : 'ok';
+  const lastError =
+    status.lastError === null
+      ? null
+      : {
+          message: status.lastError.message,
+          when: status.lastError.at === null ? 'earlier' : relativeTime(status.lastError.at, now),
+          past:
+            status.lastSuccessAt !== null &&
+            (status.lastError.at === null || status.lastSuccessAt > status.lastError.at),
+        };
+  const nextAttempt =
+    waiting === 0
+      ? 'nothing waiting'
+      : link === 'key_rejected'
+        ? 'once a new key is set'
+        : link === 'offline'
+          ? 'when the platform answers again'
+          : status.nextAttemptAt === null || status.nextAttemptAt <= now
+            ? 'now'
+            : relativeTime(status.nextAttemptAt, now);
+  const mode = status.mode === 'sandbox' ? 'sandbox, ' : '';
+  const short =
+    `Tillsync: ${mode}${SHORT_LINK[link]}, ${waiting} waiting` +
+    (refused > 0 ? `, ${refused} to fix` : '') +
+    (inDoubt > 0 ? `, ${inDoubt} in doubt` : '');
+  return {
+    link,
+    tone,
+    sandbox: status.mode === 'sandbox',
+    waiting,
+    refused,
+    inDoubt,
+    headline: headlineOf(link, waiting, refused, inDoubt),
+    short,
+    lastSuccess: status.lastSuccessAt === null ? 'never' : relativeTime(status.lastSuccessAt, now),
+    nextAttempt,
+    lastError,
+    warnings,
+  };
+}
