@@ -13,7 +13,7 @@ import { viewStatus } from '../../main/contract/status-view.js';
 import { createSyncEngine } from '../../main/sync/engine.js';
 import { statusRuleViolations } from '../helpers/status-rules.js';
 import { createSimPlatform } from '../sim/sim-platform.js';
-import { EPOCH, seededRandom, World } from '../sim/world.js';
+import { seededRandom, World } from '../sim/world.js';
 
 const SEEDS = 60;
 const RUN_MS = 600_000;

@@ -7,7 +7,7 @@ import { ExportForm } from '../components/export-form';
 import { Notice } from '../components/field';
 import { useEvent, useNow, type Status } from '../hooks';
 import { formatMoney, formatTime } from '../money';
-import { conflictsTouched, patchRecent, type SaleSummary } from '../sales-feed';
+import { conflictsTouched, patchRecent, type SaleSummary } from '../../../main/contract/sales-feed';
 
 type Settings = MethodOutput<'getSettings'>;
 type Conflict = MethodOutput<'listConflicts'>[number];

@@ -1,5 +1,5 @@
-// The Sync screen's lists, patched from the agent's events instead of read again.
-import type { EventPayload } from '../../main/contract/contract';
+// The Sync screen's lists (renderer), patched from the agent's events instead of read again.
+import type { EventPayload } from './contract.js';
 
 export type SaleSummary = EventPayload<'salesChanged'>['sales'][number];
 
