@@ -1,8 +1,9 @@
 // What every console response carries, and the checks every request passes: the Host is
 // this loopback address (a DNS-rebinding page cannot reach us under its own name), the
-// session cookie or Bearer token matches, and a state-changing request is JSON from our
-// own origin (CSRF).
+// session (cookie plus page secret, see sessions.ts) or Bearer token matches, and a
+// state-changing request is JSON from our own origin (CSRF).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_SECRET_HEADER, SESSION_SECRET_PARAM, type Sessions } from './sessions.js';
 import { tokenMatches } from './token.js';
 
 export const SESSION_COOKIE = 'tillsync_session';
@@ -42,9 +43,22 @@ export function cookieValue(request: FastifyRequest, name: string): string | und
   return undefined;
 }
 
-export function isAuthenticated(request: FastifyRequest, token: string): boolean {
+export type Access = 'api' | 'page' | 'none';
+
+/**
+ * What a request may reach: the API with the Bearer token (scripts), or with the session
+ * cookie plus its page secret (the page); the page alone with the cookie alone.
+ */
+export function accessOf(request: FastifyRequest, token: string, sessions: Sessions): Access {
   const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-  return tokenMatches(token, cookieValue(request, SESSION_COOKIE)) || tokenMatches(token, bearer);
+  if (tokenMatches(token, bearer)) return 'api';
+  const id = cookieValue(request, SESSION_COOKIE);
+  const header = request.headers[SESSION_SECRET_HEADER];
+  const query = (request.query as Record<string, unknown> | undefined)?.[SESSION_SECRET_PARAM];
+  const secret =
+    typeof header === 'string' ? header : typeof query === 'string' ? query : undefined;
+  if (sessions.matches(id, secret)) return 'api';
+  return sessions.known(id) ? 'page' : 'none';
 }
 
 /** Refuses what does not come from this machine's own page; undefined when it may pass. */

@@ -1,14 +1,15 @@
 // The loopback console: the till UI in a browser, for a headless till (and for testing the
 // UI in a real browser). Bound to 127.0.0.1 only. Serves the built renderer, the contract
 // as POST /api/<method>, and events as server-sent events at /api/events.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { EVENT_NAMES } from '../contract/contract.js';
 import type { Service } from '../agent/service.js';
 import { packageRoot } from '../config/package-info.js';
-import { isAuthenticated, refuseForeign, SECURITY_HEADERS, SESSION_COOKIE } from './security.js';
+import { accessOf, refuseForeign, SECURITY_HEADERS, SESSION_COOKIE } from './security.js';
+import { createSessions, SESSION_SECRET_PARAM } from './sessions.js';
 import { issueConsoleToken, tokenMatches } from './token.js';
 
 export const DEFAULT_RENDERER_DIR = join(packageRoot, 'renderer', 'dist');
@@ -18,14 +19,30 @@ export interface ConsoleOptions {
   dataDir: string;
   port?: number;
   rendererDir?: string;
+  /** The command that printed the login link, named on the pages that ask for it. */
+  startedBy?: string;
 }
 
+/** The favicon: the tray's icon. */
+const FAVICON = join(packageRoot, 'assets', 'tray.png');
+
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
-  `<body><h1>${title}</h1><p>${body}</p></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+  `<title>${title}</title><link rel="stylesheet" href="/console-page.css"></head>` +
+  `<body><main><h1>${title}</h1><p>${body}</p></main></body></html>`;
+
+const PAGE_STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}
+main{max-width:36rem;margin:15vh auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
+h1{font-size:1.4rem;margin-top:0}code{background:#eef;padding:0 .25rem;border-radius:3px}`;
+
+/** Reachable without a session: the login itself and what its pages need. */
+const PUBLIC_PATHS = new Set(['/login', '/favicon.ico', '/console-page.css']);
 
 export async function startConsole(options: ConsoleOptions) {
   const { token, file: tokenFile } = issueConsoleToken(options.dataDir);
+  const sessions = createSessions();
+  const startedBy = options.startedBy ?? 'tillsync daemon --console';
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
   const app = Fastify({ logger: false, bodyLimit: 25 * 1024 * 1024, forceCloseConnections: true });
   app.removeContentTypeParser('text/plain');
@@ -35,40 +52,54 @@ export async function startConsole(options: ConsoleOptions) {
     void reply.headers(SECURITY_HEADERS);
     const refused = refuseForeign(request, reply, port);
     if (refused) return refused;
-    if (request.url.startsWith('/login')) return;
-    if (!isAuthenticated(request, token)) {
-      if (request.url.startsWith('/api/')) {
-        return reply.code(401).send({
-          ok: false,
-          error: { code: 'unauthorized', message: 'Open the login link first.' },
-        });
-      }
+    if (PUBLIC_PATHS.has(request.url.split('?')[0]!)) return;
+    const access = accessOf(request, token, sessions);
+    if (request.url.startsWith('/api/')) {
+      if (access === 'api') return;
+      return reply.code(401).send({
+        ok: false,
+        error: {
+          code: 'unauthorized',
+          message: `Open the login link that ${startedBy} printed (this tab's session has ended).`,
+        },
+      });
+    }
+    if (access === 'none') {
       return reply
         .code(401)
         .type('text/html')
         .send(
           page(
             'Tillsync console',
-            `Open the login link that <code>tillsync daemon --console</code> printed, or use the token in ${tokenFile}.`,
+            `Open the login link that <code>${startedBy}</code> printed, or use the token in ${tokenFile}.`,
           ),
         );
     }
   });
+
+  app.get('/favicon.ico', (_request, reply) =>
+    reply.type('image/png').header('cache-control', 'max-age=86400').send(readFileSync(FAVICON)),
+  );
+  app.get('/console-page.css', (_request, reply) => reply.type('text/css').send(PAGE_STYLE));
 
   app.get('/login', async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply) => {
     if (!tokenMatches(token, request.query.token)) {
       return reply
         .code(401)
         .type('text/html')
-        .send(page('Wrong or old login link', 'Use the link printed when Tillsync started.'));
+        .send(
+          page(
+            'Wrong or old login link',
+            `Use the link <code>${startedBy}</code> printed when it last started.`,
+          ),
+        );
     }
-    // The token leaves the address bar at once; the cookie is never readable by scripts.
+    // The token leaves the address bar at once. The cookie (never readable by scripts)
+    // names the session; the page secret travels in the fragment, which no server sees.
+    const session = sessions.open();
     return reply
-      .header(
-        'set-cookie',
-        `${SESSION_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
-      )
-      .redirect('/', 302);
+      .header('set-cookie', `${SESSION_COOKIE}=${session.id}; HttpOnly; SameSite=Strict; Path=/`)
+      .redirect(`/#${SESSION_SECRET_PARAM}=${session.secret}`, 302);
   });
 
   app.post(

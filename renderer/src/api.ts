@@ -15,12 +15,25 @@ declare global {
   }
 }
 
+// The console's page secret (see main/console/sessions.ts): handed over once in the
+// address's fragment, kept for this tab only, sent with every call. Never in a cookie.
+const SECRET_KEY = 'tillsync-session';
+function pageSecret(): string {
+  const handed = /(?:^#|&)session=([\w-]+)/.exec(window.location.hash)?.[1];
+  if (handed) {
+    sessionStorage.setItem(SECRET_KEY, handed);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  }
+  return sessionStorage.getItem(SECRET_KEY) ?? '';
+}
+
 function consoleApi(): TillsyncApi {
+  const secret = pageSecret();
   async function call(method: MethodName, input: unknown): Promise<ContractResult<unknown>> {
     try {
       const response = await fetch(`api/${method}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-tillsync-session': secret },
         body: JSON.stringify(input ?? {}),
         credentials: 'same-origin',
       });
@@ -29,7 +42,8 @@ function consoleApi(): TillsyncApi {
           ok: false,
           error: {
             code: 'unauthorized',
-            message: 'The console session has ended: open the login link again.',
+            message:
+              'This tab has no console session: open the login link that Tillsync printed again.',
           },
         };
       }
@@ -50,7 +64,7 @@ function consoleApi(): TillsyncApi {
     event: E,
     listener: (payload: EventPayload<E>) => void,
   ): () => void {
-    source ??= new EventSource('api/events');
+    source ??= new EventSource(`api/events?session=${encodeURIComponent(secret)}`);
     const handler = (message: MessageEvent<string>) =>
       listener(JSON.parse(message.data) as EventPayload<E>);
     source.addEventListener(event, handler as EventListener);

@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 import { createRuntime } from '../../main/agent/runtime.js';
 import { fileSecretStore } from '../../main/agent/secret-store.js';
 import { createService } from '../../main/agent/service.js';
-import { startConsole } from '../../main/console/server.js';
+import { startConsole, type ConsoleOptions } from '../../main/console/server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -12,7 +12,10 @@ afterEach(async () => {
 });
 
 /** The console over a real runtime (sandbox mode: no platform configured), on a free port. */
-export async function consoleForTest(env: NodeJS.ProcessEnv = {}) {
+export async function consoleForTest(
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<ConsoleOptions, 'startedBy'> = {},
+) {
   const dataDir = tempDir();
   const runtime = await createRuntime({
     dataDir,
@@ -21,7 +24,12 @@ export async function consoleForTest(env: NodeJS.ProcessEnv = {}) {
     sandbox: 'when-unconfigured',
     kind: 'console',
   });
-  const server = await startConsole({ service: createService(runtime), dataDir, port: 0 });
+  const server = await startConsole({
+    service: createService(runtime),
+    dataDir,
+    port: 0,
+    ...options,
+  });
   cleanups.push(
     () => runtime.close(),
     () => server.close(),
@@ -61,9 +69,16 @@ export function raw(
   });
 }
 
-/** Logs in with the link's token and returns the session cookie. */
-export async function login(port: number, token: string): Promise<string> {
+/**
+ * Logs in with the link's token as the page does: the session cookie, and the page secret
+ * from the redirect's fragment. Returns the headers a page's API call carries.
+ */
+export async function login(
+  port: number,
+  token: string,
+): Promise<{ cookie: string; 'x-tillsync-session': string }> {
   const answer = await raw(port, `/login?token=${token}`);
   const cookie = String(answer.headers['set-cookie']).split(';')[0]!;
-  return cookie;
+  const secret = /#session=([\w-]+)$/.exec(String(answer.headers.location))?.[1] ?? '';
+  return { cookie, 'x-tillsync-session': secret };
 }

@@ -36,12 +36,14 @@ describe('the loopback console', () => {
     const { server } = await consoleForTest();
     const answer = await raw(server.port, `/login?token=${tokenOf(server.loginUrl)}`);
     expect(answer.status).toBe(302);
-    expect(answer.headers.location).toBe('/');
+    // The page secret rides in the fragment (no server sees it); the cookie names the session.
+    expect(answer.headers.location).toMatch(/^\/#session=[\w-]{40,}$/);
     expect(String(answer.headers['set-cookie'])).toMatch(
       /^tillsync_session=[^;]+; HttpOnly; SameSite=Strict; Path=\/$/,
     );
-    const cookie = await login(server.port, tokenOf(server.loginUrl));
-    const page = await raw(server.port, '/', { headers: { cookie } });
+    expect(String(answer.headers['set-cookie'])).not.toContain(tokenOf(server.loginUrl));
+    const session = await login(server.port, tokenOf(server.loginUrl));
+    const page = await raw(server.port, '/', { headers: session });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="app">');
     expect(page.headers['content-security-policy']).toMatch(
@@ -50,16 +52,55 @@ describe('the loopback console', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     const api = await raw(server.port, '/api/getStatus', {
       method: 'POST',
-      headers: { ...json, cookie },
+      headers: { ...json, ...session },
       body: '{}',
     });
     expect(JSON.parse(api.body)).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
     expect(api.headers['cache-control']).toBe('no-store');
   });
 
+  it('does not let a replayed session cookie use the API: the page secret is never in a cookie', async () => {
+    const { server } = await consoleForTest();
+    const session = await login(server.port, tokenOf(server.loginUrl));
+    // What another server on 127.0.0.1 receives from the browser: the cookie, nothing else.
+    const replay = { cookie: session.cookie };
+    const call = (headers: Record<string, string>, path = '/api/getStatus') =>
+      raw(server.port, path, { method: 'POST', headers: { ...json, ...headers }, body: '{}' });
+    expect((await call(replay)).status).toBe(401);
+    expect((await call({ ...replay, 'x-tillsync-session': 'guess' })).status).toBe(401);
+    expect((await raw(server.port, '/api/events', { headers: replay })).status).toBe(401);
+    // The page itself opens, and carries no secret a replaying server could read.
+    const page = await raw(server.port, '/', { headers: replay });
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain(session['x-tillsync-session']);
+    // Another login's secret does not fit this cookie.
+    const other = await login(server.port, tokenOf(server.loginUrl));
+    expect(
+      (await call({ ...replay, 'x-tillsync-session': other['x-tillsync-session'] })).status,
+    ).toBe(401);
+    expect((await call(session)).status).toBe(200);
+  });
+
+  it('serves a favicon and styled pages that name the command which printed the link', async () => {
+    const { server } = await consoleForTest({}, { startedBy: 'tillsync start (npm start)' });
+    const favicon = await raw(server.port, '/favicon.ico');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers['content-type']).toBe('image/png');
+    const askLogin = await raw(server.port, '/');
+    expect(askLogin.status).toBe(401);
+    expect(askLogin.body).toContain('<link rel="stylesheet" href="/console-page.css">');
+    expect(askLogin.body).toContain('<code>tillsync start (npm start)</code> printed');
+    expect(askLogin.body).not.toContain('daemon --console');
+    const style = await raw(server.port, '/console-page.css');
+    expect(style.headers['content-type']).toMatch(/^text\/css/);
+    expect((await raw(server.port, '/login?token=old')).body).toContain(
+      'tillsync start (npm start)',
+    );
+  });
+
   it('refuses a foreign Host (DNS rebinding) even with a valid session', async () => {
     const { server } = await consoleForTest();
-    const cookie = await login(server.port, tokenOf(server.loginUrl));
+    const session = await login(server.port, tokenOf(server.loginUrl));
     for (const host of [
       'evil.example',
       `evil.example:${server.port}`,
@@ -67,39 +108,39 @@ describe('the loopback console', () => {
     ]) {
       const answer = await raw(server.port, '/api/getStatus', {
         method: 'POST',
-        headers: { ...json, cookie, host },
+        headers: { ...json, ...session, host },
         body: '{}',
       });
       expect(answer.status).toBe(421);
     }
     expect(
-      (await raw(server.port, '/', { headers: { cookie, host: `localhost:${server.port}` } }))
+      (await raw(server.port, '/', { headers: { ...session, host: `localhost:${server.port}` } }))
         .status,
     ).toBe(200);
   });
 
   it('refuses calls from another origin (CSRF) and anything but JSON', async () => {
     const { server } = await consoleForTest();
-    const cookie = await login(server.port, tokenOf(server.loginUrl));
+    const session = await login(server.port, tokenOf(server.loginUrl));
     const body = JSON.stringify({
       items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
       paymentMethod: 'CASH',
     });
     const foreign = await raw(server.port, '/api/recordSale', {
       method: 'POST',
-      headers: { ...json, cookie, origin: 'https://evil.example' },
+      headers: { ...json, ...session, origin: 'https://evil.example' },
       body,
     });
     expect(foreign.status).toBe(403);
     const form = await raw(server.port, '/api/recordSale', {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...session, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'items=1',
     });
     expect(form.status).toBe(415);
     const own = await raw(server.port, '/api/recordSale', {
       method: 'POST',
-      headers: { ...json, cookie, origin: server.url },
+      headers: { ...json, ...session, origin: server.url },
       body,
     });
     expect(JSON.parse(own.body)).toMatchObject({ ok: true, value: { receiptNumber: 1 } });
@@ -107,10 +148,10 @@ describe('the loopback console', () => {
 
   it('says that starting at login belongs to the desktop app', async () => {
     const { server } = await consoleForTest();
-    const cookie = await login(server.port, tokenOf(server.loginUrl));
+    const session = await login(server.port, tokenOf(server.loginUrl));
     const answer = await raw(server.port, '/api/updateSettings', {
       method: 'POST',
-      headers: { ...json, cookie },
+      headers: { ...json, ...session },
       body: JSON.stringify({ startAtLogin: true, tillName: 'Back' }),
     });
     expect(JSON.parse(answer.body)).toMatchObject({
@@ -121,7 +162,7 @@ describe('the loopback console', () => {
       (
         await raw(server.port, '/api/getSettings', {
           method: 'POST',
-          headers: { ...json, cookie },
+          headers: { ...json, ...session },
           body: '{}',
         })
       ).body,
@@ -133,12 +174,12 @@ describe('the loopback console', () => {
   it('never shows the API key in any response, page or event', async () => {
     const key = 'eyJhbGciOiJIUzI1NiJ9.eyJzY29wZSI6InNhbGVzOndyaXRlIn0.console-secret-signature';
     const { server } = await consoleForTest();
-    const cookie = await login(server.port, tokenOf(server.loginUrl));
+    const session = await login(server.port, tokenOf(server.loginUrl));
     const call = async (method: string, input: unknown = {}) =>
       (
         await raw(server.port, `/api/${method}`, {
           method: 'POST',
-          headers: { ...json, cookie },
+          headers: { ...json, ...session },
           body: JSON.stringify(input),
         })
       ).body;
@@ -151,11 +192,11 @@ describe('the loopback console', () => {
       saved,
       await call('getSettings'),
       await call('getStatus'),
-      (await raw(server.port, '/', { headers: { cookie } })).body,
+      (await raw(server.port, '/', { headers: session })).body,
     ];
     const events = await new Promise<string>((resolve) => {
       let text = '';
-      void fetch(`${server.url}/api/events`, { headers: { cookie } }).then(async (response) => {
+      void fetch(`${server.url}/api/events`, { headers: session }).then(async (response) => {
         const reader = (response.body as ReadableStream<Uint8Array>).getReader();
         const { value } = await reader.read();
         text += new TextDecoder().decode(value);

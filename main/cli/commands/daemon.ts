@@ -17,6 +17,8 @@ interface RunOptions {
   sandbox: RuntimeOptions['sandbox'];
   console: boolean;
   consolePort: number;
+  /** The command as a person typed it, named by the console's login pages. */
+  startedBy: string;
 }
 
 async function runUntilSignal(command: Command, run: RunOptions): Promise<void> {
@@ -58,6 +60,7 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
         service: createService(runtime, engineLogger(logger)),
         dataDir,
         port: run.consolePort,
+        startedBy: run.startedBy,
       })
     : undefined;
   if (consoleServer) {
@@ -125,6 +128,7 @@ export function registerDaemon(program: Command): void {
         sandbox: options.sandbox ? 'always' : 'never',
         console: Boolean(options.console),
         consolePort: options.consolePort,
+        startedBy: 'tillsync daemon --console',
       });
     },
   );
@@ -154,6 +158,7 @@ export function registerDaemon(program: Command): void {
       sandbox: 'when-unconfigured',
       console: true,
       consolePort: options.consolePort,
+      startedBy: 'tillsync start (npm start)',
     });
   });
 }
