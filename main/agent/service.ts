@@ -1,6 +1,7 @@
 // The one implementation of the UI contract, over the store and the engine. Both
 // transports (Electron IPC and the loopback console) call `call()`: every input is checked
 // against the contract first, and every answer is a Result, never a thrown error.
+import { join } from 'node:path';
 import { z } from 'zod';
 import { fieldErrorsFrom, invalidInput } from '../../db/field-errors.js';
 import { currencyDecimals } from '../../db/money.js';
@@ -22,8 +23,10 @@ import {
   rangeInOrder,
   writeSalesExport,
 } from '../export/sales-export.js';
+import { probeKey } from '../doctor/platform-check.js';
 import { catalogFromCsv, CsvError } from './catalog-csv.js';
 import { backupFolder, backupNow, latestBackup } from './daily-backups.js';
+import { SANDBOX_FOLDER } from './embedded-sandbox.js';
 import { savePlatformSettings } from './platform-settings.js';
 import type { Runtime } from './runtime.js';
 
@@ -106,6 +109,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
         storage,
       },
       mode: runtime.agent.engine.status().mode,
+      data: { folder: runtime.dataDir, sandboxFolder: join(runtime.dataDir, SANDBOX_FOLDER) },
       desktop: desktop ? { startAtLogin: desktop.getStartAtLogin() } : null,
     };
   }
@@ -247,7 +251,13 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       }
       await runtime.secrets.write(parsed.data);
       await runtime.reload();
-      return ok(await settingsView());
+      // Checked at once, as the doctor does, so a wrong key shows now, not after a sale.
+      const probe = runtime.agent.mode === 'sandbox' ? null : await probeKey(runtime.config);
+      const keyCheck = probe && {
+        verdict: probe.verdict,
+        message: [probe.detail, probe.fix].filter(Boolean).join(' '),
+      };
+      return ok({ ...(await settingsView()), keyCheck });
     },
     async clearApiKey() {
       const locked = runtime.locked().apiKey;

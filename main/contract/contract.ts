@@ -144,6 +144,8 @@ export const settingsView = z.object({
     storage: z.enum(['os-encrypted', 'file', 'environment', 'none']),
   }),
   mode: z.enum(['platform', 'sandbox', 'not_configured']),
+  /** Where the till's own data is, and the sandbox's (kept apart, never sent). */
+  data: z.object({ folder: z.string(), sandboxFolder: z.string() }),
   /** Settings of the desktop app itself; null in the console. */
   desktop: z.object({ startAtLogin: z.boolean() }).nullable(),
 });
@@ -264,7 +266,18 @@ export const methods = {
     input: z.strictObject({}).default({}),
     output: z.object({ file: z.string(), at: z.number(), bytes: z.number(), sales: z.number() }),
   },
-  setApiKey: { input: z.strictObject({ key: z.string().min(1).max(8192) }), output: settingsView },
+  setApiKey: {
+    input: z.strictObject({ key: z.string().min(1).max(8192) }),
+    /** The saved key, checked against the platform at once (null: no platform set yet). */
+    output: settingsView.extend({
+      keyCheck: z
+        .object({
+          verdict: z.enum(['accepted', 'refused', 'unreachable', 'wrong_address', 'unclear']),
+          message: z.string(),
+        })
+        .nullable(),
+    }),
+  },
   clearApiKey: { input: z.strictObject({}).default({}), output: settingsView },
 } as const;
 

@@ -1,20 +1,15 @@
 import { useState } from 'preact/hooks';
 import type { ContractError, ContractResult, MethodOutput } from '../../../main/contract/contract';
+import { plural } from '../../../main/contract/status-view';
 import { api } from '../api';
 import { Field, fieldMessages, InputField, Notice } from '../components/field';
+import { KeyForm, PlatformForm } from '../components/platform-forms';
 import { formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
 type Feedback =
   | { tone: 'ok' | 'error'; text: string; fields?: Record<string, string>; rows?: string[] }
   | undefined;
-
-const STORAGE_TEXT: Record<Settings['apiKey']['storage'], string> = {
-  'os-encrypted': 'encrypted by the operating system',
-  file: 'in a file only this user can read',
-  environment: 'from the environment of the Tillsync process',
-  none: '',
-};
 
 function feedbackOf(result: ContractResult<unknown>, success: string): Feedback {
   if (result.ok) return { tone: 'ok', text: success };
@@ -30,10 +25,7 @@ export function SettingsScreen({
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
-  const { platform, till, apiKey } = settings;
-  const [baseUrl, setBaseUrl] = useState(platform.baseUrl ?? '');
-  const [concurrency, setConcurrency] = useState(String(platform.concurrency));
-  const [key, setKey] = useState('');
+  const { platform, till } = settings;
   const [shopId, setShopId] = useState(till.shopId ?? '');
   const [tillName, setTillName] = useState(till.tillName);
   const [currency, setCurrency] = useState(till.currency);
@@ -79,7 +71,7 @@ export function SettingsScreen({
     if (!result.ok) return say('backups', { tone: 'error', text: result.error.message });
     say('backups', {
       tone: 'ok',
-      text: `Backed up ${result.value.sales} sales to ${result.value.file}.`,
+      text: `Backed up ${plural(result.value.sales, 'sale')} to ${result.value.file}.`,
     });
     const next = await api.getSettings({});
     if (next.ok) onChange(next.value);
@@ -91,96 +83,8 @@ export function SettingsScreen({
 
   return (
     <div class="settings">
-      <form
-        aria-labelledby="platform-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save(
-            'platform',
-            api.updateSettings({
-              baseUrl: baseUrl.trim() || null,
-              concurrency: Number(concurrency),
-            }),
-            'Platform settings saved.',
-          );
-        }}
-      >
-        <h2 id="platform-title">Platform</h2>
-        <InputField
-          id="base-url"
-          label="Platform address"
-          hint={lockedNote('baseUrl') ?? 'https://… (empty: use the sandbox on this machine)'}
-          error={f('platform', '/baseUrl')}
-          type="url"
-          value={baseUrl}
-          disabled={Boolean(platform.locked.baseUrl)}
-          onValue={setBaseUrl}
-        />
-        <InputField
-          id="concurrency"
-          label="Sales sent at once"
-          hint={lockedNote('concurrency') ?? '1 to 16'}
-          error={f('platform', '/concurrency')}
-          type="number"
-          min="1"
-          max="16"
-          value={concurrency}
-          disabled={Boolean(platform.locked.concurrency)}
-          onValue={setConcurrency}
-        />
-        <button type="submit">Save platform settings</button>
-        {feedback.platform && (
-          <Notice tone={feedback.platform.tone}>{feedback.platform.text}</Notice>
-        )}
-      </form>
-
-      <form
-        aria-labelledby="key-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save('key', api.setApiKey({ key }), 'Key saved.').then(
-            (saved) => saved && setKey(''),
-          );
-        }}
-      >
-        <h2 id="key-title">API key</h2>
-        <p data-testid="key-state">
-          {apiKey.set
-            ? `A key is set${apiKey.expiresAt ? `, valid until ${formatTime(apiKey.expiresAt)}` : ''}${apiKey.scopes ? ` (scopes: ${apiKey.scopes.join(', ')})` : ''}, kept ${STORAGE_TEXT[apiKey.storage]}.`
-            : settings.mode === 'sandbox'
-              ? 'No key: the till uses the sandbox on this machine.'
-              : 'No key is set.'}
-        </p>
-        {apiKey.expiresSoon && (
-          <Notice tone="error">
-            The key expires within 7 days: ask the platform for a new one.
-          </Notice>
-        )}
-        <InputField
-          id="api-key"
-          label="New API key"
-          hint={lockedNote('apiKey') ?? 'Pasted keys are never shown again.'}
-          error={f('key', '/key')}
-          type="password"
-          autocomplete="off"
-          value={key}
-          disabled={Boolean(platform.locked.apiKey)}
-          onValue={setKey}
-        />
-        <button type="submit" disabled={!key || Boolean(platform.locked.apiKey)}>
-          Save key
-        </button>
-        {apiKey.set && apiKey.storage !== 'environment' && (
-          <button
-            type="button"
-            class="link"
-            onClick={() => void save('key', api.clearApiKey({}), 'Key removed.')}
-          >
-            Remove key
-          </button>
-        )}
-        {feedback.key && <Notice tone={feedback.key.tone}>{feedback.key.text}</Notice>}
-      </form>
+      <PlatformForm settings={settings} onChange={onChange} />
+      <KeyForm settings={settings} onChange={onChange} />
 
       <form
         aria-labelledby="till-title"
