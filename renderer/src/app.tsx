@@ -47,18 +47,20 @@ export function App() {
           ))}
         </nav>
       </header>
-      <Banner status={status} />
-      <main id="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>
-        {problem && (
-          <p class="notice notice-error" role="alert">
-            {problem}
-          </p>
-        )}
-        {settings && screen === 'Till' && <TillScreen settings={settings} />}
-        {settings && screen === 'Sync' && <SyncScreen status={status} settings={settings} />}
-        {settings && screen === 'Settings' && (
-          <SettingsScreen settings={settings} onChange={setSettings} />
-        )}
+      <main>
+        <Banner status={status} />
+        <div id="screen" class="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>
+          {problem && (
+            <p class="notice notice-error" role="alert">
+              {problem}
+            </p>
+          )}
+          {settings && screen === 'Till' && <TillScreen settings={settings} />}
+          {settings && screen === 'Sync' && <SyncScreen status={status} settings={settings} />}
+          {settings && screen === 'Settings' && (
+            <SettingsScreen settings={settings} onChange={setSettings} />
+          )}
+        </div>
       </main>
     </div>
   );

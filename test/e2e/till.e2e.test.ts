@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBackup } from '../../db/backup.js';
@@ -11,19 +11,17 @@ import { fileSecretStore } from '../../main/agent/secret-store.js';
 import { createService } from '../../main/agent/service.js';
 import { startConsole, type Console } from '../../main/console/server.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import {
+  axeViolations,
+  chromiumAvailable,
+  launchChromium,
+  requireChromiumInCi,
+} from '../helpers/browser.js';
 import { repoRoot } from '../helpers/cli.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = join(repoRoot, 'test-artifacts', 'screenshots');
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === 'true') {
-  throw new Error(`Chromium is required in CI (${CHROMIUM}): apt-get install -y chromium`);
-}
-if (!available) {
-  console.warn(
-    `Skipping the browser tests: no Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`,
-  );
-}
+const available = chromiumAvailable;
+requireChromiumInCi();
 
 let dataDir: string;
 let sandbox: Sandbox;
@@ -40,8 +38,11 @@ const saleRow = (receipt: string) => page.locator(`table.sales tr[data-receipt="
 const UNLABELLED_CONTROLS = `[...document.querySelectorAll('input, select, textarea')]
   .filter((el) => !el.labels?.length && !el.getAttribute('aria-label'))
   .map((el) => el.outerHTML)`;
-const shot = (name: string) =>
-  page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+/** A screenshot of a screen in a state, which must also pass axe-core with no violation. */
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  expect(await axeViolations(page), `accessibility of ${name}`).toEqual([]);
+}
 
 /** Rings up one product and returns the receipt number the till shows. */
 async function sell(productName: string): Promise<string> {
@@ -104,18 +105,7 @@ describe.skipIf(!available)(
       });
       if (!imported.ok) throw new Error(imported.error.message);
       consoleServer = await startConsole({ service: createService(runtime), dataDir, port: 0 });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
+      browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
       await page.goto(consoleServer.loginUrl);
     }, 60_000);
