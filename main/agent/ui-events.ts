@@ -43,15 +43,17 @@ export function createUiEvents(sources: UiEventSources) {
     const wantStatus = statusChanged || ids.length > 0;
     statusChanged = false;
     try {
-      if (ids.length > 0 && events.listenerCount('salesChanged') > 0) {
-        const sales = sources.readSales(ids);
+      // Both read now; the status goes first, so a screen that reads a list again on a
+      // change already shows the counts that go with it.
+      const status = wantStatus && events.listenerCount('status') > 0 && sources.readStatus();
+      const sales =
+        ids.length > 0 && events.listenerCount('salesChanged') > 0 && sources.readSales(ids);
+      if (status) events.emit('status', status);
+      if (sales)
         events.emit('salesChanged', {
           sales: sales.slice(0, SALES_CHANGED_LIMIT),
           more: sales.length > SALES_CHANGED_LIMIT,
         });
-      }
-      if (wantStatus && events.listenerCount('status') > 0)
-        events.emit('status', sources.readStatus());
     } catch (error) {
       sources.onError?.(error as Error);
     }

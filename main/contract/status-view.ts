@@ -47,7 +47,7 @@ export function duration(ms: number): string {
 /** A moment relative to now, in the right tense: "2 min ago", "in 4 s", "just now". */
 export function relativeTime(at: number, now: number): string {
   const ms = at - now;
-  if (Math.abs(ms) < 1000) return 'just now';
+  if (Math.abs(ms) < 1000) return ms <= 0 ? 'just now' : 'in a moment';
   return ms < 0 ? `${duration(ms)} ago` : `in ${duration(ms)}`;
 }
 
@@ -144,7 +144,10 @@ export function viewStatus(status: StatusInput, now: number): StatusView {
       ? null
       : {
           message: status.lastError.message,
-          when: status.lastError.at === null ? 'earlier' : relativeTime(status.lastError.at, now),
+          when:
+            status.lastError.at === null
+              ? 'earlier'
+              : relativeTime(Math.min(status.lastError.at, now), now),
           past:
             status.lastSuccessAt !== null &&
             (status.lastError.at === null || status.lastSuccessAt > status.lastError.at),
@@ -156,7 +159,7 @@ export function viewStatus(status: StatusInput, now: number): StatusView {
         ? 'once a new key is set'
         : link === 'offline'
           ? 'when the platform answers again'
-          : status.nextAttemptAt === null || status.nextAttemptAt <= now
+          : status.nextAttemptAt === null || status.nextAttemptAt - now < 1000
             ? 'now'
             : relativeTime(status.nextAttemptAt, now);
   const mode = status.mode === 'sandbox' ? 'sandbox, ' : '';
@@ -173,7 +176,11 @@ export function viewStatus(status: StatusInput, now: number): StatusView {
     inDoubt,
     headline: headlineOf(link, waiting, refused, inDoubt),
     short,
-    lastSuccess: status.lastSuccessAt === null ? 'never' : relativeTime(status.lastSuccessAt, now),
+    // Past events read as past even on a screen whose clock lags a second behind.
+    lastSuccess:
+      status.lastSuccessAt === null
+        ? 'never'
+        : relativeTime(Math.min(status.lastSuccessAt, now), now),
     nextAttempt,
     lastError,
     warnings,

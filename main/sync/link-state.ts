@@ -33,6 +33,7 @@ export function createLinkState(
   let clockSkewMs = initial.clockSkewMs;
   let keysHonouredFor: string | null = initial.keysHonouredAt ? initial.keysHonouredBaseUrl : null;
   let lastSuccessWrite = 0;
+  let errorSinceSuccess = false;
   let lastContactWrite = 0;
   /** Steady time of the platform's last answer (for the idle check), null before one. */
   let lastContactSteady: number | null = null;
@@ -142,14 +143,18 @@ export function createLinkState(
       noteClock(answer, at);
       if (answer.kind === 'response') noteContact();
       if (verdict.kind === 'synced') {
-        if (offline || at - lastSuccessWrite > 1000) {
+        // At most one write a second, but always the first success after an error, so
+        // the status can tell that the error is past.
+        if (offline || errorSinceSuccess || at - lastSuccessWrite > 1000) {
           lastSuccessWrite = at;
+          errorSinceSuccess = false;
           write({ lastSuccessAt: at });
         }
         setConnection('online');
         return;
       }
       write({ lastErrorCode: verdict.code, lastErrorMessage: verdict.reason, lastErrorAt: at });
+      errorSinceSuccess = true;
       if (verdict.kind === 'retry' && verdict.unreachable) setConnection('offline');
       else if (verdict.kind !== 'pause') setConnection('online');
       if (verdict.kind === 'pause' && keyCurrent && !paused) {

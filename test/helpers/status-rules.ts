@@ -3,7 +3,11 @@
 import { ONLINE_WINDOW_MS, viewStatus, type StatusInput } from '../../main/contract/status-view.js';
 
 const tenseOf = (text: string) =>
-  text.endsWith(' ago') ? 'past' : text.startsWith('in ') ? 'future' : 'other';
+  text.endsWith(' ago') || text === 'just now'
+    ? 'past'
+    : text.startsWith('in ')
+      ? 'future'
+      : 'other';
 
 export function statusRuleViolations(status: StatusInput, now: number): string[] {
   const view = viewStatus(status, now);

@@ -5,7 +5,7 @@ import { api } from '../api';
 import { ConflictItem } from '../components/conflict-item';
 import { ExportForm } from '../components/export-form';
 import { Notice } from '../components/field';
-import { useEvent, useNow, type Status } from '../hooks';
+import { useEvent, useNow, withStatus, type Status } from '../hooks';
 import { formatMoney, formatTime } from '../money';
 import { conflictsTouched, patchRecent, type SaleSummary } from '../../../main/contract/sales-feed';
 
@@ -146,9 +146,9 @@ export function SyncScreen({
 function useRecentSales(): SaleSummary[] | undefined {
   const [recent, setRecent] = useState<SaleSummary[]>();
   useEffect(() => {
-    void api
-      .listSales({ limit: RECENT_SALES })
-      .then((result) => result.ok && setRecent(result.value.sales));
+    void withStatus(api.listSales({ limit: RECENT_SALES })).then(
+      (result) => result.ok && setRecent(result.value.sales),
+    );
   }, []);
   useEvent(
     'salesChanged',
@@ -171,7 +171,7 @@ function useConflicts(status: Status | undefined) {
   const reload = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
-    void api.listConflicts({}).then((result) => {
+    void withStatus(api.listConflicts({})).then((result) => {
       loading.current = false;
       if (result.ok) setList(result.value);
     });

@@ -1,0 +1,250 @@
+// The status a cashier and a shop owner see, in Chromium through the console, against a
+// real sandbox: it never contradicts itself, its times are live and in the right tense,
+// a stopped platform shows as offline, actions say what happened, and the console's
+// cookie replayed by another local server opens nothing.
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRuntime, type Runtime } from '../../main/agent/runtime.js';
+import { fileSecretStore } from '../../main/agent/secret-store.js';
+import { createService } from '../../main/agent/service.js';
+import { startConsole, type Console } from '../../main/console/server.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import {
+  axeViolations,
+  chromiumAvailable,
+  launchChromium,
+  requireChromiumInCi,
+} from '../helpers/browser.js';
+import { repoRoot } from '../helpers/cli.js';
+import { statusRuleViolations } from '../helpers/status-rules.js';
+
+requireChromiumInCi();
+
+let dataDir: string;
+let sandbox: Sandbox;
+let runtime: Runtime;
+let consoleServer: Console;
+let browser: Browser;
+let page: Page;
+
+const banner = () => page.locator('.banner');
+const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+const text = async (testId: string) => (await page.getByTestId(testId).textContent()) ?? '';
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}; the banner says: ${await banner().innerText()}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** What the page shows, read at one instant, so the parts can be compared. */
+const SNAPSHOT = `(() => ({
+  banner: document.querySelector('.banner')?.textContent ?? '',
+  tone: document.querySelector('.banner')?.getAttribute('data-state') ?? '',
+  waiting: document.querySelector('[data-testid="count-pending"]')?.textContent ?? '',
+  refused: document.querySelector('[data-testid="count-conflict"]')?.textContent ?? '',
+  rowStates: [...document.querySelectorAll('table.sales .state')].map((el) => el.textContent),
+}))()`;
+interface Snapshot {
+  banner: string;
+  tone: string;
+  waiting: string;
+  refused: string;
+  rowStates: string[];
+}
+
+/** Rings up one product and returns its receipt number. */
+async function sell(productName: string): Promise<string> {
+  await tab('Till').click();
+  await page.getByRole('button', { name: new RegExp(`^Add ${productName}`) }).click();
+  await page.getByRole('button', { name: /^Charge/ }).click();
+  const receipt = page.getByTestId('receipt-number');
+  await receipt.waitFor();
+  return (await receipt.textContent())!.replace('#', '');
+}
+
+describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sandbox', () => {
+  beforeAll(async () => {
+    await build({ configFile: join(repoRoot, 'renderer', 'vite.config.ts'), logLevel: 'silent' });
+    dataDir = mkdtempSync(join(tmpdir(), 'tillsync-status-e2e-'));
+    sandbox = await startSandbox({ dbFile: join(dataDir, 'platform.db'), rateLimit: false });
+    const key = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: 'till_status' });
+    writeFileSync(
+      join(dataDir, 'config.json'),
+      JSON.stringify({
+        baseUrl: sandbox.url,
+        sync: {
+          backoffBaseMs: 300,
+          backoffCapMs: 1000,
+          pollIntervalMs: 200,
+          probeIntervalMs: 200,
+          idleCheckMs: 1000,
+          debounceMs: 50,
+          requestTimeoutMs: 1000,
+        },
+      }),
+    );
+    const secrets = fileSecretStore(dataDir);
+    await secrets.write(key);
+    runtime = await createRuntime({ dataDir, env: {}, secrets, sandbox: 'never', kind: 'console' });
+    const catalog = sandbox.catalog();
+    runtime.store.settings.update({ shopId: catalog.shopId });
+    const imported = runtime.store.importCatalog({
+      ...catalog,
+      products: [
+        ...catalog.products,
+        { id: 'prod_local_only', name: 'Local cheese', price: 5, category: 'Deli' },
+      ],
+    });
+    if (!imported.ok) throw new Error(imported.error.message);
+    consoleServer = await startConsole({ service: createService(runtime), dataDir, port: 0 });
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    page = await context.newPage();
+    await page.goto(consoleServer.loginUrl);
+    await page.getByRole('button', { name: /^Add Croissant/ }).waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await consoleServer?.close();
+    await runtime?.close();
+    await sandbox?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('never says every sale was sent while one is waiting or sending', async () => {
+    await sandbox.faults.set({ latencyMs: 600 }); // the sale stays on the wire a while
+    const receipt = await sell('Croissant');
+    await tab('Sync').click();
+    const seen: Snapshot[] = [];
+    await waitFor(async () => {
+      const shot = await page.evaluate<Snapshot>(SNAPSHOT);
+      seen.push(shot);
+      return shot.banner.includes('every sale has been sent');
+    }, 'the sale to be sent');
+    await sandbox.faults.set({});
+    for (const shot of seen) {
+      const says = shot.banner.includes('every sale has been sent');
+      if (says) {
+        expect(shot.waiting).toBe('0');
+        expect(shot.rowStates).not.toContain('pending');
+        expect(shot.rowStates).not.toContain('sending');
+      }
+      if (shot.waiting !== '0' && shot.waiting !== '…')
+        expect(shot.banner).toMatch(/sending \d+ sales?|Checking/);
+    }
+    expect(seen.some((shot) => /sending 1 sale\b/.test(shot.banner))).toBe(true);
+    expect(await page.locator(`tr[data-receipt="${receipt}"] .state`).textContent()).toBe('synced');
+    expect(statusRuleViolations(runtime.agent.engine.status(), Date.now())).toEqual([]);
+  });
+
+  it('keeps its times live and in the right tense', async () => {
+    await tab('Sync').click();
+    const first = await text('last-success');
+    expect(first).toMatch(/^(just now|\d+ s ago)$/);
+    await page.waitForTimeout(2500);
+    const later = await text('last-success');
+    expect(later).toMatch(/^\d+ s ago$/);
+    expect(later).not.toBe(first);
+    expect(await text('next-attempt')).toBe('nothing waiting');
+  });
+
+  it('shows the last error as past once a later send succeeded', async () => {
+    await sandbox.faults.set({ failBeforeStore: 1 });
+    await sell('Croissant');
+    await tab('Sync').click();
+    await page.getByTestId('last-error').waitFor();
+    expect(await page.getByTestId('last-error').getAttribute('data-past')).toBe('false');
+    expect(await text('next-attempt')).toMatch(/^(now|in \d+ s)$/); // never "ago"
+    await sandbox.faults.set({});
+    await waitFor(
+      async () => (await page.getByTestId('last-error').getAttribute('data-past')) === 'true',
+      'the error to be marked past',
+    );
+    expect(await page.getByText('Last error (since resolved)').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('shows a stopped platform as offline within seconds of its idle check, with nothing to send', async () => {
+    await tab('Sync').click();
+    await waitFor(async () => /^Online: every sale/.test(await banner().innerText()), 'online');
+    await sandbox.faults.set({ outage: 'refuse' });
+    await waitFor(
+      async () => /^Offline: the platform cannot be reached/.test(await banner().innerText()),
+      'offline',
+      10_000,
+    );
+    expect(await banner().getAttribute('data-state')).toBe('warning');
+    await sandbox.faults.set({});
+    await waitFor(async () => /^Online/.test(await banner().innerText()), 'online again');
+  });
+
+  it('says what Retry did, and what a checked key got from the platform', async () => {
+    const receipt = await sell('Local cheese');
+    await tab('Sync').click();
+    const conflict = page.locator(`li.conflict[data-receipt="${receipt}"]`);
+    await conflict.waitFor();
+    expect(await banner().getAttribute('data-state')).toBe('warning');
+    await conflict.getByRole('button', { name: 'Retry' }).click();
+    await waitFor(
+      async () =>
+        new RegExp(`Receipt #${receipt} queued again`).test(
+          (await page.getByTestId('sync-notice').textContent()) ?? '',
+        ),
+      'the retry notice',
+    );
+    await tab('Settings').click();
+    await page.getByLabel('New API key').fill('garbage-key');
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await waitFor(
+      async () => /refused the API key/.test(await text('key-feedback')),
+      'the key check',
+    );
+    expect(await text('key-feedback')).toMatch(/^Key saved\. .* refused the API key/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('does not let another local server use the console with the cookie it receives', async () => {
+    const received: IncomingHttpHeaders[] = [];
+    const other = createServer((req, res) => {
+      received.push(req.headers);
+      res.end('another local app');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as { port: number }).port;
+    // A new tab of the same browser: the same cookie jar, and cookies ignore ports.
+    const visit = await page.context().newPage();
+    await visit.goto(`http://127.0.0.1:${port}/`);
+    await visit.close();
+    other.close();
+    const cookie = received[0]?.cookie ?? '';
+    expect(cookie).toMatch(/tillsync_session=/); // the browser did hand it over
+    const replay = (path: string, method: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          `${consoleServer.url}${path}`,
+          { method, headers: { cookie, 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(method === 'POST' ? '{}' : undefined);
+      });
+    expect(await replay('/api/getStatus', 'POST')).toBe(401);
+    expect(await replay('/api/listSales', 'POST')).toBe(401);
+    expect(await replay('/api/events', 'GET')).toBe(401);
+  });
+});
