@@ -215,6 +215,50 @@ describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sand
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('shows an accessible page to a browser without a session', async () => {
+    const stranger = await browser.newContext();
+    const visit = await stranger.newPage();
+    const answer = await visit.goto(consoleServer.url);
+    expect(answer?.status()).toBe(401);
+    expect(await visit.getByRole('heading').textContent()).toBe('Tillsync console');
+    expect(await axeViolations(visit)).toEqual([]);
+    await stranger.close();
+  });
+
+  it('says what changes before a till on the sandbox switches to a platform', async () => {
+    const sandboxDir = mkdtempSync(join(tmpdir(), 'tillsync-switch-e2e-'));
+    const onSandbox = await createRuntime({
+      dataDir: sandboxDir,
+      env: {},
+      secrets: fileSecretStore(sandboxDir),
+      sandbox: 'when-unconfigured',
+      kind: 'console',
+    });
+    const server = await startConsole({ service: createService(onSandbox), dataDir: sandboxDir });
+    const context = await browser.newContext();
+    const visit = await context.newPage();
+    try {
+      await visit.goto(server.loginUrl);
+      await visit.getByRole('tab', { name: /^Settings/ }).click();
+      await visit.getByLabel('Platform address').fill('https://platform.example.com');
+      await visit.getByRole('button', { name: 'Save platform settings' }).click();
+      const confirm = visit.getByTestId('switch-to-platform');
+      await confirm.waitFor();
+      const said = (await confirm.textContent()) ?? '';
+      expect(said).toContain('https://platform.example.com');
+      expect(said).toContain(join(sandboxDir, 'sandbox'));
+      expect(await axeViolations(visit)).toEqual([]);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      expect(onSandbox.agent.mode).toBe('sandbox'); // nothing switched
+      expect(onSandbox.config.baseUrl).toBeUndefined();
+    } finally {
+      await context.close();
+      await server.close();
+      await onSandbox.close();
+      rmSync(sandboxDir, { recursive: true, force: true });
+    }
+  });
+
   it('does not let another local server use the console with the cookie it receives', async () => {
     const received: IncomingHttpHeaders[] = [];
     const other = createServer((req, res) => {
