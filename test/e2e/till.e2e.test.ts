@@ -188,6 +188,10 @@ describe.skipIf(!available)(
       await conflict.getByLabel('Product id').fill('prod_8Hq2x');
       await conflict.getByRole('button', { name: 'Save and send again' }).click();
       await conflict.waitFor({ state: 'detached', timeout: 15_000 });
+      await waitForText(
+        page.getByTestId('sync-notice'),
+        new RegExp(`Receipt #${receipt} corrected \\(revision 2\\) and queued`),
+      );
       await waitForText(saleRow(receipt), /synced/);
     });
 
@@ -202,6 +206,10 @@ describe.skipIf(!available)(
       await conflict.getByLabel(/Why discard this sale/).fill('Cheese was a tasting sample');
       await conflict.getByRole('button', { name: 'Discard sale' }).click();
       await conflict.waitFor({ state: 'detached', timeout: 15_000 });
+      await waitForText(
+        page.getByTestId('sync-notice'),
+        new RegExp(`Receipt #${receipt} discarded: it stays on record`),
+      );
       await waitForText(saleRow(receipt), /discarded/);
     });
 
@@ -272,7 +280,7 @@ describe.skipIf(!available)(
       await page.getByRole('button', { name: 'Back up now' }).click();
       await waitForText(
         page.getByRole('status'),
-        /Backed up \d+ sales to .*tillsync-\d{8}T\d{6}Z\.db/,
+        /Backed up \d+ sales? to .*tillsync-\d{8}T\d{6}Z\.db/,
       );
       const state = page.getByTestId('backup-state');
       await waitForText(state, /Last backup .*, in .*backups/);
