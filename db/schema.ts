@@ -200,6 +200,9 @@ export const syncState = sqliteTable(
     /** The sync engine's own storage failed (disk full, busy, read-only): what and when. */
     storageError: text('storage_error'),
     storageErrorAt: integer('storage_error_at'),
+    /** The last full integrity check (weekly, in the background) and what it found. */
+    integrityCheckedAt: integer('integrity_checked_at'),
+    integrityProblem: text('integrity_problem'),
     updatedAt: integer('updated_at').notNull().default(0),
   },
   () => [check('sync_state_single_row', sql`id = 1`)],

@@ -28,6 +28,8 @@ export interface SyncStateRow {
   clockStepAt: number | null;
   storageError: string | null;
   storageErrorAt: number | null;
+  integrityCheckedAt: number | null;
+  integrityProblem: string | null;
 }
 
 const COLUMNS = {
@@ -54,6 +56,8 @@ const COLUMNS = {
   clockStepAt: 'clock_step_at',
   storageError: 'storage_error',
   storageErrorAt: 'storage_error_at',
+  integrityCheckedAt: 'integrity_checked_at',
+  integrityProblem: 'integrity_problem',
 } as const satisfies Record<keyof SyncStateRow, string>;
 
 const selectList = Object.entries(COLUMNS)

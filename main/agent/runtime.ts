@@ -3,6 +3,7 @@
 // platform settings or the key change. Events from whichever engine is current are passed
 // on, so the UI never has to know that it was rebuilt.
 import { openStore, type Store } from '../../db/store.js';
+import { createSyncState } from '../../db/sync-state.js';
 import {
   loadAgentConfig,
   lockedSettings,
@@ -14,6 +15,7 @@ import type { Logger } from '../sync/engine.js';
 import { isConfigured, runAgent, type RunningAgent } from './run-agent.js';
 import { startDailyBackups } from './daily-backups.js';
 import { createUiEvents } from './ui-events.js';
+import { startWeeklyIntegrityCheck } from './weekly-check.js';
 import { markRunning } from './running.js';
 import type { SecretStore } from './secret-store.js';
 
@@ -39,11 +41,13 @@ export async function createRuntime(options: RuntimeOptions) {
   let agent: RunningAgent;
   let store: Store;
   let config: AgentConfig;
-  let stopBackups = async () => {};
+  let stopHousekeeping = async () => {};
   const unmarkRunning = markRunning(options.dataDir, options.kind);
+  const clock = options.clock ?? systemClock;
+  const timers = options.timers ?? systemTimers;
   const ui = createUiEvents({
-    clock: options.clock ?? systemClock,
-    timers: options.timers ?? systemTimers,
+    clock,
+    timers,
     readStatus: () => agent.engine.status(),
     readSales: (ids) => store.summariesOf(ids),
     onError: (error) =>
@@ -80,17 +84,29 @@ export async function createRuntime(options: RuntimeOptions) {
     agent.engine.events.on('status', ui.statusChanged);
     agent.engine.events.on('sale', ({ saleId }) => ui.saleChanged(saleId));
     const { dataDir, databaseFile } = agent;
-    stopBackups = startDailyBackups({
+    const stopDailyBackups = startDailyBackups({
       dataDir,
       databaseFile,
       keep: () => store.settings.read().backupsKept,
       logger: options.logger,
     });
+    const stopWeeklyCheck = startWeeklyIntegrityCheck({
+      databaseFile,
+      syncState: createSyncState(store.database),
+      clock,
+      timers,
+      logger: options.logger,
+      onResult: ui.statusChanged,
+    });
+    stopHousekeeping = async () => {
+      await stopWeeklyCheck();
+      await stopDailyBackups();
+    };
   }
 
   /** Stops the engine and closes the store; returns the status as it was left. */
   async function stop() {
-    await stopBackups();
+    await stopHousekeeping();
     const final = await agent.stop();
     store.close();
     return final;

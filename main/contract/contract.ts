@@ -50,6 +50,7 @@ export const syncStatus = z.object({
   throttledUntil: z.number().nullable(),
   clockStep: z.object({ ms: z.number(), at: z.number() }).nullable(),
   storageProblem: z.object({ what: z.string(), message: z.string(), since: z.number() }).nullable(),
+  integrity: z.object({ checkedAt: z.number().nullable(), problem: z.string().nullable() }),
   sender: z.enum(['this process', 'another process', 'none']),
 });
 

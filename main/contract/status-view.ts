@@ -62,6 +62,10 @@ function linkOf(status: StatusInput, now: number): LinkState {
 
 function warningsOf(status: StatusInput, now: number): string[] {
   const warnings: string[] = [];
+  if (status.integrity.problem)
+    warnings.push(
+      `The weekly check found this till's database damaged (${status.integrity.problem}). Sales are still kept; run \`tillsync doctor\` and restore from a backup.`,
+    );
   if (status.storageProblem)
     warnings.push(
       `Sync cannot write to this till's database (${status.storageProblem.message}). Free disk space or fix the disk; nothing already saved is lost.`,
@@ -134,7 +138,7 @@ export function viewStatus(status: StatusInput, now: number): StatusView {
   const inDoubt = status.uncertain;
   const warnings = warningsOf(status, now);
   const tone: StatusTone =
-    link === 'key_rejected' || status.storageProblem
+    link === 'key_rejected' || status.storageProblem || status.integrity.problem
       ? 'error'
       : link !== 'online' || refused > 0 || warnings.length > 0
         ? 'warning'

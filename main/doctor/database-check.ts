@@ -1,5 +1,6 @@
 // The till's database: can it be opened, is it intact, how big, and is there room to grow.
 import { existsSync, statfsSync, statSync } from 'node:fs';
+import { checkIntegrity, type IntegrityProgress } from '../../db/integrity.js';
 import { DatabaseFileError } from '../../db/open.js';
 import { openStore, type Store } from '../../db/store.js';
 import { databaseFile } from '../config/data-dir.js';
@@ -38,8 +39,14 @@ export function checkDiskSpace(dataDir: string): Check {
   return ok('disk space', detail);
 }
 
-/** The checks, and the store when it opened (for the queue checks; the caller closes it). */
-export function checkDatabase(dataDir: string): { checks: Check[]; store?: Store } {
+/**
+ * The checks, and the store when it opened (for the queue checks; the caller closes it).
+ * The whole file is read, table by table, in a worker: `onProgress` follows it.
+ */
+export async function checkDatabase(
+  dataDir: string,
+  onProgress?: (progress: IntegrityProgress) => void,
+): Promise<{ checks: Check[]; store?: Store }> {
   const file = databaseFile(dataDir);
   if (!existsSync(file))
     return {
@@ -65,11 +72,15 @@ export function checkDatabase(dataDir: string): { checks: Check[]; store?: Store
     return { checks: [failed('database', error.message, fix)] };
   }
   const sqlite = store.database.sqlite;
-  const integrity = sqlite.pragma('integrity_check', { simple: true });
-  if (integrity !== 'ok') {
+  const integrity = await checkIntegrity(file, onProgress);
+  if (!integrity.ok) {
     return {
       checks: [
-        failed('database', `${file} is damaged: ${String(integrity)}.`, restoreFix(dataDir)),
+        failed(
+          'database',
+          `${file} is damaged: ${integrity.problems.join('; ')}.`,
+          restoreFix(dataDir),
+        ),
       ],
       store,
     };

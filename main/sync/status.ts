@@ -45,6 +45,8 @@ export interface SyncStatus {
   clockStep: { ms: number; at: number } | null;
   /** The sync engine cannot write to the database (disk full, busy, read-only). */
   storageProblem: StorageProblem | null;
+  /** The last weekly integrity check of the database file, and the damage it found. */
+  integrity: { checkedAt: number | null; problem: string | null };
   /** Who holds the sending lease right now. */
   sender: 'this process' | 'another process' | 'none';
 }
@@ -121,6 +123,7 @@ export function readSyncStatus(sources: StatusSources): SyncStatus {
         ? { ms: state.clockStepMs, at: state.clockStepAt }
         : null,
     storageProblem,
+    integrity: { checkedAt: state.integrityCheckedAt, problem: state.integrityProblem },
     sender: !holderAlive ? 'none' : holder === sources.owner ? 'this process' : 'another process',
   };
 }

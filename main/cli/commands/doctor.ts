@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { resolveDataDir } from '../../config/data-dir.js';
 import type { Check } from '../../doctor/check.js';
 import { runDoctor } from '../../doctor/run-doctor.js';
+import { progressBar } from '../progress.js';
 import { addPlatformFlags, loadCliConfig } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
@@ -43,7 +44,13 @@ export function registerDoctor(program: Command): void {
       'dataDir' in loaded
         ? loaded.dataDir
         : resolveDataDir(command.optsWithGlobals<{ dataDir?: string }>().dataDir);
-    const checks = await runDoctor(dataDir, loaded);
+    // Reading a large database takes a while: a terminal sees it table by table.
+    let bar: ReturnType<typeof progressBar> | undefined;
+    const checks = await runDoctor(dataDir, loaded, ({ done, total }) => {
+      bar ??= progressBar(total, 'Checking the whole database');
+      bar.set(done + 1);
+    });
+    bar?.finish();
     const failures = checks.filter((c) => c.status === 'fail').length;
     const warnings = checks.filter((c) => c.status === 'warn').length;
     if (options.json) printJson({ dataDir, failures, warnings, checks });

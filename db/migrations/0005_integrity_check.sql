@@ -1,0 +1,2 @@
+ALTER TABLE `sync_state` ADD `integrity_checked_at` integer;--> statement-breakpoint
+ALTER TABLE `sync_state` ADD `integrity_problem` text;
