@@ -2,6 +2,8 @@
 // oldest first, with its lines, totals, sync state and the names the catalog gives its
 // products and customer. Read lazily, so a year of sales never sits in memory at once.
 import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.js';
+import type { Statement } from 'better-sqlite3';
+import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
 import type { OutboxState } from './schema.js';
 
@@ -61,10 +63,11 @@ interface LineRow {
   lineTotalMinor: number;
 }
 
-export function createSaleExport({ sqlite }: TillDatabase) {
+export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
   // One pass over sales joined to their lines (a sale's rows are consecutive): one
-  // statement for the whole export rather than one per sale.
-  const selectRows = sqlite.prepare(`
+  // statement per file (the till's and each archive's) for the whole export, merged in
+  // receipt order. Product and customer names come from today's catalog.
+  const rowsIn = (schema: string) => `
     select s.receipt_number as receiptNumber, s.id, s.created_at as createdAt,
            s.shop_id as shopId, s.customer_id as customerId, c.name as customerName,
            s.payment_method as paymentMethod, s.currency, s.total_minor as totalMinor,
@@ -73,16 +76,24 @@ export function createSaleExport({ sqlite }: TillDatabase) {
            i.line_number as line, i.product_id as productId, p.name as productName,
            i.quantity_milli as quantityMilli, i.unit_price_minor as unitPriceMinor,
            i.line_total_minor as lineTotalMinor
-      from sales s
-      join outbox o on o.sale_id = s.id
-      left join customers c on c.id = s.customer_id
-      left join sale_items i on i.sale_id = s.id
-      left join products p on p.id = i.product_id
-     where s.created_at >= @from and s.created_at < @to
-     order by s.receipt_number, i.line_number`);
-  const countSales = sqlite.prepare(
-    'select count(*) as n from sales where created_at >= @from and created_at < @to',
-  );
+      from ${schema}.sales s
+      join ${schema}.outbox o on o.sale_id = s.id
+      left join main.customers c on c.id = s.customer_id
+      left join ${schema}.sale_items i on i.sale_id = s.id
+      left join main.products p on p.id = i.product_id
+     where s.created_at >= @from and s.created_at < @to${onlyHere(schema, 's')}
+     order by s.receipt_number, i.line_number`;
+  const countIn = (schema: string) =>
+    `select count(*) as n from ${schema}.sales s where created_at >= @from and created_at < @to${onlyHere(schema, 's')}`;
+  const onlyHere = (schema: string, alias: string) =>
+    schema === 'main' || !history ? '' : ` and ${history.notInMain(alias)}`;
+  const statements = new Map<string, Statement>();
+  const prepared = (sqlText: string) => {
+    let statement = statements.get(sqlText);
+    if (!statement) statements.set(sqlText, (statement = sqlite.prepare(sqlText)));
+    return statement;
+  };
+  const schemas = () => [...(history?.archiveSchemas() ?? []), 'main'];
 
   const bounds = (range: ExportRange) => ({
     from: range.from ?? 0,
@@ -125,7 +136,10 @@ export function createSaleExport({ sqlite }: TillDatabase) {
 
   function* exportSales(range: ExportRange = {}): Generator<ExportedSale> {
     let current: ExportedSale | undefined;
-    for (const row of selectRows.iterate(bounds(range)) as IterableIterator<Row>) {
+    const sources = schemas().map(
+      (schema) => prepared(rowsIn(schema)).iterate(bounds(range)) as IterableIterator<Row>,
+    );
+    for (const row of mergeOrdered(sources, (r) => r.receiptNumber)) {
       if (current?.id !== row.id) {
         if (current) yield current;
         current = saleOf(row);
@@ -138,6 +152,9 @@ export function createSaleExport({ sqlite }: TillDatabase) {
   return {
     exportSales,
     countExportSales: (range: ExportRange = {}) =>
-      (countSales.get(bounds(range)) as { n: number }).n,
+      schemas().reduce(
+        (sum, schema) => sum + (prepared(countIn(schema)).get(bounds(range)) as { n: number }).n,
+        0,
+      ),
   };
 }

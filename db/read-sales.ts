@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
 import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.js';
+import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type Result } from './result.js';
 import { outbox, OUTBOX_STATES, saleItems, sales, type OutboxState } from './schema.js';
@@ -86,7 +87,7 @@ const summaryColumns = {
   uncertain: outbox.uncertain,
 };
 
-export function createSaleReader({ db }: TillDatabase) {
+export function createSaleReader({ db, sqlite }: TillDatabase, history?: History) {
   const selectSale = db
     .select()
     .from(sales)
@@ -104,6 +105,27 @@ export function createSaleReader({ db }: TillDatabase) {
     .from(outbox)
     .groupBy(outbox.state)
     .prepare();
+
+  const archivedPages = new Map<string, ReturnType<typeof sqlite.prepare>>();
+  const archivedPage = (schema: string) => {
+    let statement = archivedPages.get(schema);
+    if (!statement) {
+      statement = sqlite.prepare(`
+        select s.id, s.receipt_number as receiptNumber, s.created_at as createdAt,
+               s.shop_id as shopId, s.customer_id as customerId,
+               s.payment_method as paymentMethod, s.currency, s.total_minor as totalMinor,
+               o.state, o.last_error_reason as lastErrorReason, o.uncertain
+          from ${schema}.sales s join ${schema}.outbox o on o.sale_id = s.id
+         where (@state is null or o.state = @state)
+           and (@from is null or s.created_at >= @from)
+           and (@to is null or s.created_at < @to)
+           and (@before is null or s.receipt_number < @before)
+           and ${history!.notInMain('s')}
+         order by s.receipt_number desc limit @limit`);
+      archivedPages.set(schema, statement);
+    }
+    return statement;
+  };
 
   function getSale(id: string): SaleView | undefined {
     const row = selectSale.get({ id });
@@ -158,8 +180,29 @@ export function createSaleReader({ db }: TillDatabase) {
       .orderBy(desc(sales.receiptNumber))
       .limit(limit + 1)
       .all();
-    const page = rows.slice(0, limit);
-    const nextBefore = rows.length > limit ? (page.at(-1)?.receiptNumber ?? null) : null;
+    // Older pages may lie in the archives: the same filter there, merged by receipt.
+    const archived = (history?.archiveSchemas() ?? []).map((schema) =>
+      (
+        archivedPage(schema).all({
+          state: state ?? null,
+          from: from ?? null,
+          to: to ?? null,
+          before: before ?? null,
+          limit: limit + 1,
+        }) as Array<Omit<SaleSummary, 'uncertain'> & { uncertain: number }>
+      )
+        .map((row) => ({ ...row, uncertain: row.uncertain === 1 }))
+        .values(),
+    );
+    const merged =
+      archived.length === 0
+        ? rows
+        : [...mergeOrdered([rows.values(), ...archived], (row) => row.receiptNumber, true)].slice(
+            0,
+            limit + 1,
+          );
+    const page = merged.slice(0, limit);
+    const nextBefore = merged.length > limit ? (page.at(-1)?.receiptNumber ?? null) : null;
     return ok({ sales: page, nextBefore });
   }
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type Result } from './result.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
-import { outbox, saleItems, sales } from './schema.js';
+import { archives, outbox, saleItems, sales } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { describeStorageError } from './storage-errors.js';
 
@@ -26,8 +26,11 @@ const p = (name: string) => sql.placeholder(name);
 
 export function createSaleRecorder(database: TillDatabase, settingsStore: SettingsStore) {
   const { db } = database;
+  // Above every receipt here and in the archives: numbers never start again.
   const nextReceipt = db
-    .select({ next: sql<number>`coalesce(max(${sales.receiptNumber}), 0) + 1` })
+    .select({
+      next: sql<number>`max(coalesce(max(${sales.receiptNumber}), 0), (select coalesce(max(${archives.maxReceipt}), 0) from ${archives})) + 1`,
+    })
     .from(sales)
     .prepare();
   const insertSale = db

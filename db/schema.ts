@@ -207,3 +207,15 @@ export const syncState = sqliteTable(
   },
   () => [check('sync_state_single_row', sql`id = 1`)],
 );
+
+/** Yearly archive files of old synced sales (db/archive.ts): what each holds. */
+export const archives = sqliteTable('archives', {
+  /** The UTC year of the sales' creation. */
+  year: integer('year').primaryKey(),
+  /** File name in <data>/archive. */
+  file: text('file').notNull(),
+  sales: integer('sales').notNull().default(0),
+  /** The highest receipt number moved there: receipt numbers never start again. */
+  maxReceipt: integer('max_receipt').notNull().default(0),
+  updatedAt: integer('updated_at').notNull(),
+});

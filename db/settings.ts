@@ -28,6 +28,13 @@ export const settingsShape = {
     .min(0, 'must be 0 (off) or more')
     .max(365, 'must be at most 365')
     .default(7),
+  /** Synced sales older than this many months move to yearly archive files; 0: never. */
+  archiveAfterMonths: z
+    .number()
+    .int()
+    .min(0, 'must be 0 (never) or more')
+    .max(120, 'must be at most 120 (ten years)')
+    .default(13),
 };
 
 export const settingsSchema = z.strictObject(settingsShape);

@@ -42,8 +42,11 @@ const SQLITE_HEADER = 'SQLite format 3\0';
 export function openSqliteFile(file: string, options: SqliteFileOptions): Database.Database {
   mkdirSync(dirname(file), { recursive: true });
   refuseForeignFile(file, options);
+  const isNew = !existsSync(file) || statSync(file).size === 0;
   const sqlite = openSqlite(file);
   try {
+    // Set before the first table: pages freed by archiving return to the file system.
+    if (isNew) sqlite.pragma('auto_vacuum = INCREMENTAL');
     refuseDamagedOrNewer(sqlite, file, options);
     // WAL first, then synchronous: better-sqlite3 lowers synchronous to NORMAL in WAL mode.
     sqlite.pragma('journal_mode = WAL');

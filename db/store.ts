@@ -2,6 +2,7 @@
 import { createCatalog } from './catalog.js';
 import { createConflictActions } from './conflicts.js';
 import { createSaleExport } from './export-sales.js';
+import { createHistory } from './history.js';
 import { openDatabase, type TillDatabase } from './open.js';
 import { createSaleReader } from './read-sales.js';
 import { createSaleRecorder } from './record-sale.js';
@@ -14,15 +15,16 @@ export function openStore(file: string) {
 
 export function storeFor(database: TillDatabase) {
   const settings = createSettingsStore(database);
+  const history = createHistory(database);
   return {
     database,
     file: database.file,
     settings,
     ...createSaleRecorder(database, settings),
-    ...createSaleReader(database),
+    ...createSaleReader(database, history),
     ...createConflictActions(database, settings),
     ...createCatalog(database, settings),
-    ...createSaleExport(database),
+    ...createSaleExport(database, history),
     close: () => database.close(),
   };
 }

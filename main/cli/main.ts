@@ -1,5 +1,6 @@
 // The tillsync command line: every command, and how failures become exit codes.
 import { Command, CommanderError } from 'commander';
+import { registerArchive } from './commands/archive.js';
 import { registerBackup } from './commands/backup.js';
 import { registerConflicts } from './commands/conflicts.js';
 import { registerDaemon } from './commands/daemon.js';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerLogs(program);
   registerService(program);
   registerBackup(program);
+  registerArchive(program);
   registerExport(program);
   registerDoctor(program);
 

@@ -17,6 +17,7 @@ describe('settings', () => {
       shopId: null,
       tillName: 'Till 1',
       backupsKept: 7,
+      archiveAfterMonths: 13,
     });
   });
 

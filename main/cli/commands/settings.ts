@@ -11,6 +11,7 @@ interface SetOptions {
   shopId?: string;
   tillName?: string;
   backupsKept?: string;
+  archiveAfterMonths?: string;
 }
 
 function printSettings(settings: Settings, json?: boolean): void {
@@ -21,6 +22,7 @@ function printSettings(settings: Settings, json?: boolean): void {
     `shop id           ${settings.shopId ?? '(none)'}`,
     `till name         ${settings.tillName}`,
     `backups kept      ${settings.backupsKept === 0 ? '0 (daily backups off)' : settings.backupsKept}`,
+    `archive after     ${settings.archiveAfterMonths === 0 ? '0 (never: every sale stays in the till database)' : `${settings.archiveAfterMonths} months`}`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
@@ -44,7 +46,10 @@ export function registerSettings(program: Command): void {
     .option('--shop-id <id>', 'the shop this till sells for (empty to clear)')
     .option('--till-name <name>', 'a name for this till')
     .option('--backups-kept <n>', 'how many daily backups to keep (0 turns them off)')
-
+    .option(
+      '--archive-after-months <n>',
+      'move synced sales older than this to yearly archive files (0: never)',
+    )
     .option('--json', 'print JSON instead of text')
     .action(async (options: SetOptions & { json?: boolean }, command: Command) => {
       const patch = {
@@ -53,6 +58,8 @@ export function registerSettings(program: Command): void {
         shopId: options.shopId === undefined ? undefined : options.shopId.trim() || null,
         tillName: options.tillName,
         backupsKept: options.backupsKept === undefined ? undefined : Number(options.backupsKept),
+        archiveAfterMonths:
+          options.archiveAfterMonths === undefined ? undefined : Number(options.archiveAfterMonths),
       };
       await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
         const result = store.settings.update(patch);

@@ -1,0 +1,160 @@
+// Archiving: synced and discarded sales older than the setting move from the till's
+// database to yearly archive files in <data>/archive (each a Tillsync database of the same
+// schema), so the work a till does every day costs the same in year three as on day one.
+// Sales still pending, sending, refused or in doubt never move.
+//
+// A batch is copied (insert-or-ignore), checked in the archive (counts and totals), and only
+// then deleted here, each step its own transaction: a run cut at any point leaves every
+// sale in the main file, the archive, or both; never in neither. Readers (db/history.ts)
+// take the main file's copy when a sale is in both, and the next run finishes the move.
+import { mkdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { openDatabase, type TillDatabase } from './open.js';
+
+export const ARCHIVE_FOLDER = 'archive';
+const BATCH = 2000;
+const ARCHIVE_FILE = /^tillsync-archive-(\d{4})\.db$/;
+
+export const archiveFolder = (databaseFile: string) => join(dirname(databaseFile), ARCHIVE_FOLDER);
+export const archiveFileName = (year: number) => `tillsync-archive-${year}.db`;
+export const yearOfArchive = (file: string) => {
+  const match = ARCHIVE_FILE.exec(basename(file));
+  return match ? Number(match[1]) : null;
+};
+
+/** The months kept on the till by default; older synced sales move to the archive. */
+export const DEFAULT_KEEP_MONTHS = 13;
+
+/** The first moment still kept: `months` calendar months before `now` (UTC). */
+export function keepFrom(now: number, months: number): number {
+  const date = new Date(now);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.getTime();
+}
+
+const ELIGIBLE = `
+  from sales s join outbox o on o.sale_id = s.id
+  where o.state in ('synced', 'discarded') and o.uncertain = 0 and s.created_at < @before`;
+const YEAR = `cast(strftime('%Y', s.created_at / 1000, 'unixepoch') as integer)`;
+
+export interface ArchivePlan {
+  before: number;
+  years: Array<{ year: number; sales: number; file: string }>;
+  total: number;
+}
+
+export interface ArchiveProgress {
+  year: number;
+  /** Sales moved so far in this run, and how many the run set out to move. */
+  moved: number;
+  total: number;
+}
+
+/** What a run would move now: sales per year, and the files they go to. */
+export function planArchive({ sqlite, file }: TillDatabase, before: number): ArchivePlan {
+  const rows = sqlite
+    .prepare(`select ${YEAR} as year, count(*) as sales ${ELIGIBLE} group by year order by year`)
+    .all({ before }) as Array<{ year: number; sales: number }>;
+  const folder = archiveFolder(file);
+  const years = rows.map((row) => ({ ...row, file: join(folder, archiveFileName(row.year)) }));
+  return { before, years, total: years.reduce((sum, year) => sum + year.sales, 0) };
+}
+
+export class ArchiveCheckError extends Error {}
+
+/**
+ * Moves every eligible sale older than `before` to its year's archive; returns how many
+ * moved. `afterBatch` runs between batches (the agent yields to the till there).
+ */
+export async function archiveSales(
+  database: TillDatabase,
+  before: number,
+  options: {
+    onProgress?: (progress: ArchiveProgress) => void;
+    afterBatch?: () => Promise<void>;
+    now?: () => number;
+    batch?: number;
+  } = {},
+): Promise<number> {
+  const { sqlite } = database;
+  const now = options.now ?? Date.now;
+  const plan = planArchive(database, before);
+  let moved = 0;
+  for (const { year, file } of plan.years) {
+    mkdirSync(dirname(file), { recursive: true });
+    openDatabase(file).close(); // the same schema, by the same migrations (made or updated)
+    sqlite.prepare('attach database ? as arc').run(file);
+    try {
+      const idsOf = sqlite.prepare(
+        `select s.id ${ELIGIBLE} and ${YEAR} = @year order by s.created_at limit @limit`,
+      );
+      for (;;) {
+        const ids = idsOf.pluck().all({ before, year, limit: options.batch ?? BATCH }) as string[];
+        if (ids.length === 0) break;
+        moveBatch(database, ids, year, now());
+        moved += ids.length;
+        options.onProgress?.({ year, moved, total: plan.total });
+        await options.afterBatch?.();
+      }
+    } finally {
+      sqlite.prepare('detach database arc').run();
+    }
+  }
+  // Pages freed by the move go back to the file system (with auto_vacuum incremental).
+  sqlite.pragma('incremental_vacuum');
+  return moved;
+}
+
+const TABLES_BY_SALE = ['sale_items', 'outbox', 'sync_attempts'] as const;
+
+function moveBatch({ sqlite }: TillDatabase, ids: string[], year: number, at: number) {
+  const list = JSON.stringify(ids);
+  const inBatch = (column: string) => `${column} in (select value from json_each(@list))`;
+  // 1. Copy (a sale copied before a cut is simply copied again: insert or ignore).
+  sqlite.transaction(() => {
+    sqlite
+      .prepare(`insert or ignore into arc.sales select * from main.sales where ${inBatch('id')}`)
+      .run({ list });
+    for (const table of TABLES_BY_SALE)
+      sqlite
+        .prepare(
+          `insert or ignore into arc.${table} select * from main.${table} where ${inBatch('sale_id')}`,
+        )
+        .run({ list });
+  })();
+  // 2. Check the archive holds every sale whole before anything leaves the main file.
+  const figures = (schema: string) =>
+    sqlite
+      .prepare(
+        `select (select count(*) from ${schema}.sales where ${inBatch('id')}) as sales,
+                (select coalesce(sum(total_minor), 0) from ${schema}.sales where ${inBatch('id')}) as total,
+                (select count(*) from ${schema}.sale_items where ${inBatch('sale_id')}) as items,
+                (select count(*) from ${schema}.outbox where ${inBatch('sale_id')}) as outbox`,
+      )
+      .get({ list }) as Record<string, number>;
+  const here = figures('main');
+  const there = figures('arc');
+  if (JSON.stringify(here) !== JSON.stringify(there))
+    throw new ArchiveCheckError(
+      `The archive for ${year} does not hold the sales being moved (${JSON.stringify(there)} there, ${JSON.stringify(here)} here): nothing was removed from the till.`,
+    );
+  // 3. Remove them here, and note what the year's archive now holds.
+  sqlite.transaction(() => {
+    for (const table of TABLES_BY_SALE)
+      sqlite.prepare(`delete from main.${table} where ${inBatch('sale_id')}`).run({ list });
+    sqlite.prepare(`delete from main.sales where ${inBatch('id')}`).run({ list });
+    const held = sqlite
+      .prepare(
+        'select count(*) as sales, coalesce(max(receipt_number), 0) as maxReceipt from arc.sales',
+      )
+      .get() as { sales: number; maxReceipt: number };
+    sqlite
+      .prepare(
+        `insert into main.archives (year, file, sales, max_receipt, updated_at)
+         values (@year, @file, @sales, @maxReceipt, @at)
+         on conflict (year) do update set sales = @sales,
+           max_receipt = max(max_receipt, @maxReceipt), updated_at = @at`,
+      )
+      .run({ year, file: archiveFileName(year), ...held, at });
+  })();
+}

@@ -1,0 +1,67 @@
+// `tillsync archive`: moves synced sales older than the setting (archiveAfterMonths) to
+// yearly archive files in <data>/archive; `--dry-run` shows what would move. Safe while
+// Tillsync runs, and safe to cut: a sale is removed here only once its archive holds it.
+import type { Command } from 'commander';
+import { archiveSales, keepFrom, planArchive } from '../../../db/archive.js';
+import { EXIT } from '../exit-codes.js';
+import { CliError, printJson } from '../io.js';
+import { progressBar } from '../progress.js';
+import { withStore, type DataDirOption } from '../store-access.js';
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function registerArchive(program: Command): void {
+  program
+    .command('archive')
+    .description(
+      'Move synced sales older than the archive setting to yearly archive files (pending, refused and in-doubt sales never move)',
+    )
+    .option('--dry-run', 'show what would move, and move nothing')
+    .option('--months <n>', 'keep this many months instead of the setting')
+    .option('--batch <n>', 'sales moved per step (smaller steps hold the database more briefly)')
+    .option('--json', 'print JSON instead of text')
+    .action(
+      async (options: { dryRun?: boolean; months?: string; json?: boolean }, command: Command) => {
+        await withStore(command.optsWithGlobals<DataDirOption>(), async (store) => {
+          const months =
+            options.months === undefined
+              ? store.settings.read().archiveAfterMonths
+              : Number(options.months);
+          if (!Number.isInteger(months) || months < 1 || months > 120)
+            throw new CliError(
+              options.months === undefined
+                ? 'Archiving is off (archive after 0 months): pass --months <n> or change the setting.'
+                : '--months must be a whole number from 1 to 120.',
+              EXIT.invalidInput,
+            );
+          const before = keepFrom(Date.now(), months);
+          const plan = planArchive(store.database, before);
+          if (options.dryRun) {
+            if (options.json) return printJson({ dryRun: true, ...plan });
+            const lines = [
+              `Sales synced before ${day(before)} (${months} months kept): ${plan.total} would move.`,
+              ...plan.years.map((year) => `  ${year.year}  ${year.sales} sales -> ${year.file}`),
+            ];
+            process.stdout.write(lines.join('\n') + '\n');
+            return;
+          }
+          const bar = options.json ? undefined : progressBar(plan.total, 'Archiving sales');
+          const batch = options.batch === undefined ? undefined : Number(options.batch);
+          if (batch !== undefined && (!Number.isInteger(batch) || batch < 1 || batch > 100_000))
+            throw new CliError(
+              '--batch must be a whole number from 1 to 100000.',
+              EXIT.invalidInput,
+            );
+          const moved = await archiveSales(store.database, before, {
+            batch,
+            onProgress: (progress) => bar?.set(progress.moved),
+          });
+          bar?.finish();
+          if (options.json) return printJson({ moved, ...plan });
+          process.stdout.write(
+            `Moved ${moved} sales synced before ${day(before)} to ${plan.years.length} archive file(s); exports and sale lists still include them.\n`,
+          );
+        });
+      },
+    );
+}
