@@ -21,7 +21,10 @@ export function registerArchive(program: Command): void {
     .option('--batch <n>', 'sales moved per step (smaller steps hold the database more briefly)')
     .option('--json', 'print JSON instead of text')
     .action(
-      async (options: { dryRun?: boolean; months?: string; json?: boolean }, command: Command) => {
+      async (
+        options: { dryRun?: boolean; months?: string; batch?: string; json?: boolean },
+        command: Command,
+      ) => {
         await withStore(command.optsWithGlobals<DataDirOption>(), async (store) => {
           const months =
             options.months === undefined
