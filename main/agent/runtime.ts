@@ -13,6 +13,7 @@ import {
 import { systemClock, systemTimers, type Clock, type Timers } from '../sync/clock.js';
 import type { Logger } from '../sync/engine.js';
 import { isConfigured, runAgent, type RunningAgent } from './run-agent.js';
+import { startDailyArchive } from './daily-archive.js';
 import { startDailyBackups } from './daily-backups.js';
 import { createUiEvents } from './ui-events.js';
 import { startWeeklyIntegrityCheck } from './weekly-check.js';
@@ -98,7 +99,15 @@ export async function createRuntime(options: RuntimeOptions) {
       logger: options.logger,
       onResult: ui.statusChanged,
     });
+    const stopDailyArchive = startDailyArchive({
+      databaseFile,
+      keepMonths: () => store.settings.read().archiveAfterMonths,
+      clock,
+      timers,
+      logger: options.logger,
+    });
     stopHousekeeping = async () => {
+      await stopDailyArchive();
       await stopWeeklyCheck();
       await stopDailyBackups();
     };

@@ -129,6 +129,7 @@ export const settingsView = z.object({
     shopId: z.string().nullable(),
     tillName: z.string(),
     backupsKept: z.number(),
+    archiveAfterMonths: z.number(),
   }),
   backups: z.object({
     folder: z.string(),
@@ -244,6 +245,7 @@ export const methods = {
       shopId: z.string().nullable().optional(),
       tillName: z.string().optional(),
       backupsKept: z.number().optional(),
+      archiveAfterMonths: z.number().optional(),
       baseUrl: z.string().nullable().optional(),
       concurrency: z.number().optional(),
       startAtLogin: z.boolean().optional(),

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { archiveFolder, archiveSales, keepFrom, planArchive } from '../../db/archive.js';
+import { backupDatabase } from '../../db/backup.js';
+import { restoreDatabase } from '../../db/restore.js';
 import { openStore, type Store } from '../../db/store.js';
 import { seededRandom } from '../../sandbox/seeded-random.js';
 import { startCli } from '../helpers/cli.js';
@@ -139,4 +141,24 @@ describe('archiving', () => {
     );
     after.close();
   }, 120_000);
+
+  it('keeps reading the same after a backup from before archiving is restored', async () => {
+    const { store, dataDir } = randomTill(42, 400);
+    const sales = everything(store);
+    const file = store.file;
+    const backup = join(dataDir, 'before-archiving.db');
+    await backupDatabase(file, backup);
+    const moved = await archiveSales(store.database, keepFrom(NOW, 12));
+    expect(moved).toBeGreaterThan(0);
+    store.close();
+    await restoreDatabase(file, backup);
+    const restored = openStore(file);
+    // The restored file holds archived sales again: each is read once, the file's copy.
+    expect(everything(restored)).toEqual(sales);
+    expect(restored.countExportSales()).toBe(sales.length);
+    // The next run moves them again, and nothing is doubled.
+    expect(await archiveSales(restored.database, keepFrom(NOW, 12))).toBe(moved);
+    expect(everything(restored)).toEqual(sales);
+    restored.close();
+  });
 });

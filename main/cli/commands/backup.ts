@@ -1,8 +1,9 @@
 // `tillsync backup FILE`: a verified copy of the till's database, safe while Tillsync runs.
 // `tillsync restore FILE`: puts a backup back, only while no Tillsync process uses it.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { archiveFolder, yearOfArchive } from '../../../db/archive.js';
 import { BackupError, backupDatabase, fileStamp, type BackupCheck } from '../../../db/backup.js';
 import { restoreDatabase } from '../../../db/restore.js';
 import { runningProcesses } from '../../agent/running.js';
@@ -59,7 +60,17 @@ async function backup(
     printJson(check);
     return;
   }
-  process.stdout.write(`Backed up to ${check.file} (${summary(check)}).\n`);
+  process.stdout.write(`Backed up to ${check.file} (${summary(check)}).\n${archivesNote(file)}`);
+}
+
+/** The yearly archives are files of their own: a backup of the database does not hold them. */
+function archivesNote(file: string): string {
+  const folder = archiveFolder(file);
+  const archives = existsSync(folder)
+    ? readdirSync(folder).filter((name) => yearOfArchive(name) !== null)
+    : [];
+  if (archives.length === 0) return '';
+  return `Older sales are in ${archives.length} archive file(s) in ${folder}, not in this backup: copy that folder too (they change at most once a day). A restore keeps them.\n`;
 }
 
 async function restore(from: string, options: { json?: boolean }, command: Command) {

@@ -31,6 +31,7 @@ export function SettingsScreen({
   const [currency, setCurrency] = useState(till.currency);
   const [methods, setMethods] = useState(till.paymentMethods.join(', '));
   const [backupsKept, setBackupsKept] = useState(String(till.backupsKept));
+  const [archiveAfter, setArchiveAfter] = useState(String(till.archiveAfterMonths));
   const [backingUp, setBackingUp] = useState(false);
 
   const [feedback, setFeedback] = useState<Record<string, Feedback>>({});
@@ -153,6 +154,7 @@ export function SettingsScreen({
             // An emptied field is an error, not 0 (which would turn backups off).
             api.updateSettings({
               backupsKept: backupsKept.trim() === '' ? Number.NaN : Number(backupsKept),
+              archiveAfterMonths: archiveAfter.trim() === '' ? Number.NaN : Number(archiveAfter),
             }),
             'Backup settings saved.',
           );
@@ -174,6 +176,17 @@ export function SettingsScreen({
           max="365"
           value={backupsKept}
           onValue={setBackupsKept}
+        />
+        <InputField
+          id="archive-after"
+          label="Months of sales kept in the till's database"
+          hint={`Older synced sales move to yearly archive files in ${settings.data.folder}/archive, and still appear in exports; 0 keeps everything here`}
+          error={f('backups', '/archiveAfterMonths')}
+          type="number"
+          min="0"
+          max="120"
+          value={archiveAfter}
+          onValue={setArchiveAfter}
         />
         <button type="submit">Save backup settings</button>
         <button type="button" disabled={backingUp} onClick={() => void backUpNow()}>
