@@ -215,6 +215,36 @@ describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sand
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('pages through the sales, and finds a receipt', async () => {
+    for (let n = 0; n < 25; n++) {
+      const recorded = runtime.store.recordSale({
+        items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
+        paymentMethod: 'CASH',
+      });
+      if (!recorded.ok) throw new Error(recorded.error.message);
+    }
+    const receipts = () =>
+      page
+        .locator('table.sales tbody tr')
+        .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-receipt'))));
+    await tab('Till').click();
+    await tab('Sync').click();
+    await waitFor(async () => (await receipts()).length === 20, 'the newest page');
+    const newest = await receipts();
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+    await page.getByRole('button', { name: 'Older' }).click();
+    await waitFor(async () => (await receipts())[0] === newest.at(-1)! - 1, 'the older page');
+    expect(await page.getByRole('heading', { name: 'Sales', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Newer' }).click();
+    await waitFor(async () => (await receipts())[0] === newest[0], 'the newest page again');
+    await page.getByLabel('Find receipt #').fill('3');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await waitFor(async () => (await receipts())[0] === 3, 'receipt 3 at the top');
+    expect(await receipts()).toEqual([3, 2, 1]);
+    expect(await page.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('shows an accessible page to a browser without a session', async () => {
     const stranger = await browser.newContext();
     const visit = await stranger.newPage();

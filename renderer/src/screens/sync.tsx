@@ -26,7 +26,8 @@ export function SyncScreen({
   const money = (minor: number) => formatMoney(minor, currency, currencyDecimals);
   const now = useNow();
   const view = status ? viewStatus(status, now) : undefined;
-  const recent = useRecentSales();
+  const pages = useSalesPages();
+  const [receipt, setReceipt] = useState('');
   const conflicts = useConflicts(status);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const [busy, setBusy] = useState(false);
@@ -111,7 +112,25 @@ export function SyncScreen({
       </section>
 
       <section aria-labelledby="recent-title">
-        <h2 id="recent-title">Recent sales</h2>
+        <h2 id="recent-title">{pages.newest ? 'Recent sales' : 'Sales'}</h2>
+        <form
+          class="find-receipt"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const wanted = Number(receipt.replace('#', ''));
+            if (Number.isInteger(wanted) && wanted > 0) void pages.find(wanted);
+          }}
+        >
+          <label for="find-receipt">Find receipt #</label>
+          <input
+            id="find-receipt"
+            inputMode="numeric"
+            value={receipt}
+            onInput={(event) => setReceipt(event.currentTarget.value)}
+          />
+          <button type="submit">Find</button>
+        </form>
+        {pages.problem && <Notice tone="error">{pages.problem}</Notice>}
         <table class="sales">
           <thead>
             <tr>
@@ -122,7 +141,7 @@ export function SyncScreen({
             </tr>
           </thead>
           <tbody>
-            {recent?.map((sale) => (
+            {pages.sales?.map((sale) => (
               <tr key={sale.id} data-receipt={sale.receiptNumber}>
                 <td>#{sale.receiptNumber}</td>
                 <td>{formatTime(sale.createdAt)}</td>
@@ -135,6 +154,14 @@ export function SyncScreen({
             ))}
           </tbody>
         </table>
+        <div class="pager">
+          <button type="button" disabled={pages.newest} onClick={() => void pages.newer()}>
+            Newer
+          </button>
+          <button type="button" disabled={!pages.hasOlder} onClick={() => void pages.older()}>
+            Older
+          </button>
+        </div>
       </section>
 
       <ExportForm />
@@ -142,23 +169,61 @@ export function SyncScreen({
   );
 }
 
-/** The newest sales: read once, then patched from the events that carry each change. */
-function useRecentSales(): SaleSummary[] | undefined {
-  const [recent, setRecent] = useState<SaleSummary[]>();
-  useEffect(() => {
-    void withStatus(api.listSales({ limit: RECENT_SALES })).then(
-      (result) => result.ok && setRecent(result.value.sales),
-    );
+/**
+ * The sales, a page at a time through any history (the archives too): the newest page is
+ * read once, then patched from the events that carry each change; older pages and a
+ * receipt looked up are read on demand.
+ */
+function useSalesPages() {
+  const [page, setPage] = useState<{ sales: SaleSummary[]; nextBefore: number | null }>();
+  // The `before` of each page shown so far; empty on the newest page.
+  const [trail, setTrail] = useState<Array<number | undefined>>([]);
+  const [problem, setProblem] = useState<string>();
+  const newest = trail.length === 0;
+
+  const show = useCallback(async (before: number | undefined) => {
+    const result = await withStatus(api.listSales({ limit: RECENT_SALES, before }));
+    if (!result.ok) {
+      setProblem(result.error.message);
+      return false;
+    }
+    setProblem(undefined);
+    setPage(result.value);
+    return true;
   }, []);
+  useEffect(() => void show(undefined), [show]);
   useEvent(
     'salesChanged',
     useCallback(
-      (change: EventPayload<'salesChanged'>) =>
-        setRecent((shown) => shown && patchRecent(shown, change.sales, RECENT_SALES)),
-      [],
+      (change: EventPayload<'salesChanged'>) => {
+        if (!newest) return; // an older page stays as read, so it does not move under the eye
+        setPage(
+          (shown) =>
+            shown && { ...shown, sales: patchRecent(shown.sales, change.sales, RECENT_SALES) },
+        );
+      },
+      [newest],
     ),
   );
-  return recent;
+  return {
+    sales: page?.sales,
+    problem,
+    newest,
+    hasOlder: page?.nextBefore !== null && page?.nextBefore !== undefined,
+    async older() {
+      if (!page?.nextBefore) return;
+      const before = page.nextBefore;
+      if (await show(before)) setTrail((pages) => [...pages, before]);
+    },
+    async newer() {
+      const previous = trail.slice(0, -1);
+      if (await show(previous.at(-1))) setTrail(previous);
+    },
+    /** Shows the page that starts at a receipt number. */
+    async find(receipt: number) {
+      if (await show(receipt + 1)) setTrail([receipt + 1]);
+    },
+  };
 }
 
 /**
