@@ -224,9 +224,9 @@ describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sand
       if (!recorded.ok) throw new Error(recorded.error.message);
     }
     const receipts = () =>
-      page
-        .locator('table.sales tbody tr')
-        .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-receipt'))));
+      page.evaluate<number[]>(
+        `[...document.querySelectorAll('table.sales tbody tr')].map((row) => Number(row.getAttribute('data-receipt')))`,
+      );
     await tab('Till').click();
     await tab('Sync').click();
     await waitFor(async () => (await receipts()).length === 20, 'the newest page');
