@@ -1,0 +1,229 @@
+// bench:history — does year three cost what day one does?
+//
+// Builds a three-year till database of N sales (1,000,000 by default: 1,000 a day, 3 items
+// each, an attempt-log line each; seeded with raw inserts) and, in the same run, an empty
+// one. For both, it times what a till does every day: `tillsync status`, `tillsync sales
+// list`, exporting one month, the Sync screen's first load in Chromium through the console,
+// and the sync engine's start. The three-year database is measured as the agent keeps it
+// (after archiving: 13 months on the till, the rest in yearly archives), and bytes per
+// sale are shown before and after archiving. Target: each within 1.3x of the empty
+// database. Never fails on time.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { archiveSales, DEFAULT_KEEP_MONTHS, keepFrom } from '../db/archive.js';
+import { openDatabase } from '../db/open.js';
+import { createRuntime } from '../main/agent/runtime.js';
+import { fileSecretStore } from '../main/agent/secret-store.js';
+import { createService } from '../main/agent/service.js';
+import { databaseFile } from '../main/config/data-dir.js';
+import { syncTuningSchema } from '../main/config/agent-config.js';
+import { startConsole } from '../main/console/server.js';
+import { createSyncEngine } from '../main/sync/engine.js';
+import { chromiumAvailable, launchChromium } from '../test/helpers/browser.js';
+import { repoRoot } from '../test/helpers/cli.js';
+import { fixed } from './stats.js';
+
+const SALES = Number(process.env.BENCH_SALES ?? 1_000_000);
+const DAY = 86_400_000;
+const NOW = Date.now();
+const START = NOW - 3 * 365 * DAY;
+const RUNS = 3;
+
+const folder = mkdtempSync(join(tmpdir(), 'tillsync-bench-history-'));
+const cli = join(repoRoot, 'bin', 'tillsync.js');
+
+/** Three years of sales, oldest first, all synced but the last 20 (still pending). */
+function seedHistory(file: string, count: number): void {
+  const { sqlite } = openDatabase(file, { synchronous: 'NORMAL' });
+  const sale = sqlite.prepare(`insert into sales (id, receipt_number, created_at, payment_method,
+    currency, total_minor) values (?, ?, ?, 'CASH', 'USD', 2137)`);
+  const item = sqlite.prepare(`insert into sale_items (sale_id, line_number, product_id,
+    quantity_milli, unit_price_minor, line_total_minor) values (?, ?, ?, ?, ?, ?)`);
+  const outbox = sqlite.prepare(`insert into outbox (sale_id, idempotency_key, created_at,
+    updated_at, next_attempt_at, state, attempts, remote_id, synced_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const attempt = sqlite.prepare(`insert into sync_attempts (sale_id, revision, idempotency_key,
+    started_at, duration_ms, outcome, http_status) values (?, 1, ?, ?, 40, 'synced', 201)`);
+  const step = (NOW - START) / Math.max(count, 1);
+  const chunk = sqlite.transaction((from: number, to: number) => {
+    for (let n = from; n < to; n++) {
+      const id = randomUUID();
+      const key = randomUUID();
+      const at = Math.floor(START + n * step);
+      const synced = n < count - 20;
+      sale.run(id, n + 1, at);
+      item.run(id, 1, 'prod_8Hq2x', 1000, 450, 450);
+      item.run(id, 2, 'prod_1', 2000, 799, 1598);
+      item.run(id, 3, 'prod_8Ty3i', 750, 119, 89);
+      outbox.run(
+        id,
+        key,
+        at,
+        at,
+        at,
+        synced ? 'synced' : 'pending',
+        synced ? 1 : 0,
+        synced ? `sale_${n}` : null,
+        synced ? at + 40 : null,
+      );
+      if (synced) attempt.run(id, key, at);
+    }
+  });
+  for (let from = 0; from < count; from += 20_000) {
+    chunk(from, Math.min(count, from + 20_000));
+    if (from % 200_000 === 0) process.stdout.write(`  seeding: ${from} of ${count} sales\n`);
+  }
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.close();
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function timeCli(dataDir: string, args: string[]): number {
+  return median(
+    Array.from({ length: RUNS }, () => {
+      const started = performance.now();
+      execFileSync(process.execPath, [cli, '--data-dir', dataDir, ...args], { stdio: 'ignore' });
+      return performance.now() - started;
+    }),
+  );
+}
+
+function timeEngineStart(file: string): number {
+  return median(
+    Array.from({ length: RUNS }, () => {
+      const started = performance.now();
+      const engine = createSyncEngine({
+        file,
+        config: { sync: syncTuningSchema.parse({}) },
+      });
+      engine.status();
+      const took = performance.now() - started;
+      void engine.stop();
+      return took;
+    }),
+  );
+}
+
+async function timeSyncScreen(dataDir: string): Promise<number | null> {
+  if (!chromiumAvailable) return null;
+  const runtime = await createRuntime({
+    dataDir,
+    env: {},
+    secrets: fileSecretStore(dataDir),
+    sandbox: 'never',
+    kind: 'console',
+  });
+  const server = await startConsole({ service: createService(runtime), dataDir, port: 0 });
+  const browser = await launchChromium();
+  try {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(server.loginUrl);
+      await page.getByRole('tab', { name: /^Sync/ }).waitFor();
+      const started = performance.now();
+      await page.getByRole('tab', { name: /^Sync/ }).click();
+      // Loaded: the figures are in, and the first page of sales (when there are any).
+      await page.waitForFunction(`(() => {
+        const synced = document.querySelector('[data-testid="count-synced"]')?.textContent ?? '';
+        const rows = document.querySelectorAll('table.sales tbody tr').length;
+        return /^\\d+$/.test(synced) && (synced === '0' || rows > 0);
+      })()`);
+      times.push(performance.now() - started);
+      await context.close();
+    }
+    return median(times);
+  } finally {
+    await browser.close();
+    await server.close();
+    await runtime.close();
+  }
+}
+
+const month = new Date(NOW - 40 * DAY).toISOString().slice(0, 7);
+const monthEnd = new Date(Date.parse(`${month}-01`) + 27 * DAY).toISOString().slice(0, 10);
+
+async function measure(name: string, dataDir: string) {
+  const file = databaseFile(dataDir);
+  return {
+    database: name,
+    'tillsync status ms': Math.round(timeCli(dataDir, ['status'])),
+    'sales list ms': Math.round(timeCli(dataDir, ['sales', 'list'])),
+    'export a month ms': Math.round(
+      timeCli(dataDir, [
+        'export',
+        '--from',
+        `${month}-01`,
+        '--to',
+        monthEnd,
+        '--out',
+        join(folder, `${name}.csv`),
+        '--force',
+      ]),
+    ),
+    'Sync screen ms': await timeSyncScreen(dataDir).then((ms) =>
+      ms === null ? 'no Chromium' : Math.round(ms),
+    ),
+    'engine start ms': Math.round(timeEngineStart(file)),
+  };
+}
+
+const bytesPerSale = (file: string, sales: number) =>
+  sales === 0 ? 0 : Math.round(statSync(file).size / sales);
+
+try {
+  console.log(`bench:history: ${SALES} sales over three years against an empty till`);
+  const emptyDir = join(folder, 'empty');
+  const oldDir = join(folder, 'three-years');
+  mkdirSync(emptyDir);
+  mkdirSync(oldDir);
+  for (const dir of [emptyDir, oldDir]) writeFileSync(join(dir, 'config.json'), '{}');
+  openDatabase(databaseFile(emptyDir)).close();
+  const seedStarted = performance.now();
+  seedHistory(databaseFile(oldDir), SALES);
+  console.log(`  seeded in ${fixed((performance.now() - seedStarted) / 1000, 1)} s`);
+  const before = bytesPerSale(databaseFile(oldDir), SALES);
+  const sizeBefore = statSync(databaseFile(oldDir)).size;
+
+  const archiveStarted = performance.now();
+  const database = openDatabase(databaseFile(oldDir));
+  const moved = await archiveSales(database, keepFrom(NOW, DEFAULT_KEEP_MONTHS));
+  database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  const kept = database.sqlite.prepare('select count(*) from sales').pluck().get() as number;
+  database.close();
+  const archiveSeconds = (performance.now() - archiveStarted) / 1000;
+  console.log(
+    `  archived ${moved} sales in ${fixed(archiveSeconds, 1)} s; ${kept} stay on the till`,
+  );
+
+  // Both checked today, so the weekly check does not run (in the background) while timed.
+  for (const dir of [emptyDir, oldDir]) {
+    const checked = openDatabase(databaseFile(dir));
+    checked.sqlite.prepare('update sync_state set integrity_checked_at = ? where id = 1').run(NOW);
+    checked.close();
+  }
+  const empty = await measure('empty', emptyDir);
+  const old = await measure('three years', oldDir);
+  const ratio = Object.fromEntries(
+    Object.entries(old)
+      .filter(([, value]) => typeof value === 'number')
+      .map(([key, value]) => [
+        key,
+        fixed((value as number) / Math.max(1, empty[key as keyof typeof empty] as number), 2),
+      ]),
+  );
+  console.table([empty, old, { database: 'ratio (target <= 1.30)', ...ratio }]);
+  const mb = (bytes: number) => `${fixed(bytes / 1_048_576, 1)} MB`;
+  console.log(
+    `the till's database: ${mb(sizeBefore)} and ${before} bytes per sale before archiving; ` +
+      `${mb(statSync(databaseFile(oldDir)).size)} and ${bytesPerSale(databaseFile(oldDir), kept)} bytes per sale after (${kept} sales kept)`,
+  );
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
