@@ -77,31 +77,64 @@ export async function archiveSales(
   } = {},
 ): Promise<number> {
   const { sqlite } = database;
-  const now = options.now ?? Date.now;
   const plan = planArchive(database, before);
   let moved = 0;
-  for (const { year, file } of plan.years) {
-    mkdirSync(dirname(file), { recursive: true });
-    openDatabase(file).close(); // the same schema, by the same migrations (made or updated)
-    sqlite.prepare('attach database ? as arc').run(file);
-    try {
-      const idsOf = sqlite.prepare(
-        `select s.id ${ELIGIBLE} and ${YEAR} = @year order by s.created_at limit @limit`,
-      );
-      for (;;) {
-        const ids = idsOf.pluck().all({ before, year, limit: options.batch ?? BATCH }) as string[];
-        if (ids.length === 0) break;
-        moveBatch(database, ids, year, now());
-        moved += ids.length;
-        options.onProgress?.({ year, moved, total: plan.total });
-        await options.afterBatch?.();
-      }
-    } finally {
-      sqlite.prepare('detach database arc').run();
+  // A bigger page cache while moving: sale ids are random, so every batch touches pages
+  // all over the indexes of a large file.
+  const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number;
+  sqlite.pragma('cache_size = -65536');
+  try {
+    for (const { year, file } of plan.years) {
+      moved += await archiveYear(database, before, year, file, {
+        ...options,
+        onProgress: (inYear) =>
+          options.onProgress?.({ year, moved: moved + inYear, total: plan.total }),
+      });
     }
+  } finally {
+    sqlite.pragma(`cache_size = ${cacheSize}`);
   }
   // Pages freed by the move go back to the file system (with auto_vacuum incremental).
   sqlite.pragma('incremental_vacuum');
+  return moved;
+}
+
+async function archiveYear(
+  database: TillDatabase,
+  before: number,
+  year: number,
+  file: string,
+  options: {
+    onProgress: (movedInYear: number) => void;
+    afterBatch?: () => Promise<void>;
+    now?: () => number;
+    batch?: number;
+  },
+): Promise<number> {
+  const { sqlite } = database;
+  mkdirSync(dirname(file), { recursive: true });
+  openDatabase(file).close(); // the same schema, by the same migrations (made or updated)
+  sqlite.prepare('attach database ? as arc').run(file);
+  let moved = 0;
+  try {
+    const idsOf = sqlite.prepare(
+      `select s.id ${ELIGIBLE} and ${YEAR} = @year order by s.created_at limit @limit`,
+    );
+    for (;;) {
+      const ids = idsOf.pluck().all({ before, year, limit: options.batch ?? BATCH }) as string[];
+      if (ids.length === 0) break;
+      moveBatch(database, ids, year, (options.now ?? Date.now)());
+      moved += ids.length;
+      options.onProgress(moved);
+      await options.afterBatch?.();
+    }
+    // What the year's archive holds, counted once per run rather than per batch.
+    sqlite
+      .prepare('update main.archives set sales = (select count(*) from arc.sales) where year = ?')
+      .run(year);
+  } finally {
+    sqlite.prepare('detach database arc').run();
+  }
   return moved;
 }
 
@@ -129,7 +162,8 @@ function moveBatch({ sqlite }: TillDatabase, ids: string[], year: number, at: nu
         `select (select count(*) from ${schema}.sales where ${inBatch('id')}) as sales,
                 (select coalesce(sum(total_minor), 0) from ${schema}.sales where ${inBatch('id')}) as total,
                 (select count(*) from ${schema}.sale_items where ${inBatch('sale_id')}) as items,
-                (select count(*) from ${schema}.outbox where ${inBatch('sale_id')}) as outbox`,
+                (select count(*) from ${schema}.outbox where ${inBatch('sale_id')}) as outbox,
+                (select coalesce(max(receipt_number), 0) from ${schema}.sales where ${inBatch('id')}) as maxReceipt`,
       )
       .get({ list }) as Record<string, number>;
   const here = figures('main');
@@ -138,23 +172,18 @@ function moveBatch({ sqlite }: TillDatabase, ids: string[], year: number, at: nu
     throw new ArchiveCheckError(
       `The archive for ${year} does not hold the sales being moved (${JSON.stringify(there)} there, ${JSON.stringify(here)} here): nothing was removed from the till.`,
     );
-  // 3. Remove them here, and note what the year's archive now holds.
+  // 3. Remove them here, and note the year's archive (its highest receipt, for numbering).
   sqlite.transaction(() => {
     for (const table of TABLES_BY_SALE)
       sqlite.prepare(`delete from main.${table} where ${inBatch('sale_id')}`).run({ list });
     sqlite.prepare(`delete from main.sales where ${inBatch('id')}`).run({ list });
-    const held = sqlite
-      .prepare(
-        'select count(*) as sales, coalesce(max(receipt_number), 0) as maxReceipt from arc.sales',
-      )
-      .get() as { sales: number; maxReceipt: number };
     sqlite
       .prepare(
         `insert into main.archives (year, file, sales, max_receipt, updated_at)
-         values (@year, @file, @sales, @maxReceipt, @at)
-         on conflict (year) do update set sales = @sales,
+         values (@year, @file, 0, @maxReceipt, @at)
+         on conflict (year) do update set
            max_receipt = max(max_receipt, @maxReceipt), updated_at = @at`,
       )
-      .run({ year, file: archiveFileName(year), ...held, at });
+      .run({ year, file: archiveFileName(year), maxReceipt: there.maxReceipt, at });
   })();
 }

@@ -1,7 +1,7 @@
 // Archiving: exactly the eligible sales move (a property test over random states and
 // dates), exports and sale lists read the same before and after, receipt numbers go on,
 // and a run killed at random points loses and duplicates nothing.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { backupDatabase } from '../../db/backup.js';
 import { restoreDatabase } from '../../db/restore.js';
 import { openStore, type Store } from '../../db/store.js';
 import { seededRandom } from '../../sandbox/seeded-random.js';
-import { startCli } from '../helpers/cli.js';
+import { runCli, startCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const DAY = 86_400_000;
@@ -111,9 +111,8 @@ describe('archiving', () => {
     store.close();
     const random = seededRandom(5);
     const watcher = new Database(join(dataDir, 'tillsync.db'), { readonly: true });
-    const archived = () =>
-      (watcher.prepare('select coalesce(sum(sales), 0) from archives').pluck().get() as number) ??
-      0;
+    const salesHere = watcher.prepare('select count(*) from sales').pluck();
+    const archived = () => sales.length - (salesHere.get() as number); // moved so far
     let kills = 0;
     for (let attempt = 0; attempt < 5; attempt++) {
       const run = startCli(['--data-dir', dataDir, 'archive', '--months', '6', '--batch', '20']);
@@ -160,5 +159,41 @@ describe('archiving', () => {
     expect(await archiveSales(restored.database, keepFrom(NOW, 12))).toBe(moved);
     expect(everything(restored)).toEqual(sales);
     restored.close();
+  });
+
+  it('migrates a database made before archiving, moves its old sales, and compacts it once', async () => {
+    const dataDir = tempDir();
+    const file = join(dataDir, 'tillsync.db');
+    const old = new Database(file); // an older Tillsync's file: no incremental auto-vacuum
+    old.exec('create table made_by_an_older_version (x)');
+    old.close();
+    const store = openStore(file);
+    expect(store.database.sqlite.pragma('auto_vacuum', { simple: true })).toBe(0);
+    const sales: string[] = [];
+    for (let n = 0; n < 600; n++) {
+      const recorded = store.recordSale(
+        { items: [{ productId: 'prod_1', quantity: 1, price: 2 }], paymentMethod: 'CASH' },
+        { now: NOW - (600 - n) * 3 * DAY },
+      );
+      if (!recorded.ok) throw new Error(recorded.error.message);
+      sales.push(recorded.value.id);
+    }
+    store.database.sqlite.prepare("update outbox set state = 'synced'").run();
+    const exported = everything(store);
+    store.database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const sizeBefore = statSync(file).size;
+    store.close();
+
+    const run = await runCli(['--data-dir', dataDir, 'archive', '--json']);
+    expect(run.code).toBe(0);
+    const answer = JSON.parse(run.stdout) as { moved: number; compacted: string };
+    expect(answer.moved).toBeGreaterThan(400);
+    expect(answer.compacted).toBe('done');
+    const after = openStore(file);
+    expect(after.database.sqlite.pragma('auto_vacuum', { simple: true })).toBe(2);
+    expect(everything(after)).toEqual(exported); // no sale lost
+    after.database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    expect(statSync(file).size).toBeLessThan(sizeBefore / 2);
+    after.close();
   });
 });

@@ -1,6 +1,7 @@
 // `tillsync archive`: moves synced sales older than the setting (archiveAfterMonths) to
 // yearly archive files in <data>/archive; `--dry-run` shows what would move. Safe while
 // Tillsync runs, and safe to cut: a sale is removed here only once its archive holds it.
+import type Database from 'better-sqlite3';
 import type { Command } from 'commander';
 import { archiveSales, keepFrom, planArchive } from '../../../db/archive.js';
 import { EXIT } from '../exit-codes.js';
@@ -9,6 +10,28 @@ import { progressBar } from '../progress.js';
 import { withStore, type DataDirOption } from '../store-access.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A database made before archiving existed cannot give pages back bit by bit: it is
+ * compacted once (VACUUM), which turns that on. Only here, never in the app: it holds the
+ * database for a while, so a shop owner runs it when the till is closed.
+ */
+function compactOnce(sqlite: Database.Database, quiet?: boolean): 'done' | 'busy' | null {
+  if (Number(sqlite.pragma('auto_vacuum', { simple: true })) !== 0) return null;
+  if (!quiet) process.stderr.write('Compacting the database once, so it can shrink from now on…\n');
+  try {
+    sqlite.pragma('auto_vacuum = INCREMENTAL');
+    sqlite.exec('VACUUM');
+    return 'done';
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+    if (!quiet)
+      process.stderr.write(
+        'Not compacted now: Tillsync is using the database. Run `tillsync archive` again while the till is closed.\n',
+      );
+    return 'busy';
+  }
+}
 
 export function registerArchive(program: Command): void {
   program
@@ -60,7 +83,8 @@ export function registerArchive(program: Command): void {
             onProgress: (progress) => bar?.set(progress.moved),
           });
           bar?.finish();
-          if (options.json) return printJson({ moved, ...plan });
+          const compacted = moved > 0 ? compactOnce(store.database.sqlite, options.json) : null;
+          if (options.json) return printJson({ moved, compacted, ...plan });
           process.stdout.write(
             `Moved ${moved} sales synced before ${day(before)} to ${plan.years.length} archive file(s); exports and sale lists still include them.\n`,
           );
