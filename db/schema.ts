@@ -219,3 +219,12 @@ export const archives = sqliteTable('archives', {
   maxReceipt: integer('max_receipt').notNull().default(0),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/**
+ * Sales per outbox state, kept by triggers on the outbox (migration 0007), so counts cost
+ * the same with a million sales as with ten.
+ */
+export const outboxCounts = sqliteTable('outbox_counts', {
+  state: text('state', { enum: OUTBOX_STATES }).primaryKey(),
+  count: integer('count').notNull().default(0),
+});

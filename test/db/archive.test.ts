@@ -92,6 +92,16 @@ describe('archiving', () => {
       expect(everything(store)).toEqual(sales);
       expect(store.countExportSales()).toBe(sales.length);
       expect(allPages(store, 17)).toEqual(pages);
+      // The counts kept by triggers agree with a count of the rows, before and after.
+      const counted = Object.fromEntries(
+        (
+          store.database.sqlite
+            .prepare('select state, count(*) as n from outbox group by state')
+            .all() as Array<{ state: string; n: number }>
+        ).map((row) => [row.state, row.n]),
+      );
+      for (const [state, n] of Object.entries(store.countByState()))
+        expect(n, state).toBe(counted[state] ?? 0);
       // A second run finds nothing left to move.
       expect(await archiveSales(store.database, before)).toBe(0);
       // Receipt numbers go on above everything archived, even when the newest moved.
