@@ -97,7 +97,7 @@ function timeCli(dataDir: string, args: string[]): number {
 
 function timeEngineStart(file: string): number {
   return median(
-    Array.from({ length: RUNS }, () => {
+    Array.from({ length: 15 }, () => {
       const started = performance.now();
       const engine = createSyncEngine({
         file,
@@ -172,7 +172,7 @@ async function measure(name: string, dataDir: string) {
     'Sync screen ms': await timeSyncScreen(dataDir).then((ms) =>
       ms === null ? 'no Chromium' : Math.round(ms),
     ),
-    'engine start ms': Math.round(timeEngineStart(file)),
+    'engine start ms': Number(fixed(timeEngineStart(file), 1)),
   };
 }
 
