@@ -31,7 +31,7 @@ const SALES = Number(process.env.BENCH_SALES ?? 1_000_000);
 const DAY = 86_400_000;
 const NOW = Date.now();
 const YEARS_MS = 3 * 365 * DAY;
-const RUNS = 3;
+const RUNS = 5;
 
 const folder = mkdtempSync(join(tmpdir(), 'tillsync-bench-history-'));
 const cli = join(repoRoot, 'bin', 'tillsync.js');
@@ -140,6 +140,8 @@ async function timeSyncScreen(dataDir: string): Promise<number | null> {
       times.push(performance.now() - started);
       await context.close();
     }
+    if (process.env.BENCH_KEEP)
+      console.log(`  Sync screen loads: ${times.map(Math.round).join(', ')} ms`);
     return median(times);
   } finally {
     await browser.close();
@@ -230,5 +232,6 @@ try {
       `${mb(statSync(databaseFile(oldDir)).size)} and ${bytesPerSale(databaseFile(oldDir), kept)} bytes per sale after (${kept} sales kept)`,
   );
 } finally {
-  rmSync(folder, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP) console.log(`kept: ${folder}`);
+  else rmSync(folder, { recursive: true, force: true });
 }
