@@ -3,34 +3,30 @@
 // a stopped platform shows as offline, actions say what happened, and the console's
 // cookie replayed by another local server opens nothing.
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../../main/agent/runtime.js';
+import { createRuntime } from '../../main/agent/runtime.js';
 import { fileSecretStore } from '../../main/agent/secret-store.js';
 import { createService } from '../../main/agent/service.js';
-import { startConsole, type Console } from '../../main/console/server.js';
-import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { startConsole } from '../../main/console/server.js';
+import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import {
-  axeViolations,
-  chromiumAvailable,
-  launchChromium,
-  requireChromiumInCi,
-} from '../helpers/browser.js';
-import { repoRoot } from '../helpers/cli.js';
+  sell as sellOn,
+  startTillInBrowser,
+  type TillInBrowser,
+} from '../helpers/till-in-browser.js';
 import { statusRuleViolations } from '../helpers/status-rules.js';
 
 requireChromiumInCi();
 
-let dataDir: string;
-let sandbox: Sandbox;
-let runtime: Runtime;
-let consoleServer: Console;
-let browser: Browser;
-let page: Page;
+let till: TillInBrowser | undefined;
+let sandbox: TillInBrowser['sandbox'];
+let runtime: TillInBrowser['runtime'];
+let consoleServer: TillInBrowser['consoleServer'];
+let browser: TillInBrowser['browser'];
+let page: TillInBrowser['page'];
 
 const banner = () => page.locator('.banner');
 const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
@@ -63,65 +59,24 @@ interface Snapshot {
   rowStates: string[];
 }
 
-/** Rings up one product and returns its receipt number. */
-async function sell(productName: string): Promise<string> {
-  await tab('Till').click();
-  await page.getByRole('button', { name: new RegExp(`^Add ${productName}`) }).click();
-  await page.getByRole('button', { name: /^Charge/ }).click();
-  const receipt = page.getByTestId('receipt-number');
-  await receipt.waitFor();
-  return (await receipt.textContent())!.replace('#', '');
-}
+const sell = (productName: string) => sellOn(page, productName);
 
 describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sandbox', () => {
   beforeAll(async () => {
-    await build({ configFile: join(repoRoot, 'renderer', 'vite.config.ts'), logLevel: 'silent' });
-    dataDir = mkdtempSync(join(tmpdir(), 'tillsync-status-e2e-'));
-    sandbox = await startSandbox({ dbFile: join(dataDir, 'platform.db'), rateLimit: false });
-    const key = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: 'till_status' });
-    writeFileSync(
-      join(dataDir, 'config.json'),
-      JSON.stringify({
-        baseUrl: sandbox.url,
-        sync: {
-          backoffBaseMs: 300,
-          backoffCapMs: 1000,
-          pollIntervalMs: 200,
-          probeIntervalMs: 200,
-          idleCheckMs: 1000,
-          debounceMs: 50,
-          requestTimeoutMs: 1000,
-        },
-      }),
-    );
-    const secrets = fileSecretStore(dataDir);
-    await secrets.write(key);
-    runtime = await createRuntime({ dataDir, env: {}, secrets, sandbox: 'never', kind: 'console' });
-    const catalog = sandbox.catalog();
-    runtime.store.settings.update({ shopId: catalog.shopId });
-    const imported = runtime.store.importCatalog({
-      ...catalog,
-      products: [
-        ...catalog.products,
-        { id: 'prod_local_only', name: 'Local cheese', price: 5, category: 'Deli' },
-      ],
+    till = await startTillInBrowser('status-e2e', {
+      backoffBaseMs: 300,
+      backoffCapMs: 1000,
+      pollIntervalMs: 200,
+      probeIntervalMs: 200,
+      idleCheckMs: 1000,
+      debounceMs: 50,
+      requestTimeoutMs: 1000,
     });
-    if (!imported.ok) throw new Error(imported.error.message);
-    consoleServer = await startConsole({ service: createService(runtime), dataDir, port: 0 });
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    page = await context.newPage();
-    await page.goto(consoleServer.loginUrl);
+    ({ sandbox, runtime, consoleServer, browser, page } = till);
     await page.getByRole('button', { name: /^Add Croissant/ }).waitFor();
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await consoleServer?.close();
-    await runtime?.close();
-    await sandbox?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => till?.close());
 
   it('never says every sale was sent while one is waiting or sending', async () => {
     await sandbox.faults.set({ latencyMs: 600 }); // the sale stays on the wire a while

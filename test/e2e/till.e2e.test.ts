@@ -1,35 +1,27 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBackup } from '../../db/backup.js';
 import { latestBackup } from '../../main/agent/daily-backups.js';
-import { createRuntime, type Runtime } from '../../main/agent/runtime.js';
-import { fileSecretStore } from '../../main/agent/secret-store.js';
-import { createService } from '../../main/agent/service.js';
-import { startConsole, type Console } from '../../main/console/server.js';
-import { startSandbox, type Sandbox } from '../../sandbox/index.js';
-import {
-  axeViolations,
-  chromiumAvailable,
-  launchChromium,
-  requireChromiumInCi,
-} from '../helpers/browser.js';
+import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { repoRoot } from '../helpers/cli.js';
+import {
+  sell as sellOn,
+  startTillInBrowser,
+  type TillInBrowser,
+} from '../helpers/till-in-browser.js';
 
 const SCREENSHOTS = join(repoRoot, 'test-artifacts', 'screenshots');
 const available = chromiumAvailable;
 requireChromiumInCi();
 
-let dataDir: string;
-let sandbox: Sandbox;
-let runtime: Runtime;
-let consoleServer: Console;
-let browser: Browser;
-let page: Page;
+let till: TillInBrowser | undefined;
+let dataDir: TillInBrowser['dataDir'];
+let sandbox: TillInBrowser['sandbox'];
 let key: string;
+let runtime: TillInBrowser['runtime'];
+let page: TillInBrowser['page'];
 
 const banner = () => page.locator('.banner');
 const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
@@ -44,15 +36,7 @@ async function shot(name: string): Promise<void> {
   expect(await axeViolations(page), `accessibility of ${name}`).toEqual([]);
 }
 
-/** Rings up one product and returns the receipt number the till shows. */
-async function sell(productName: string): Promise<string> {
-  await tab('Till').click();
-  await page.getByRole('button', { name: new RegExp(`^Add ${productName}`) }).click();
-  await page.getByRole('button', { name: /^Charge/ }).click();
-  const receipt = page.getByTestId('receipt-number');
-  await receipt.waitFor();
-  return (await receipt.textContent())!.replace('#', '');
-}
+const sell = (productName: string) => sellOn(page, productName);
 
 async function waitForText(
   locator: ReturnType<Page['locator']>,
@@ -66,57 +50,19 @@ describe.skipIf(!available)(
   'the till UI in Chromium, through the console, against a real sandbox',
   () => {
     beforeAll(async () => {
-      await build({ configFile: join(repoRoot, 'renderer', 'vite.config.ts'), logLevel: 'silent' });
       mkdirSync(SCREENSHOTS, { recursive: true });
-      dataDir = mkdtempSync(join(tmpdir(), 'tillsync-e2e-'));
-      sandbox = await startSandbox({ dbFile: join(dataDir, 'platform.db'), rateLimit: false });
-      key = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: 'till_e2e' });
-      writeFileSync(
-        join(dataDir, 'config.json'),
-        JSON.stringify({
-          baseUrl: sandbox.url,
-          sync: {
-            backoffBaseMs: 50,
-            backoffCapMs: 300,
-            pollIntervalMs: 200,
-            probeIntervalMs: 200,
-            debounceMs: 50,
-            requestTimeoutMs: 2000,
-          },
-        }),
-      );
-      const secrets = fileSecretStore(dataDir);
-      await secrets.write(key);
-      runtime = await createRuntime({
-        dataDir,
-        env: {},
-        secrets,
-        sandbox: 'never',
-        kind: 'console',
+      till = await startTillInBrowser('e2e', {
+        backoffBaseMs: 50,
+        backoffCapMs: 300,
+        pollIntervalMs: 200,
+        probeIntervalMs: 200,
+        debounceMs: 50,
+        requestTimeoutMs: 2000,
       });
-      const catalog = sandbox.catalog();
-      runtime.store.settings.update({ shopId: catalog.shopId });
-      const imported = runtime.store.importCatalog({
-        ...catalog,
-        products: [
-          ...catalog.products,
-          { id: 'prod_local_only', name: 'Local cheese', price: 5, category: 'Deli' },
-        ],
-      });
-      if (!imported.ok) throw new Error(imported.error.message);
-      consoleServer = await startConsole({ service: createService(runtime), dataDir, port: 0 });
-      browser = await launchChromium();
-      page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
-      await page.goto(consoleServer.loginUrl);
+      ({ dataDir, sandbox, key, runtime, page } = till);
     }, 60_000);
 
-    afterAll(async () => {
-      await browser?.close();
-      await consoleServer?.close();
-      await runtime?.close();
-      await sandbox?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => till?.close());
 
     it('logs in with the link and shows the till: catalog, cart, payment, total', async () => {
       await page.getByRole('button', { name: /^Add Sourdough loaf/ }).waitFor();

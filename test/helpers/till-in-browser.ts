@@ -1,0 +1,75 @@
+// A till for the browser tests: a real sandbox as its platform (with one product the
+// platform does not know, to provoke a refusal), the agent with its console, and a
+// Chromium page logged in on the Till screen.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { createRuntime } from '../../main/agent/runtime.js';
+import { fileSecretStore } from '../../main/agent/secret-store.js';
+import { createService } from '../../main/agent/service.js';
+import { startConsole } from '../../main/console/server.js';
+import { startSandbox } from '../../sandbox/index.js';
+import { launchChromium } from './browser.js';
+import { repoRoot } from './cli.js';
+
+export async function startTillInBrowser(name: string, sync: Record<string, unknown>) {
+  await build({ configFile: join(repoRoot, 'renderer', 'vite.config.ts'), logLevel: 'silent' });
+  const dataDir = mkdtempSync(join(tmpdir(), `tillsync-${name}-`));
+  const sandbox = await startSandbox({ dbFile: join(dataDir, 'platform.db'), rateLimit: false });
+  const key = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: `till_${name}` });
+  writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ baseUrl: sandbox.url, sync }));
+  const secrets = fileSecretStore(dataDir);
+  await secrets.write(key);
+  const runtime = await createRuntime({
+    dataDir,
+    env: {},
+    secrets,
+    sandbox: 'never',
+    kind: 'console',
+  });
+  const catalog = sandbox.catalog();
+  runtime.store.settings.update({ shopId: catalog.shopId });
+  const imported = runtime.store.importCatalog({
+    ...catalog,
+    products: [
+      ...catalog.products,
+      { id: 'prod_local_only', name: 'Local cheese', price: 5, category: 'Deli' },
+    ],
+  });
+  if (!imported.ok) throw new Error(imported.error.message);
+  const consoleServer = await startConsole({ service: createService(runtime), dataDir, port: 0 });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(consoleServer.loginUrl);
+  return {
+    dataDir,
+    sandbox,
+    key,
+    runtime,
+    consoleServer,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await consoleServer.close();
+      await runtime.close();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TillInBrowser = Awaited<ReturnType<typeof startTillInBrowser>>;
+
+/** Rings up one product on the Till screen and returns the receipt number it shows. */
+export async function sell(page: Page, productName: string): Promise<string> {
+  await page.getByRole('tab', { name: /^Till/ }).click();
+  await page.getByRole('button', { name: new RegExp(`^Add ${productName}`) }).click();
+  await page.getByRole('button', { name: /^Charge/ }).click();
+  const receipt = page.getByTestId('receipt-number');
+  await receipt.waitFor();
+  return (await receipt.textContent())!.replace('#', '');
+}
