@@ -74,6 +74,19 @@ export function fieldMessages(
   return Object.fromEntries((fields ?? []).map((field) => [field.path, field.message]));
 }
 
+/** What a form says after saving: a sentence, and the message of each field in error. */
+export interface Feedback {
+  tone: 'ok' | 'error';
+  text: string;
+  fields?: Record<string, string>;
+}
+
+/** The feedback for a refused request: its message, and its fields' messages. */
+export const errorFeedback = (error: {
+  message: string;
+  fields?: Array<{ path: string; message: string }>;
+}): Feedback => ({ tone: 'error', text: error.message, fields: fieldMessages(error.fields) });
+
 export function Notice({ tone, children }: { tone: 'ok' | 'error'; children: ComponentChildren }) {
   return (
     <p

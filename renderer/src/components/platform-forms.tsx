@@ -3,11 +3,10 @@
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { fieldMessages, InputField, Notice } from './field';
+import { errorFeedback, InputField, Notice, type Feedback } from './field';
 import { formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
-type Feedback = { tone: 'ok' | 'error'; text: string; fields?: Record<string, string> };
 
 const STORAGE_TEXT: Record<Settings['apiKey']['storage'], string> = {
   'os-encrypted': 'encrypted by the operating system',
@@ -39,12 +38,7 @@ export function PlatformForm({
   async function save() {
     setConfirming(false);
     const result = await api.updateSettings({ baseUrl: address, concurrency: Number(concurrency) });
-    if (!result.ok)
-      return setFeedback({
-        tone: 'error',
-        text: result.error.message,
-        fields: fieldMessages(result.error.fields),
-      });
+    if (!result.ok) return setFeedback(errorFeedback(result.error));
     onChange(result.value);
     setFeedback({
       tone: 'ok',
@@ -130,12 +124,7 @@ export function KeyForm({
     setFeedback({ tone: 'ok', text: 'Saving the key and checking it with the platform…' });
     const result = await api.setApiKey({ key });
     setBusy(false);
-    if (!result.ok)
-      return setFeedback({
-        tone: 'error',
-        text: result.error.message,
-        fields: fieldMessages(result.error.fields),
-      });
+    if (!result.ok) return setFeedback(errorFeedback(result.error));
     setKey('');
     const { keyCheck, ...next } = result.value;
     onChange(next);
@@ -151,7 +140,7 @@ export function KeyForm({
 
   async function removeKey() {
     const result = await api.clearApiKey({});
-    if (!result.ok) return setFeedback({ tone: 'error', text: result.error.message });
+    if (!result.ok) return setFeedback(errorFeedback(result.error));
     onChange(result.value);
     setFeedback({ tone: 'ok', text: 'Key removed.' });
   }

@@ -1,20 +1,22 @@
 import { useState } from 'preact/hooks';
-import type { ContractError, ContractResult, MethodOutput } from '../../../main/contract/contract';
+import type { ContractResult, MethodOutput } from '../../../main/contract/contract';
 import { plural } from '../../../main/contract/status-view';
 import { api } from '../api';
-import { Field, fieldMessages, InputField, Notice } from '../components/field';
+import {
+  errorFeedback,
+  Field,
+  InputField,
+  Notice,
+  type Feedback as FormFeedback,
+} from '../components/field';
 import { KeyForm, PlatformForm } from '../components/platform-forms';
 import { formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
-type Feedback =
-  | { tone: 'ok' | 'error'; text: string; fields?: Record<string, string>; rows?: string[] }
-  | undefined;
+type Feedback = (FormFeedback & { rows?: string[] }) | undefined;
 
 function feedbackOf(result: ContractResult<unknown>, success: string): Feedback {
-  if (result.ok) return { tone: 'ok', text: success };
-  const error: ContractError = result.error;
-  return { tone: 'error', text: error.message, fields: fieldMessages(error.fields) };
+  return result.ok ? { tone: 'ok', text: success } : errorFeedback(result.error);
 }
 
 /** Platform, key, till and catalog settings. Saving a form changes only that form's settings. */
