@@ -12,13 +12,13 @@
 //   durability.
 import { EventEmitter } from 'node:events';
 import { createLease } from '../../db/lease.js';
-import { openDatabase, type TillDatabase } from '../../db/open.js';
+import { openDatabase } from '../../db/open.js';
 import { createOutboxQueries } from '../../db/outbox.js';
 import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { keyFingerprint } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
-import { systemClock, systemTimers, type Clock, type TimerHandle, type Timers } from './clock.js';
+import { systemClock, systemTimers, type TimerHandle } from './clock.js';
 import { createCommitQueue } from './commit-queue.js';
 import { createClockWatch } from './clock-watch.js';
 import { emptySummary, type DrainSummary } from './drain-summary.js';
@@ -27,45 +27,26 @@ import { createLeaseHolder } from './lease-holder.js';
 import { createLinkState, type Logger } from './link-state.js';
 import { createOutcomeWriter } from './outcome-writer.js';
 import { createPacer } from './pacer.js';
-import { runPass, type DeliveryOutcome } from './pass.js';
-import { clientFor, type PlatformClient } from './platform-client.js';
+import { runPass } from './pass.js';
+import { clientFor } from './platform-client.js';
 import { saleRequestBody } from './sale-request.js';
-import { newSenderId, senderEnded, systemLiveness, type LivenessProbe } from './sender-identity.js';
+import { newSenderId, senderEnded, systemLiveness } from './sender-identity.js';
 import { createScheduler } from './scheduler.js';
+import { createSingleFlight } from './single-flight.js';
+import { idleProbeDue, probeLink } from './link-probe.js';
+import type { EngineOptions, SaleEvent } from './engine-options.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
 
 export type { Logger } from './link-state.js';
 export type { DeliveryOutcome } from './pass.js';
 export type { DrainSummary, SkipReason } from './drain-summary.js';
+export type { EngineOptions, SaleEvent } from './engine-options.js';
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
 /** The engine's connection waits this long for a lock, then reports and retries. */
 const ENGINE_BUSY_TIMEOUT_MS = 1000;
-
-export interface EngineOptions {
-  /** The till database; the engine opens its own connection to it. */
-  file: string;
-  config: AgentConfig;
-  mode?: 'platform' | 'sandbox';
-  logger?: Logger;
-  random?: () => number;
-  clock?: Clock;
-  timers?: Timers;
-  liveness?: LivenessProbe;
-  /** This sender's id; a fresh one (host, pid, start time) by default. */
-  owner?: string;
-  /** How requests reach the platform; HTTP to config.baseUrl by default. */
-  clientFor?: (config: AgentConfig) => PlatformClient | undefined;
-  /** A connection to use instead of opening one (the simulation owns it, to fail it). */
-  database?: TillDatabase;
-}
-
-export interface SaleEvent {
-  saleId: string;
-  outcome: DeliveryOutcome;
-}
 
 export function createSyncEngine(options: EngineOptions) {
   const clock = options.clock ?? systemClock;
@@ -108,8 +89,6 @@ export function createSyncEngine(options: EngineOptions) {
   const recordSender = () => link.recordSender(options.mode ?? 'platform', config.baseUrl);
   recordSender();
   let lastResyncSeen = syncState.read().resyncRequestedAt;
-  let draining: Promise<DrainSummary> | undefined;
-  let drainAgain = false;
   const clockWatch = createClockWatch(clock);
 
   const farAhead = (now: number) => now + longestWaitMs(config.sync);
@@ -140,11 +119,8 @@ export function createSyncEngine(options: EngineOptions) {
     if (link.paused) return emptySummary('paused');
     if (!outcomes.flush()) return emptySummary('storage');
     if (pacer.heldForMs() > config.sync.inlineRetryMaxMs) return emptySummary('throttled');
-    if (link.offline) {
-      if (!(await active.reachable(shutdown.signal))) return emptySummary('offline');
-      link.noteContact();
-      link.setConnection('online'); // sales stay due at their backoff: no stampede
-    }
+    if (link.offline && !(await probeLink(active, link, shutdown.signal)))
+      return emptySummary('offline');
     const taken = holder.acquire();
     if (!taken) return emptySummary('storage');
     if (!taken.acquired) return emptySummary('lease_held');
@@ -207,28 +183,10 @@ export function createSyncEngine(options: EngineOptions) {
     return summary;
   }
 
-  /**
-   * One pass over what is due now. A call during a pass returns that pass, and asks for a
-   * follow-up pass in the background, so an awaited drain always ends, however busy the till.
-   */
-  function drain(): Promise<DrainSummary> {
-    if (draining) {
-      drainAgain = true;
-      return draining;
-    }
-    drainAgain = false;
-    draining = drainPass().finally(() => {
-      draining = undefined;
-      if (drainAgain && !stopping) void drain();
-    });
-    return draining;
-  }
-
-  /** A pass that starts after now (the one in progress may have started too early). */
-  async function freshDrain(): Promise<DrainSummary> {
-    while (draining) await draining;
-    return drain();
-  }
+  /** One pass over what is due now (a call during a pass gets that pass, then another). */
+  const passes = createSingleFlight(drainPass, () => stopping);
+  const drain = passes.start;
+  const freshDrain = passes.fresh;
 
   const figures = () =>
     outbox.figures(clock.now(), farAhead(clock.now()), config.sync.staleAfterMs);
@@ -240,7 +198,7 @@ export function createSyncEngine(options: EngineOptions) {
       await resync();
       return;
     }
-    if (draining) return;
+    if (passes.current) return;
     const now = figures();
     // Rows left `sending` with no pass of ours running belong to another sender: a dead
     // one's are taken back at once by the pass's lease.
@@ -248,19 +206,11 @@ export function createSyncEngine(options: EngineOptions) {
     else await checkIdleLink();
   }
 
-  /**
-   * Nothing to send: a cheap request now and then, so "online" always means the platform
-   * answered recently and a stopped platform shows as offline within the idle check time.
-   */
+  /** Nothing to send: the platform is asked now and then whether it still answers. */
   async function checkIdleLink(): Promise<void> {
     const active = client;
-    if (!active || stopping || link.paused) return;
-    const since = link.sinceContact();
-    if (since !== null && since < config.sync.idleCheckMs) return;
-    if (await active.reachable(shutdown.signal)) {
-      link.noteContact();
-      link.setConnection('online');
-    } else if (!shutdown.signal.aborted) link.setConnection('offline');
+    if (!active || stopping || link.paused || !idleProbeDue(link, config.sync.idleCheckMs)) return;
+    await probeLink(active, link, shutdown.signal);
   }
 
   const scheduler = createScheduler({
@@ -316,7 +266,7 @@ export function createSyncEngine(options: EngineOptions) {
       const previous = client;
       client = makeClient(next);
       // The old connections close once the pass using them is over.
-      void Promise.resolve(draining).finally(() => previous?.close());
+      void Promise.resolve(passes.current).finally(() => previous?.close());
       recordSender();
       if (link.paused && (keyChanged || urlChanged)) link.unpause();
       if (urlChanged) link.forgetOffline();
@@ -337,10 +287,10 @@ export function createSyncEngine(options: EngineOptions) {
           background: true,
         });
       });
-      await Promise.race([draining, grace]);
+      await Promise.race([passes.current, grace]);
       graceTimer?.cancel();
       shutdown.abort();
-      await draining;
+      await passes.current;
       client?.close();
       storage.attempt('a sync outcome', commits.flush);
       outcomes.flush();

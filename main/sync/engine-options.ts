@@ -1,0 +1,32 @@
+// What the sync engine is given: the database, the configuration, and every input a test
+// or the simulation replaces (clock, timers, HTTP, liveness, randomness, the connection).
+import type { TillDatabase } from '../../db/open.js';
+import type { AgentConfig } from '../config/agent-config.js';
+import type { Clock, Timers } from './clock.js';
+import type { Logger } from './link-state.js';
+import type { DeliveryOutcome } from './pass.js';
+import type { PlatformClient } from './platform-client.js';
+import type { LivenessProbe } from './sender-identity.js';
+
+export interface EngineOptions {
+  /** The till database; the engine opens its own connection to it. */
+  file: string;
+  config: AgentConfig;
+  mode?: 'platform' | 'sandbox';
+  logger?: Logger;
+  random?: () => number;
+  clock?: Clock;
+  timers?: Timers;
+  liveness?: LivenessProbe;
+  /** This sender's id; a fresh one (host, pid, start time) by default. */
+  owner?: string;
+  /** How requests reach the platform; HTTP to config.baseUrl by default. */
+  clientFor?: (config: AgentConfig) => PlatformClient | undefined;
+  /** A connection to use instead of opening one (the simulation owns it, to fail it). */
+  database?: TillDatabase;
+}
+
+export interface SaleEvent {
+  saleId: string;
+  outcome: DeliveryOutcome;
+}

@@ -1,0 +1,25 @@
+// A cheap question to the platform (HEAD on its address): does it answer at all? Used
+// while offline, before a pass sends anything, and when idle, so that "online" always
+// means the platform answered recently and a stopped platform shows as offline soon.
+import type { LinkState } from './link-state.js';
+import type { PlatformClient } from './platform-client.js';
+
+/** Asks, and records the answer in the link state; true when the platform answered. */
+export async function probeLink(
+  client: PlatformClient,
+  link: LinkState,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const answered = await client.reachable(signal);
+  if (answered) {
+    link.noteContact();
+    link.setConnection('online'); // sales stay due at their backoff: no stampede
+  } else if (!signal.aborted) link.setConnection('offline');
+  return answered;
+}
+
+/** With nothing to send: time to ask again once the last answer is this old. */
+export function idleProbeDue(link: LinkState, idleCheckMs: number): boolean {
+  const since = link.sinceContact();
+  return since === null || since >= idleCheckMs;
+}
