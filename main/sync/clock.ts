@@ -49,3 +49,17 @@ export function sleep(timers: Timers, ms: number, signal?: AbortSignal): Promise
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/** Waits for `work` (when there is any), but no longer than `ms` on the given timers. */
+export async function within(
+  timers: Timers,
+  work: Promise<unknown> | undefined,
+  ms: number,
+): Promise<void> {
+  let handle: TimerHandle | undefined;
+  const limit = new Promise<void>((resolve) => {
+    handle = timers.after(ms, resolve, { background: true });
+  });
+  await Promise.race([work, limit]);
+  handle?.cancel();
+}

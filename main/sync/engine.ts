@@ -18,7 +18,7 @@ import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { keyFingerprint } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
-import { systemClock, systemTimers, type TimerHandle } from './clock.js';
+import { systemClock, systemTimers, within } from './clock.js';
 import { createCommitQueue } from './commit-queue.js';
 import { createClockWatch } from './clock-watch.js';
 import { emptySummary, type DrainSummary } from './drain-summary.js';
@@ -281,14 +281,7 @@ export function createSyncEngine(options: EngineOptions) {
       if (stopping) return undefined;
       stopping = true;
       scheduler.stop();
-      let graceTimer: TimerHandle | undefined;
-      const grace = new Promise((resolve) => {
-        graceTimer = timers.after(config.sync.shutdownGraceMs, () => resolve(undefined), {
-          background: true,
-        });
-      });
-      await Promise.race([passes.current, grace]);
-      graceTimer?.cancel();
+      await within(timers, passes.current, config.sync.shutdownGraceMs);
       shutdown.abort();
       await passes.current;
       client?.close();
