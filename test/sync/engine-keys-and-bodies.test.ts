@@ -42,7 +42,11 @@ describe('sync engine: keys, frozen bodies and patience', () => {
     });
     const t = till();
     const [id] = t.record(1, { shopId: undefined });
-    const engine = t.engine({ baseUrl: platform.url, apiKey: 'k', sync: { inlineRetryMaxMs: 0 } });
+    // A fixed jitter: a backoff drawn as 0 ms would be retried in place, within this drain.
+    const engine = t.engine(
+      { baseUrl: platform.url, apiKey: 'k', sync: { inlineRetryMaxMs: 0 } },
+      { random: () => 0.5 },
+    );
     await engine.drain();
     expect(t.store.getSale(id!)!.outbox).toMatchObject({ state: 'pending', uncertain: true });
     engine.updateConfig({
