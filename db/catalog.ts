@@ -10,6 +10,12 @@ import type { SettingsStore } from './settings.js';
 
 export const MAX_CATALOG_ROWS = 20_000;
 
+/** What a scanner types: EAN-13, UPC, Code 128 shop codes. */
+export const barcodeSchema = z
+  .string({ error: 'must be text' })
+  .trim()
+  .regex(/^[0-9A-Za-z._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or _');
+
 const productRow = z.strictObject({
   id: idSchema,
   name: z.string().trim().min(1, 'must not be empty').max(200),
@@ -18,6 +24,7 @@ const productRow = z.strictObject({
     .nonnegative('must not be negative')
     .max(1_000_000_000),
   category: z.string().trim().max(100).nullish(),
+  barcode: barcodeSchema.nullish(),
 });
 
 const customerRow = z.strictObject({
@@ -44,23 +51,35 @@ export interface ProductView {
   price: number;
   priceMinor: number;
   category: string | null;
+  barcode: string | null;
 }
+
+type ProductRow = Omit<ProductView, 'price'>;
 
 export function createCatalog(database: TillDatabase, settingsStore: SettingsStore) {
   const { sqlite } = database;
   const upsertProduct = sqlite.prepare(`
-    insert into products (id, name, price_minor, category, active, updated_at)
-    values (@id, @name, @priceMinor, @category, 1, @now)
+    insert into products (id, name, price_minor, category, barcode, active, updated_at)
+    values (@id, @name, @priceMinor, @category, @barcode, 1, @now)
     on conflict(id) do update set name = excluded.name, price_minor = excluded.price_minor,
-      category = excluded.category, active = 1, updated_at = excluded.updated_at`);
+      category = excluded.category, barcode = excluded.barcode, active = 1,
+      updated_at = excluded.updated_at`);
+  // Barcodes move between imported products in one import: freed first, then set.
+  const freeBarcode = sqlite.prepare('update products set barcode = null where id = ?');
+  const holderOf = sqlite.prepare('select id from products where barcode = ?').pluck();
   const upsertCustomer = sqlite.prepare(`
     insert into customers (id, name, phone, email, updated_at) values (@id, @name, @phone, @email, @now)
     on conflict(id) do update set name = excluded.name, phone = excluded.phone, email = excluded.email,
       updated_at = excluded.updated_at`);
+  const columns = 'id, name, price_minor as priceMinor, category, barcode';
   const search = sqlite.prepare(`
-    select id, name, price_minor as priceMinor, category from products
-    where active = 1 and (@query = '' or name like @like escape '\\' or id = @query)
+    select ${columns} from products
+    where active = 1
+      and (@query = '' or name like @like escape '\\' or id = @query or barcode = @query)
     order by name limit @limit`);
+  const exact = sqlite.prepare(`
+    select ${columns} from products where active = 1 and (barcode = @code or id = @code)
+    order by barcode = @code desc limit 1`);
   const searchCustomers = sqlite.prepare(`
     select id, name, phone, email from customers
     where @query = '' or name like @like escape '\\' or id = @query or phone like @like escape '\\'
@@ -102,8 +121,17 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
         });
         return [];
       }
-      return [{ ...parsed.data, category: parsed.data.category ?? null, priceMinor, now }];
+      return [
+        {
+          ...parsed.data,
+          category: parsed.data.category ?? null,
+          barcode: parsed.data.barcode || null,
+          priceMinor,
+          now,
+        },
+      ];
     });
+    errors.push(...barcodeClashes(products));
     const customers = shape.data.customers.flatMap((row, index) => {
       const parsed = customerRow.safeParse(row);
       if (!parsed.success) {
@@ -127,10 +155,34 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
       });
     }
     sqlite.transaction(() => {
+      for (const product of products) freeBarcode.run(product.id);
       for (const product of products) upsertProduct.run(product);
       for (const customer of customers) upsertCustomer.run(customer);
     })();
     return ok({ products: products.length, customers: customers.length });
+  }
+
+  /** Two products of one import, or one here and one already on the till, with one barcode. */
+  function barcodeClashes(products: Array<{ id: string; barcode: string | null }>): FieldError[] {
+    const importedIds = new Set(products.map((product) => product.id));
+    const firstWith = new Map<string, string>();
+    const clashes: FieldError[] = [];
+    products.forEach(({ id, barcode }, index) => {
+      if (!barcode) return;
+      const path = `/products/${index}/barcode`;
+      const earlier = firstWith.get(barcode);
+      const holder = holderOf.get(barcode) as string | undefined;
+      if (earlier) clashes.push({ path, message: `${barcode} is also the barcode of ${earlier}` });
+      else if (holder && holder !== id && !importedIds.has(holder))
+        clashes.push({ path, message: `${barcode} is already the barcode of ${holder}` });
+      firstWith.set(barcode, id);
+    });
+    return clashes;
+  }
+
+  function priced(rows: ProductRow[]): ProductView[] {
+    const decimals = currencyDecimals(settingsStore.read().currency);
+    return rows.map((row) => ({ ...row, price: fromScaledInteger(row.priceMinor, decimals) }));
   }
 
   const likeOf = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -138,10 +190,13 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
   return {
     importCatalog,
     searchProducts(query = '', limit = 200): ProductView[] {
-      const decimals = currencyDecimals(settingsStore.read().currency);
       const q = query.trim();
-      const rows = search.all({ query: q, like: likeOf(q), limit }) as Omit<ProductView, 'price'>[];
-      return rows.map((row) => ({ ...row, price: fromScaledInteger(row.priceMinor, decimals) }));
+      return priced(search.all({ query: q, like: likeOf(q), limit }) as ProductRow[]);
+    },
+    /** The product a scanner or a typed code names: its barcode or id, exactly. */
+    findProduct(code: string): ProductView | undefined {
+      const row = exact.get({ code: code.trim() }) as ProductRow | undefined;
+      return row && priced([row])[0];
     },
     searchCustomers(query = '', limit = 50) {
       const q = query.trim();

@@ -58,6 +58,9 @@ export interface SaleSummary {
 
 export interface SaleView extends Omit<SaleSummary, 'state' | 'lastErrorReason' | 'uncertain'> {
   total: number;
+  /** Cash handed over and change given (CASH sales only). */
+  tenderedMinor: number | null;
+  changeMinor: number | null;
   items: SaleItemView[];
   outbox: OutboxView;
 }

@@ -2,6 +2,8 @@
 // are written in one synchronous transaction. When it returns ok, the sale is on disk.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { cashHandedOver } from './cash.js';
+import { currencyDecimals } from './money.js';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type Result } from './result.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
@@ -15,11 +17,22 @@ export interface RecordedSale {
   createdAt: number;
   currency: string;
   totalMinor: number;
+  /** Cash handed over and change given; null for other payment methods. */
+  tenderedMinor: number | null;
+  changeMinor: number | null;
   state: 'pending';
 }
 
 interface SaleRow extends ValidSale {
   sale: RecordedSale;
+}
+
+/** The amount tendered travels beside the platform's sale; the sale is checked strictly. */
+function splitTendered(input: unknown): { sale: unknown; tendered: unknown } {
+  if (typeof input !== 'object' || input === null || !('tendered' in input))
+    return { sale: input, tendered: undefined };
+  const { tendered, ...sale } = input as Record<string, unknown>;
+  return { sale, tendered };
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -44,6 +57,8 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
       paymentMethod: p('paymentMethod'),
       currency: p('currency'),
       totalMinor: p('totalMinor'),
+      tenderedMinor: p('tenderedMinor'),
+      changeMinor: p('changeMinor'),
     })
     .prepare();
   const insertItem = db
@@ -94,14 +109,19 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
   const validateSale = createSaleValidator(settingsStore);
 
   function recordSale(input: unknown, options: { now?: number } = {}): Result<RecordedSale> {
-    const valid = validateSale(input);
+    const { sale: saleInput, tendered } = splitTendered(input);
+    const valid = validateSale(saleInput);
     if (!valid.ok) return valid;
+    const cash = cashHandedOver(tendered, valid.value, currencyDecimals(valid.value.currency));
+    if (!cash.ok) return cash;
     const sale: RecordedSale = {
       id: randomUUID(),
       receiptNumber: 0,
       createdAt: options.now ?? Date.now(),
       currency: valid.value.currency,
       totalMinor: valid.value.totalMinor,
+      tenderedMinor: cash.value?.tenderedMinor ?? null,
+      changeMinor: cash.value?.changeMinor ?? null,
       state: 'pending',
     };
     try {

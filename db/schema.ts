@@ -28,6 +28,9 @@ export const sales = sqliteTable(
     paymentMethod: text('payment_method').notNull(),
     currency: text('currency').notNull(),
     totalMinor: integer('total_minor').notNull(),
+    /** Cash handed over and change given (CASH sales): kept on the till, never sent. */
+    tenderedMinor: integer('tendered_minor'),
+    changeMinor: integer('change_minor'),
   },
   (table) => [
     uniqueIndex('sales_receipt_number_unique').on(table.receiptNumber),
@@ -131,10 +134,17 @@ export const products = sqliteTable(
     name: text('name').notNull(),
     priceMinor: integer('price_minor').notNull(),
     category: text('category'),
+    /** What a scanner types: an EAN-13, UPC or shop code; optional, unique when set. */
+    barcode: text('barcode'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     updatedAt: integer('updated_at').notNull(),
   },
-  (table) => [index('products_name_idx').on(table.name)],
+  (table) => [
+    index('products_name_idx').on(table.name),
+    uniqueIndex('products_barcode_unique')
+      .on(table.barcode)
+      .where(sql`${table.barcode} is not null`),
+  ],
 );
 
 export const customers = sqliteTable(

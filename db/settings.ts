@@ -8,6 +8,8 @@ import { fail, ok, type Result } from './result.js';
 import { idSchema } from './sale-input.js';
 import { settings } from './schema.js';
 
+export const RECEIPT_WIDTHS = ['80mm', '58mm'] as const;
+
 export const settingsShape = {
   currency: z
     .string()
@@ -21,6 +23,23 @@ export const settingsShape = {
     .default(['CASH', 'MOBILE_MONEY']),
   shopId: idSchema.nullable().default(null),
   tillName: z.string().trim().min(1, 'must not be empty').max(64).default('Till 1'),
+  /** Printed at the top of every receipt. */
+  shopName: z.string().trim().min(1, 'must not be empty').max(64).default('My shop'),
+  receiptWidth: z.enum(RECEIPT_WIDTHS, { error: 'must be 80mm or 58mm' }).default('80mm'),
+  /** Print the receipt as soon as a sale is charged. */
+  printAfterSale: z.boolean({ error: 'must be true or false' }).default(false),
+  /** Ask "are you sure?" before charging more than this (major units); 0: never ask. */
+  confirmAboveAmount: z
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 (never ask) or more')
+    .max(1_000_000_000, 'must be at most 1000000000')
+    .default(1000),
+  /** ...or when a line's quantity is above this; 0: never ask. */
+  confirmAboveQuantity: z
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 (never ask) or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(100),
   /** How many daily backups to keep in <data>/backups; 0 turns them off. */
   backupsKept: z
     .number()

@@ -1,10 +1,12 @@
 // The till's local store: one open database and the operations the rest of the app uses.
 import { createCatalog } from './catalog.js';
 import { createConflictActions } from './conflicts.js';
+import { createDayTotals } from './day-totals.js';
 import { createSaleExport } from './export-sales.js';
 import { createHistory } from './history.js';
 import { openDatabase, type TillDatabase } from './open.js';
 import { createSaleReader } from './read-sales.js';
+import { createReceipts } from './receipt.js';
 import { createSaleRecorder } from './record-sale.js';
 import { createSettingsStore } from './settings.js';
 
@@ -16,12 +18,15 @@ export function openStore(file: string) {
 export function storeFor(database: TillDatabase) {
   const settings = createSettingsStore(database);
   const history = createHistory(database);
+  const reader = createSaleReader(database, history);
   return {
     database,
     file: database.file,
     settings,
     ...createSaleRecorder(database, settings),
-    ...createSaleReader(database, history),
+    ...reader,
+    ...createReceipts(database, settings, reader.getSale),
+    ...createDayTotals(database, settings, history),
     ...createConflictActions(database, settings),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),

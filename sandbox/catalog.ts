@@ -8,7 +8,13 @@ import { customers, products, shops } from './db/schema.js';
 export interface CatalogExport {
   shopId: string;
   currency: string;
-  products: Array<{ id: string; name: string; price: number; category: string }>;
+  products: Array<{
+    id: string;
+    name: string;
+    price: number;
+    category: string;
+    barcode: string | null;
+  }>;
   customers: Array<{ id: string; name: string; email: string | null; phone: string | null }>;
 }
 

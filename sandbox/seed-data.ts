@@ -1,12 +1,13 @@
 // The sandbox's seed data: two shops, thirty products (ids in both documented formats:
-// prefixed `prod_…` and UUIDs) and ten customers. Prices are in minor units (cents).
+// prefixed `prod_…` and UUIDs; each with an EAN-13 barcode) and ten customers. Prices are
+// in minor units (cents).
 
 export const SEED_SHOPS = [
   { id: 'shop_downtown', name: 'Corner Grocer, Downtown', currency: 'USD' },
   { id: 'shop_market', name: 'Corner Grocer, Market Street', currency: 'USD' },
 ];
 
-export const SEED_PRODUCTS = [
+const PRODUCTS = [
   { id: 'prod_8Hq2x', name: 'Sourdough loaf', priceMinor: 450, category: 'Bakery' },
   { id: 'prod_3Jk9w', name: 'Croissant', priceMinor: 175, category: 'Bakery' },
   { id: 'prod_7Bn4t', name: 'Wholemeal bread', priceMinor: 325, category: 'Bakery' },
@@ -113,6 +114,20 @@ export const SEED_PRODUCTS = [
     category: 'Household',
   },
 ];
+
+/** An EAN-13: twelve digits and their GS1 check digit. */
+export function ean13(twelveDigits: string): string {
+  const sum = [...twelveDigits].reduce((total, digit, index) => {
+    return total + Number(digit) * (index % 2 === 0 ? 1 : 3);
+  }, 0);
+  return twelveDigits + String((10 - (sum % 10)) % 10);
+}
+
+/** The products, each with a realistic EAN-13 (GS1 prefix 50, company 12345). */
+export const SEED_PRODUCTS = PRODUCTS.map((product, index) => ({
+  ...product,
+  barcode: ean13(`5012345${String(index + 1).padStart(5, '0')}`),
+}));
 
 export const SEED_CUSTOMERS = [
   { id: 'cus_amina', name: 'Amina Njoroge', email: 'amina@example.com', phone: '+254 700 000 101' },

@@ -1,5 +1,5 @@
 // A product catalog from CSV, as a spreadsheet saves it: a header row naming the columns
-// id, name, price and optionally category (any order), RFC 4180 quoting, a UTF-8 byte
+// id, name, price and optionally category and barcode (any order), RFC 4180 quoting, a UTF-8 byte
 // order mark allowed. Prices must be plain decimals ("1.50"): "1,50" or "1e3" are
 // reported, not guessed.
 
@@ -71,7 +71,8 @@ export function catalogFromCsv(text: string): CsvCatalog {
       name: value('name'),
       price: /^\d+(\.\d+)?$/.test(priceText) ? Number(priceText) : priceText,
     };
-    if (columns.includes('category') && value('category')) product.category = value('category');
+    for (const optional of ['category', 'barcode'])
+      if (columns.includes(optional) && value(optional)) product[optional] = value(optional);
     return product;
   });
   return { products, lines: rows.map((row) => row.line) };

@@ -25,19 +25,15 @@ import {
 } from '../export/sales-export.js';
 import { probeKey } from '../doctor/platform-check.js';
 import { catalogFromCsv, CsvError } from './catalog-csv.js';
+import { counterHandlers, SALE_LIMITS } from './counter-handlers.js';
 import { backupFolder, backupNow, latestBackup } from './daily-backups.js';
 import { SANDBOX_FOLDER } from './embedded-sandbox.js';
 import { savePlatformSettings } from './platform-settings.js';
+import type { Handlers, Input } from './handlers.js';
 import type { Runtime } from './runtime.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
-type Input<M extends MethodName> = z.output<(typeof methods)[M]['input']>;
-type Handlers = {
-  [M in MethodName]: (
-    input: Input<M>,
-  ) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
-};
 
 const platformPatch = z.object({
   baseUrl: platformUrlSchema.nullable().optional(),
@@ -92,7 +88,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
           ? 'file'
           : 'none';
     return {
-      till: { ...till, currencyDecimals: currencyDecimals(till.currency) },
+      till: { ...till, currencyDecimals: currencyDecimals(till.currency), limits: SALE_LIMITS },
       backups: {
         folder: backupFolder(runtime.agent.dataDir),
         latest: latestBackup(runtime.agent.dataDir),
@@ -154,16 +150,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
   }
 
   const handlers: Handlers = {
-    recordSale(input) {
-      const result = runtime.store.recordSale(input);
-      if (result.ok) {
-        runtime.agent.engine.notifySaleRecorded();
-        changed(result.value.id);
-      }
-      return result;
-    },
-    searchProducts: ({ query, limit }) => ok(runtime.store.searchProducts(query, limit)),
-    searchCustomers: ({ query, limit }) => ok(runtime.store.searchCustomers(query, limit)),
+    ...counterHandlers(runtime),
     importCatalog,
     getStatus: () => ok(runtime.agent.engine.status()),
     listSales: (input) => runtime.store.listSales(input),

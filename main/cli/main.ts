@@ -4,6 +4,7 @@ import { registerArchive } from './commands/archive.js';
 import { registerBackup } from './commands/backup.js';
 import { registerConflicts } from './commands/conflicts.js';
 import { registerDaemon } from './commands/daemon.js';
+import { registerDay } from './commands/day.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerExport } from './commands/export.js';
 import { registerLogs } from './commands/logs.js';
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerRecord(program);
   registerStatus(program);
   registerSales(program);
+  registerDay(program);
   registerSettings(program);
   registerSandbox(program);
   registerDaemon(program);

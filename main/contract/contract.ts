@@ -16,6 +16,8 @@ import {
   product,
   customer,
   drainSummary,
+  receipt,
+  dayTotals,
 } from './shapes.js';
 
 // ---- methods -----------------------------------------------------------------------------
@@ -24,13 +26,16 @@ const saleRef = z.strictObject({ saleId: z.string().min(1) });
 
 export const methods = {
   recordSale: {
-    input: saleInput,
+    /** The platform's sale, and for cash the amount handed over (kept here, never sent). */
+    input: saleInput.extend({ tendered: z.number().optional() }),
     output: z.object({
       id: z.string(),
       receiptNumber: z.number(),
       createdAt: z.number(),
       currency: z.string(),
       totalMinor: z.number(),
+      tenderedMinor: z.number().nullable(),
+      changeMinor: z.number().nullable(),
       state: z.literal('pending'),
     }),
   },
@@ -40,6 +45,17 @@ export const methods = {
       limit: z.number().int().min(1).max(500).default(200),
     }),
     output: z.array(product),
+  },
+  /** The product a scanned or typed code names: barcode or id exactly, else the first name match. */
+  findProduct: {
+    input: z.strictObject({ code: z.string().max(200) }),
+    output: product.nullable(),
+  },
+  getReceipt: { input: saleRef, output: receipt },
+  getDayTotals: {
+    /** A day as YYYY-MM-DD in the till's time zone; today when left out. */
+    input: z.strictObject({ date: z.string().optional() }),
+    output: dayTotals,
   },
   searchCustomers: {
     input: z.strictObject({
@@ -98,6 +114,11 @@ export const methods = {
       paymentMethods: z.array(z.string()).optional(),
       shopId: z.string().nullable().optional(),
       tillName: z.string().optional(),
+      shopName: z.string().optional(),
+      receiptWidth: z.string().optional(),
+      printAfterSale: z.boolean().optional(),
+      confirmAboveAmount: z.number().optional(),
+      confirmAboveQuantity: z.number().optional(),
       backupsKept: z.number().optional(),
       archiveAfterMonths: z.number().optional(),
       baseUrl: z.string().nullable().optional(),

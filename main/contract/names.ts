@@ -4,6 +4,9 @@
 export const METHOD_NAMES = [
   'recordSale',
   'searchProducts',
+  'findProduct',
+  'getReceipt',
+  'getDayTotals',
   'searchCustomers',
   'importCatalog',
   'getStatus',

@@ -67,6 +67,8 @@ export const saleDetail = saleSummary
   .omit({ state: true, lastErrorReason: true, uncertain: true })
   .extend({
     total: z.number(),
+    tenderedMinor: z.number().nullable(),
+    changeMinor: z.number().nullable(),
     items: z.array(
       z.object({
         lineNumber: z.number(),
@@ -107,6 +109,7 @@ export const product = z.object({
   price: z.number(),
   priceMinor: z.number(),
   category: z.string().nullable(),
+  barcode: z.string().nullable(),
 });
 
 export const customer = z.object({
@@ -123,8 +126,15 @@ export const settingsView = z.object({
     paymentMethods: z.array(z.string()),
     shopId: z.string().nullable(),
     tillName: z.string(),
+    shopName: z.string(),
+    receiptWidth: z.enum(['80mm', '58mm']),
+    printAfterSale: z.boolean(),
+    confirmAboveAmount: z.number(),
+    confirmAboveQuantity: z.number(),
     backupsKept: z.number(),
     archiveAfterMonths: z.number(),
+    /** The rules a sale's lines must meet (the agent's, shown by the till as it types). */
+    limits: z.object({ maxQuantity: z.number(), quantityDecimals: z.number(), cashMethod: z.string() }),
   }),
   backups: z.object({
     folder: z.string(),
@@ -157,4 +167,45 @@ export const drainSummary = z.object({
   skipped: z
     .enum(['not_configured', 'paused', 'offline', 'lease_held', 'stopping', 'storage', 'throttled'])
     .optional(),
+});
+
+/** A receipt, to print or reprint: everything on it comes from the till's own records. */
+export const receipt = z.object({
+  shopName: z.string(),
+  tillName: z.string(),
+  saleId: z.string(),
+  receiptNumber: z.number(),
+  createdAt: z.number(),
+  currency: z.string(),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number(),
+      unitPriceMinor: z.number(),
+      lineTotalMinor: z.number(),
+    }),
+  ),
+  totalMinor: z.number(),
+  paymentMethod: z.string(),
+  tenderedMinor: z.number().nullable(),
+  changeMinor: z.number().nullable(),
+  customerName: z.string().nullable(),
+  state: outboxState,
+});
+
+const amount = z.object({ count: z.number(), totalMinor: z.number() });
+
+/** One day's takings on this till, in its local time zone. */
+export const dayTotals = z.object({
+  date: z.string(),
+  from: z.number(),
+  to: z.number(),
+  currency: z.string(),
+  /** Every sale of the day but the discarded ones. */
+  sales: amount,
+  byPaymentMethod: z.array(amount.extend({ paymentMethod: z.string() })),
+  cashExpectedMinor: z.number(),
+  refused: amount,
+  waiting: amount,
+  discarded: amount,
 });

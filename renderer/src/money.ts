@@ -1,17 +1,9 @@
 // Money on screen. The agent computes the real totals in integer minor units; the cart
 // shows the same figures with the same rule (a line rounded half up to the minor unit).
+export { formatMoney, methodLabel } from '../../main/contract/money-format';
 
 export function lineTotalMinor(quantity: number, priceMinor: number): number {
   return Math.round((Math.round(quantity * 1000) * priceMinor) / 1000);
-}
-
-export function formatMoney(minor: number, currency: string, decimals: number): string {
-  return new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(minor / 10 ** decimals);
 }
 
 export const formatTime = (ms: number | null) =>

@@ -18,6 +18,7 @@ export const products = sqliteTable('products', {
   name: text('name').notNull(),
   priceMinor: integer('price_minor').notNull(),
   category: text('category').notNull(),
+  barcode: text('barcode'),
 });
 
 export const customers = sqliteTable('customers', {

@@ -16,6 +16,11 @@ describe('settings', () => {
       paymentMethods: ['CASH', 'MOBILE_MONEY'],
       shopId: null,
       tillName: 'Till 1',
+      shopName: 'My shop',
+      receiptWidth: '80mm',
+      printAfterSale: false,
+      confirmAboveAmount: 1000,
+      confirmAboveQuantity: 100,
       backupsKept: 7,
       archiveAfterMonths: 13,
     });

@@ -1,0 +1,40 @@
+// Cash at the counter: what the customer handed over and the change given. Kept with the
+// sale on the till (the platform's sale has no such field) for the receipt and the drawer.
+import { fromScaledInteger, toScaledInteger } from './money.js';
+import { fail, ok, type Result } from './result.js';
+
+/** The payment method whose money goes into the drawer. */
+export const CASH_METHOD = 'CASH';
+
+export interface CashHandedOver {
+  tenderedMinor: number;
+  changeMinor: number;
+}
+
+/**
+ * For a cash sale, the amount tendered (the exact total when left out) and the change due;
+ * null for other methods. Refuses an amount below the total, or one for another method.
+ */
+export function cashHandedOver(
+  tendered: unknown,
+  sale: { paymentMethod: string; totalMinor: number },
+  decimals: number,
+): Result<CashHandedOver | null> {
+  const refuse = (message: string) =>
+    fail({
+      code: 'invalid_input',
+      message: `The sale is not valid: /tendered: ${message}`,
+      fields: [{ path: '/tendered', message }],
+    });
+  if (sale.paymentMethod !== CASH_METHOD) {
+    return tendered === undefined ? ok(null) : refuse(`is only taken for ${CASH_METHOD} sales`);
+  }
+  if (tendered === undefined) return ok({ tenderedMinor: sale.totalMinor, changeMinor: 0 });
+  if (typeof tendered !== 'number') return refuse('must be a number');
+  const tenderedMinor = toScaledInteger(tendered, decimals);
+  if (tenderedMinor === undefined) return refuse('must be a plain amount of money');
+  if (tenderedMinor < sale.totalMinor) {
+    return refuse(`is less than the total (${fromScaledInteger(sale.totalMinor, decimals)})`);
+  }
+  return ok({ tenderedMinor, changeMinor: tenderedMinor - sale.totalMinor });
+}

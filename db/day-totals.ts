@@ -1,0 +1,114 @@
+// One day's takings on this till: how many sales, their totals by payment method, the cash
+// that should be in the drawer, and what has not reached the platform (refused, waiting).
+// Summed in SQL over the till's file and its archives, in exact minor units.
+import { CASH_METHOD } from './cash.js';
+import type { History } from './history.js';
+import type { TillDatabase } from './open.js';
+import type { OutboxState } from './schema.js';
+import type { SettingsStore } from './settings.js';
+
+export interface Amount {
+  count: number;
+  totalMinor: number;
+}
+
+export interface DayTotals {
+  /** The day, YYYY-MM-DD, in the till's time zone. */
+  date: string;
+  from: number;
+  to: number;
+  currency: string;
+  /** Every sale of the day but the discarded ones: money taken at the counter. */
+  sales: Amount;
+  byPaymentMethod: Array<Amount & { paymentMethod: string }>;
+  cashExpectedMinor: number;
+  /** Refused by the platform, waiting for a person. */
+  refused: Amount;
+  /** Not yet on the platform: pending or being sent. */
+  waiting: Amount;
+  /** Set aside by a person: not counted in the totals. */
+  discarded: Amount;
+}
+
+export interface DayGroup extends Amount {
+  paymentMethod: string;
+  state: OutboxState;
+}
+
+/** A local day's bounds in ms: midnight to midnight, whatever the day's length (DST). */
+export function localDay(date: string): { from: number; to: number } | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return undefined;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const start = new Date(year, month - 1, day);
+  if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== day)
+    return undefined;
+  return { from: start.getTime(), to: new Date(year, month - 1, day + 1).getTime() };
+}
+
+/** The local day (YYYY-MM-DD) a moment falls on. */
+export function dayOf(ms: number): string {
+  const date = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The day's figures from its sales grouped by payment method and state. */
+export function sumDay(groups: DayGroup[]): Pick<
+  DayTotals,
+  'sales' | 'byPaymentMethod' | 'cashExpectedMinor' | 'refused' | 'waiting' | 'discarded'
+> {
+  const zero = (): Amount => ({ count: 0, totalMinor: 0 });
+  const add = (into: Amount, group: Amount) => {
+    into.count += group.count;
+    into.totalMinor += group.totalMinor;
+  };
+  const totals = { sales: zero(), refused: zero(), waiting: zero(), discarded: zero() };
+  const byMethod = new Map<string, Amount>();
+  for (const group of groups) {
+    if (group.state === 'discarded') {
+      add(totals.discarded, group);
+      continue;
+    }
+    add(totals.sales, group);
+    if (group.state === 'conflict') add(totals.refused, group);
+    if (group.state === 'pending' || group.state === 'sending') add(totals.waiting, group);
+    if (!byMethod.has(group.paymentMethod)) byMethod.set(group.paymentMethod, zero());
+    add(byMethod.get(group.paymentMethod)!, group);
+  }
+  const byPaymentMethod = [...byMethod]
+    .map(([paymentMethod, amount]) => ({ paymentMethod, ...amount }))
+    .sort((a, b) => a.paymentMethod.localeCompare(b.paymentMethod));
+  return {
+    ...totals,
+    byPaymentMethod,
+    cashExpectedMinor: byMethod.get(CASH_METHOD)?.totalMinor ?? 0,
+  };
+}
+
+export function createDayTotals(
+  { sqlite }: TillDatabase,
+  settingsStore: SettingsStore,
+  history?: History,
+) {
+  const groupsIn = (schema: string) =>
+    sqlite.prepare(`
+      select s.payment_method as paymentMethod, o.state, count(*) as count,
+             sum(s.total_minor) as totalMinor
+        from ${schema}.sales s indexed by sales_created_at_idx
+        join ${schema}.outbox o on o.sale_id = s.id
+       where s.created_at >= @from and s.created_at < @to
+         ${schema === 'main' || !history ? '' : `and ${history.notInMain('s')}`}
+       group by s.payment_method, o.state`);
+
+  return {
+    /** The totals of a local day (YYYY-MM-DD); undefined when the date is not a real day. */
+    dayTotals(date: string): DayTotals | undefined {
+      const range = localDay(date);
+      if (!range) return undefined;
+      const schemas = [...(history?.archiveSchemas() ?? []), 'main'];
+      const groups = schemas.flatMap((schema) => groupsIn(schema).all(range) as DayGroup[]);
+      return { date, ...range, currency: settingsStore.read().currency, ...sumDay(groups) };
+    },
+  };
+}

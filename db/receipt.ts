@@ -1,0 +1,63 @@
+// A sale's receipt, to print at the counter or reprint later: the till's own record of the
+// sale, with today's catalog names for its products and customer, and the shop's names.
+import type { TillDatabase } from './open.js';
+import type { SaleView } from './read-sales.js';
+import type { OutboxState } from './schema.js';
+import type { SettingsStore } from './settings.js';
+
+export interface ReceiptView {
+  shopName: string;
+  tillName: string;
+  saleId: string;
+  receiptNumber: number;
+  createdAt: number;
+  currency: string;
+  lines: Array<{ name: string; quantity: number; unitPriceMinor: number; lineTotalMinor: number }>;
+  totalMinor: number;
+  paymentMethod: string;
+  tenderedMinor: number | null;
+  changeMinor: number | null;
+  customerName: string | null;
+  /** Whether the sale has reached the platform yet ('synced') or not. */
+  state: OutboxState;
+}
+
+export function createReceipts(
+  { sqlite }: TillDatabase,
+  settingsStore: SettingsStore,
+  getSale: (id: string) => SaleView | undefined,
+) {
+  const productName = sqlite.prepare('select name from products where id = ?').pluck();
+  const customerName = sqlite.prepare('select name from customers where id = ?').pluck();
+
+  return {
+    getReceipt(saleId: string): ReceiptView | undefined {
+      const sale = getSale(saleId);
+      if (!sale) return undefined;
+      const { shopName, tillName } = settingsStore.read();
+      return {
+        shopName,
+        tillName,
+        saleId: sale.id,
+        receiptNumber: sale.receiptNumber,
+        createdAt: sale.createdAt,
+        currency: sale.currency,
+        lines: sale.items.map((item) => ({
+          // A product since removed from the catalog still prints, by its id.
+          name: (productName.get(item.productId) as string | undefined) ?? item.productId,
+          quantity: item.quantity,
+          unitPriceMinor: item.unitPriceMinor,
+          lineTotalMinor: item.lineTotalMinor,
+        })),
+        totalMinor: sale.totalMinor,
+        paymentMethod: sale.paymentMethod,
+        tenderedMinor: sale.tenderedMinor,
+        changeMinor: sale.changeMinor,
+        customerName: sale.customerId
+          ? ((customerName.get(sale.customerId) as string | undefined) ?? null)
+          : null,
+        state: sale.outbox.state,
+      };
+    },
+  };
+}

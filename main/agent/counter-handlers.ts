@@ -1,0 +1,62 @@
+// The counter's methods: recording a sale, finding products and customers, receipts and
+// the day's totals.
+import { CASH_METHOD } from '../../db/cash.js';
+import { dayOf } from '../../db/day-totals.js';
+import { QUANTITY_DECIMALS } from '../../db/money.js';
+import { fail, ok } from '../../db/result.js';
+import { MAX_QUANTITY } from '../../db/sale-input.js';
+import type { Handlers } from './handlers.js';
+import type { Runtime } from './runtime.js';
+
+/** The line rules the till checks as a cashier types (the agent checks them again). */
+export const SALE_LIMITS = {
+  maxQuantity: MAX_QUANTITY,
+  quantityDecimals: QUANTITY_DECIMALS,
+  cashMethod: CASH_METHOD,
+};
+
+type CounterMethod =
+  | 'recordSale'
+  | 'searchProducts'
+  | 'findProduct'
+  | 'searchCustomers'
+  | 'getReceipt'
+  | 'getDayTotals';
+
+export function counterHandlers(runtime: Runtime): Handlers<CounterMethod> {
+  const { store } = runtime;
+  return {
+    recordSale(input) {
+      const result = store.recordSale(input);
+      if (result.ok) {
+        runtime.agent.engine.notifySaleRecorded();
+        runtime.saleChanged(result.value.id);
+      }
+      return result;
+    },
+    searchProducts: ({ query, limit }) => ok(store.searchProducts(query, limit)),
+    findProduct({ code }) {
+      const exact = store.findProduct(code);
+      if (exact || code.trim() === '') return ok(exact ?? null);
+      return ok(store.searchProducts(code, 1)[0] ?? null);
+    },
+    searchCustomers: ({ query, limit }) => ok(store.searchCustomers(query, limit)),
+    getReceipt({ saleId }) {
+      const receipt = store.getReceipt(saleId);
+      return receipt
+        ? ok(receipt)
+        : fail({ code: 'not_found', message: `There is no sale ${saleId}.` });
+    },
+    getDayTotals({ date }) {
+      const day = date ?? dayOf(Date.now());
+      const totals = store.dayTotals(day);
+      return totals
+        ? ok(totals)
+        : fail({
+            code: 'invalid_input',
+            message: `The day is not valid: /date: ${day} is not a day like 2026-11-21`,
+            fields: [{ path: '/date', message: 'must be a day like 2026-11-21' }],
+          });
+    },
+  };
+}

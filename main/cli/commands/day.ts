@@ -1,0 +1,52 @@
+// `tillsync day`: one day's takings on this till (sales, totals by payment method, cash
+// expected in the drawer, refused and waiting sales), the same rows as the Today screen.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { dayOf } from '../../../db/day-totals.js';
+import { currencyDecimals } from '../../../db/money.js';
+import { dayCsv, dayRows } from '../../contract/day-view.js';
+import { formatMoney } from '../../contract/money-format.js';
+import { EXIT } from '../exit-codes.js';
+import { CliError, parseOptions, printJson } from '../io.js';
+import { withStore, type DataDirOption } from '../store-access.js';
+
+const dayOptions = z.object({
+  date: z.string().optional(),
+  json: z.boolean().optional(),
+  csv: z.boolean().optional(),
+});
+
+export function registerDay(program: Command): void {
+  program
+    .command('day')
+    .description("Show a day's totals: sales, payment methods, cash in the drawer, refused")
+    .option('--date <day>', 'the day, like 2026-11-21 (default: today)')
+    .option('--json', 'print JSON instead of text')
+    .option('--csv', 'print CSV (for a spreadsheet) instead of text')
+    .action(async (raw: Record<string, unknown>, command: Command) => {
+      const options = parseOptions(dayOptions, raw);
+      const date = options.date ?? dayOf(Date.now());
+      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+        const day = store.dayTotals(date);
+        if (!day)
+          throw new CliError(
+            `--date ${date} is not a day: write it like 2026-11-21.`,
+            EXIT.invalidInput,
+          );
+        const decimals = currencyDecimals(day.currency);
+        if (options.json) return printJson(day);
+        if (options.csv) return void process.stdout.write(dayCsv(day, decimals));
+        const money = (minor: number) => formatMoney(minor, day.currency, decimals);
+        const { tillName, shopName } = store.settings.read();
+        const lines = [`${shopName}, ${tillName}: ${date}`];
+        for (const row of dayRows(day)) {
+          const count = row.count === null ? '' : `${row.count}`;
+          const amount = row.amountMinor === null ? '' : money(row.amountMinor);
+          lines.push(`  ${row.label.padEnd(32)} ${count.padStart(6)} ${amount.padStart(14)}`);
+        }
+        if (day.refused.count > 0)
+          lines.push('  Refused sales wait for a person: see `tillsync conflicts`.');
+        process.stdout.write(lines.join('\n') + '\n');
+      });
+    });
+}

@@ -1,0 +1,14 @@
+// Money as a person reads it, the same on screen, on paper and in the terminal.
+
+/** Minor units (cents) in the currency's format: 1047 USD is "$10.47". */
+export function formatMoney(minor: number, currency: string, decimals: number): string {
+  return new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(minor / 10 ** decimals);
+}
+
+/** A payment method's name for people: MOBILE_MONEY is "mobile money". */
+export const methodLabel = (method: string) => method.replace(/_/g, ' ').toLowerCase();
