@@ -54,7 +54,9 @@ export function dayOf(ms: number): string {
 }
 
 /** The day's figures from its sales grouped by payment method and state. */
-export function sumDay(groups: DayGroup[]): Pick<
+export function sumDay(
+  groups: DayGroup[],
+): Pick<
   DayTotals,
   'sales' | 'byPaymentMethod' | 'cashExpectedMinor' | 'refused' | 'waiting' | 'discarded'
 > {

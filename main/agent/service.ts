@@ -34,7 +34,6 @@ import type { Runtime } from './runtime.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
-
 const platformPatch = z.object({
   baseUrl: platformUrlSchema.nullable().optional(),
   concurrency: z

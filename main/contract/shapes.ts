@@ -134,7 +134,11 @@ export const settingsView = z.object({
     backupsKept: z.number(),
     archiveAfterMonths: z.number(),
     /** The rules a sale's lines must meet (the agent's, shown by the till as it types). */
-    limits: z.object({ maxQuantity: z.number(), quantityDecimals: z.number(), cashMethod: z.string() }),
+    limits: z.object({
+      maxQuantity: z.number(),
+      quantityDecimals: z.number(),
+      cashMethod: z.string(),
+    }),
   }),
   backups: z.object({
     folder: z.string(),

@@ -1,0 +1,89 @@
+// Property: a day's totals are the sum of that day's sales, whatever their payment
+// methods, states and times (around midnight included), and a day's sales are counted
+// in that day only.
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dayOf, localDay } from '../../db/day-totals.js';
+import { openStore } from '../../db/store.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const STATES = ['pending', 'sending', 'synced', 'conflict', 'discarded'] as const;
+const DAYS = ['2026-11-20', '2026-11-21', '2026-11-22'];
+
+const saleArb = fc.record({
+  day: fc.constantFrom(...DAYS),
+  /** Milliseconds into the day, with the edges (midnight, a moment before the next) likely. */
+  at: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 86_399_999 }), fc.constant(86_399_999)),
+  method: fc.constantFrom('CASH', 'MOBILE_MONEY', 'CARD'),
+  cents: fc.integer({ min: 0, max: 100_000 }),
+  quantity: fc.constantFrom(1, 2, 0.5, 1.25),
+  state: fc.constantFrom(...STATES),
+});
+
+describe('day totals', () => {
+  it('equal the sum of the day sales, per method and per state', () => {
+    fc.assert(
+      fc.property(fc.array(saleArb, { maxLength: 40 }), (sales) => {
+        const store = openStore(join(tempDir(), 'tillsync.db'));
+        try {
+          store.settings.update({ paymentMethods: ['CASH', 'MOBILE_MONEY', 'CARD'] });
+          const recorded = sales.map((sale) => {
+            const dayLength = localDay(sale.day)!.to - localDay(sale.day)!.from;
+            const at = localDay(sale.day)!.from + Math.min(sale.at, dayLength - 1);
+            const result = store.recordSale(
+              {
+                items: [{ productId: 'prod_a', quantity: sale.quantity, price: sale.cents / 100 }],
+                paymentMethod: sale.method,
+              },
+              { now: at },
+            );
+            if (!result.ok) throw new Error(result.error.message);
+            store.database.sqlite
+              .prepare('update outbox set state = ? where sale_id = ?')
+              .run(sale.state, result.value.id);
+            return { ...sale, day: dayOf(at), totalMinor: result.value.totalMinor };
+          });
+          for (const day of DAYS) {
+            const totals = store.dayTotals(day)!;
+            const of = (keep: (sale: (typeof recorded)[number]) => boolean) => {
+              const chosen = recorded.filter((sale) => sale.day === day && keep(sale));
+              return {
+                count: chosen.length,
+                totalMinor: chosen.reduce((sum, sale) => sum + sale.totalMinor, 0),
+              };
+            };
+            const counted = (sale: (typeof recorded)[number]) => sale.state !== 'discarded';
+            expect(totals.sales).toEqual(of(counted));
+            expect(totals.discarded).toEqual(of((sale) => sale.state === 'discarded'));
+            expect(totals.refused).toEqual(of((sale) => sale.state === 'conflict'));
+            expect(totals.waiting).toEqual(
+              of((sale) => sale.state === 'pending' || sale.state === 'sending'),
+            );
+            expect(totals.cashExpectedMinor).toBe(
+              of((sale) => counted(sale) && sale.method === 'CASH').totalMinor,
+            );
+            for (const method of totals.byPaymentMethod) {
+              expect(method).toEqual({
+                paymentMethod: method.paymentMethod,
+                ...of((sale) => counted(sale) && sale.method === method.paymentMethod),
+              });
+            }
+            const methods = totals.byPaymentMethod.reduce((sum, m) => sum + m.totalMinor, 0);
+            expect(methods).toBe(totals.sales.totalMinor);
+          }
+        } finally {
+          store.close();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuses a day that does not exist', () => {
+    const store = openStore(join(tempDir(), 'tillsync.db'));
+    expect(store.dayTotals('2026-02-30')).toBeUndefined();
+    expect(store.dayTotals('yesterday')).toBeUndefined();
+    store.close();
+  });
+});
