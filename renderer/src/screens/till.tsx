@@ -1,224 +1,297 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { Field, Notice } from '../components/field';
-import { formatMoney, lineTotalMinor } from '../money';
+import { CartLines } from '../components/cart-lines';
+import { CashPanel, tenderedProblem } from '../components/cash-panel';
+import { ConfirmBar } from '../components/confirm-bar';
+import { CustomerPicker, type Customer } from '../components/customer-picker';
+import { Notice } from '../components/field';
+import { PaymentChoice } from '../components/payment-choice';
+import { ProductGrid } from '../components/product-grid';
+import { SaleSaved } from '../components/sale-saved';
+import { ScanField } from '../components/scan-field';
+import { ShortcutLegend } from '../components/shortcut-legend';
+import { ReceiptPaper } from '../components/paper';
+import { formatMoney } from '../money';
+import { printNow, setPrintable } from '../print';
+import { beep } from '../till/beep';
+import {
+  addProduct,
+  cartTotalMinor,
+  confirmationReason,
+  lineProblem,
+  parseMoney,
+  type Product,
+} from '../till/cart';
+import { createCounterQueue } from '../till/scan-queue';
+import { useCart, useProductSearch, useShortcuts } from '../till/use-counter-state';
+import { ariaKeys, type ShortcutAction } from '../till/shortcuts';
 
 type Settings = MethodOutput<'getSettings'>;
-type Product = MethodOutput<'searchProducts'>[number];
-type Customer = MethodOutput<'searchCustomers'>[number];
-interface CartLine {
-  product: Product;
-  quantity: number;
-}
+type Receipt = MethodOutput<'getReceipt'>;
 
-/** The till: pick products, set quantities, take payment. Works offline: sales are saved here. */
+/** The till: scan or pick products, set quantities, take payment. Works offline. */
 export function TillScreen({ settings }: { settings: Settings }) {
-  const { currency, currencyDecimals, paymentMethods } = settings.till;
-  const money = (minor: number) => formatMoney(minor, currency, currencyDecimals);
+  const till = settings.till;
+  const { currency, currencyDecimals: decimals, paymentMethods, limits } = till;
+  const money = (minor: number) => formatMoney(minor, currency, decimals);
+  const defaultMethod = paymentMethods[0] ?? '';
+
+  const { cart, cartRef, setCart } = useCart();
   const [query, setQuery] = useState('');
-  const [products, setProducts] = useState<Product[]>([]);
-  const [customers, setCustomers] = useState<Customer[]>([]);
-  const [cart, setCart] = useState<CartLine[]>([]);
-  const [payment, setPayment] = useState(paymentMethods[0] ?? '');
-  const [customerId, setCustomerId] = useState('');
-  const [receipt, setReceipt] = useState<{ number: number; totalMinor: number }>();
-  const [problem, setProblem] = useState<string>();
-  const receiptRef = useRef<HTMLDivElement>(null);
+  const products = useProductSearch(query);
+  const [payment, setPayment] = useState(defaultMethod);
+  const [customer, setCustomer] = useState<Customer>();
+  const [tendered, setTendered] = useState('');
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
+  const [receipt, setReceipt] = useState<Receipt>();
+  const [confirming, setConfirming] = useState<{
+    question: string;
+    reason: string;
+    label: string;
+    then(): void;
+  }>();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const tenderedRef = useRef<HTMLInputElement>(null);
+  const customerRef = useRef<HTMLInputElement>(null);
+  const lastQuantityRef = useRef<HTMLInputElement>(null);
+  const queue = useMemo(createCounterQueue, []);
+  const focusSearch = () => searchRef.current?.focus();
 
   useEffect(() => {
-    void api.searchProducts({ query }).then((result) => result.ok && setProducts(result.value));
-  }, [query]);
-  useEffect(() => {
-    void api
-      .searchCustomers({ query: '', limit: 200 })
-      .then((result) => result.ok && setCustomers(result.value));
-  }, []);
-  useEffect(() => {
-    if (!paymentMethods.includes(payment)) setPayment(paymentMethods[0] ?? '');
-  }, [paymentMethods, payment]);
+    if (!paymentMethods.includes(payment)) setPayment(defaultMethod);
+  }, [paymentMethods, payment, defaultMethod]);
+  useEffect(focusSearch, []);
+
+  const total = cartTotalMinor(cart);
+  const cash = payment === limits.cashMethod;
+  const lineProblems = cart.map((line) => lineProblem(line, limits)).filter(Boolean);
+  const cashProblem = cash ? tenderedProblem(tendered, total, decimals, money) : undefined;
+  const blocked =
+    cart.length === 0
+      ? 'Add a product first.'
+      : lineProblems.length > 0
+        ? `Fix the cart first: ${lineProblems[0]}.`
+        : (cashProblem ?? (payment ? undefined : 'Choose a payment method.'));
 
   const add = (product: Product) => {
     setReceipt(undefined);
-    setCart((lines) => {
-      const found = lines.find((line) => line.product.id === product.id);
-      return found
-        ? lines.map((line) => (line === found ? { ...line, quantity: line.quantity + 1 } : line))
-        : [...lines, { product, quantity: 1 }];
-    });
+    setCart((lines) => addProduct(lines, product));
   };
-  const setQuantity = (id: string, quantity: number) =>
-    setCart((lines) =>
-      lines.map((line) => (line.product.id === id ? { ...line, quantity } : line)),
-    );
-  const remove = (id: string) => setCart((lines) => lines.filter((line) => line.product.id !== id));
-  const total = cart.reduce(
-    (sum, line) => sum + lineTotalMinor(line.quantity, line.product.priceMinor),
-    0,
-  );
 
-  async function charge() {
-    setProblem(undefined);
-    const result = await api.recordSale({
-      items: cart.map((line) => ({
-        productId: line.product.id,
-        quantity: line.quantity,
-        price: line.product.price,
-      })),
-      paymentMethod: payment,
-      ...(customerId ? { customerId } : {}),
+  function scan(code: string) {
+    queue.run(async () => {
+      const found = await api.findProduct({ code });
+      if (found.ok && found.value) return add(found.value);
+      beep();
+      setNotice({
+        tone: 'error',
+        text: found.ok
+          ? `Unknown code ${code}: no product has this barcode or id.`
+          : found.error.message,
+      });
     });
-    if (!result.ok) {
-      const details = result.error.fields
-        ?.map((field) => `${field.path}: ${field.message}`)
-        .join('; ');
-      setProblem(
-        details ? `${result.error.message.split(':')[0]}: ${details}` : result.error.message,
-      );
-      return;
-    }
-    setReceipt({ number: result.value.receiptNumber, totalMinor: result.value.totalMinor });
-    setCart([]);
-    setCustomerId('');
-    queueMicrotask(() => receiptRef.current?.focus());
   }
+
+  function newSale() {
+    setCart(() => []);
+    setTendered('');
+    setCustomer(undefined);
+    setPayment(defaultMethod);
+  }
+
+  /** F9 or Charge: for cash, first the amount tendered (keyboard); then charge. */
+  function pay(fromKeyboard: boolean) {
+    if (blocked) return setNotice({ tone: 'error', text: blocked });
+    if (fromKeyboard && cash && document.activeElement !== tenderedRef.current && tendered === '')
+      return tenderedRef.current?.focus();
+    const reason = confirmationReason(cart, total, till, money);
+    if (reason)
+      return setConfirming({
+        question: `Charge ${money(total)}?`,
+        reason,
+        label: `Charge ${money(total)}`,
+        then: charge,
+      });
+    charge();
+  }
+
+  function charge() {
+    const tenderedMinor =
+      cash && tendered.trim() !== '' ? parseMoney(tendered, decimals) : undefined;
+    queue.run(async () => {
+      const lines = cartRef.current;
+      const result = await api.recordSale({
+        items: lines.map((line) => ({
+          productId: line.product.id,
+          quantity: Number(line.quantityText),
+          price: line.product.price,
+        })),
+        paymentMethod: payment,
+        ...(customer ? { customerId: customer.id } : {}),
+        ...(tenderedMinor !== undefined ? { tendered: tenderedMinor / 10 ** decimals } : {}),
+      });
+      if (!result.ok) {
+        const details = result.error.fields?.map((field) => field.message).join('; ');
+        return setNotice({
+          tone: 'error',
+          text: details ? `Not saved: ${details}.` : result.error.message,
+        });
+      }
+      // Scans and taps wait in the queue behind this step: they start the next sale.
+      setCart(() => []);
+      setTendered('');
+      setCustomer(undefined);
+      setPayment(defaultMethod);
+      const printed = await api.getReceipt({ saleId: result.value.id });
+      if (printed.ok) showReceipt(printed.value, till.printAfterSale);
+      focusSearch();
+    });
+  }
+
+  function showReceipt(value: Receipt, print: boolean) {
+    setReceipt(value);
+    setPrintable(<ReceiptPaper receipt={value} width={till.receiptWidth} decimals={decimals} />);
+    if (print)
+      void printNow({ silent: true }).then(
+        (problem) => problem && setNotice({ tone: 'error', text: problem }),
+      );
+  }
+
+  const actions: Record<ShortcutAction, () => void> = {
+    quantity: () => lastQuantityRef.current?.select(),
+    removeLast: () => setCart((lines) => lines.slice(0, -1)),
+    nextPayment: () =>
+      setPayment(
+        (method) =>
+          paymentMethods[(paymentMethods.indexOf(method) + 1) % paymentMethods.length] ?? '',
+      ),
+    customer: () => customerRef.current?.focus(),
+    newSale: () =>
+      cartRef.current.length === 0
+        ? newSale()
+        : setConfirming({
+            question: 'Start a new sale?',
+            reason: 'The lines in the cart will be cleared.',
+            label: 'Clear the cart',
+            then: newSale,
+          }),
+    charge: () => pay(true),
+    print: () =>
+      receipt &&
+      void printNow().then((problem) => problem && setNotice({ tone: 'error', text: problem })),
+  };
+  useShortcuts(actions, confirming !== undefined);
 
   return (
     <div class="till">
       <section class="catalog" aria-label="Products">
-        <Field id="product-search" label="Search products">
-          <input
-            id="product-search"
-            type="search"
-            value={query}
-            placeholder="Name or product id"
-            onInput={(event) => setQuery(event.currentTarget.value)}
-            onKeyDown={(event) => event.key === 'Enter' && products[0] && add(products[0])}
-          />
-        </Field>
-        <ul class="product-grid">
-          {products.map((product) => (
-            <li key={product.id}>
-              <button
-                type="button"
-                class="product"
-                onClick={() => add(product)}
-                aria-label={`Add ${product.name}, ${money(product.priceMinor)}`}
-              >
-                <span class="product-name">{product.name}</span>
-                <span class="product-price">{money(product.priceMinor)}</span>
-              </button>
-            </li>
-          ))}
-          {products.length === 0 && (
-            <li class="empty">No products match. Import a catalog in Settings.</li>
-          )}
-        </ul>
+        <ScanField
+          inputRef={searchRef}
+          onQuery={setQuery}
+          onCode={(code) => {
+            setNotice(undefined);
+            scan(code);
+          }}
+        />
+        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+        <ProductGrid
+          products={products}
+          money={money}
+          onAdd={(product) => {
+            queue.run(async () => add(product));
+            focusSearch();
+          }}
+        />
+        <ShortcutLegend />
       </section>
 
       <section class="cart" aria-label="Cart">
         <h2>Cart</h2>
-        {cart.length === 0 ? (
-          <p class="empty">Tap a product to add it.</p>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Price</th>
-                <th scope="col">Total</th>
-                <th scope="col">
-                  <span class="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.map((line) => (
-                <tr key={line.product.id}>
-                  <td>{line.product.name}</td>
-                  <td>
-                    <input
-                      class="quantity"
-                      type="number"
-                      min="0.001"
-                      step="any"
-                      value={line.quantity}
-                      aria-label={`Quantity of ${line.product.name}`}
-                      onInput={(event) =>
-                        setQuantity(line.product.id, Number(event.currentTarget.value))
-                      }
-                    />
-                  </td>
-                  <td>{money(line.product.priceMinor)}</td>
-                  <td class="line-total">
-                    {money(lineTotalMinor(line.quantity, line.product.priceMinor))}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      class="link"
-                      onClick={() => remove(line.product.id)}
-                      aria-label={`Remove ${line.product.name}`}
-                    >
-                      ✕
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-
-        <fieldset class="payment">
-          <legend>Payment method</legend>
-          {paymentMethods.map((method) => (
-            <label key={method} class="choice">
-              <input
-                type="radio"
-                name="payment"
-                value={method}
-                checked={payment === method}
-                onChange={() => setPayment(method)}
-              />
-              {method.replace(/_/g, ' ').toLowerCase()}
-            </label>
-          ))}
-        </fieldset>
-
-        <Field id="customer" label="Customer (optional)">
-          <select
-            id="customer"
-            value={customerId}
-            onChange={(event) => setCustomerId(event.currentTarget.value)}
-          >
-            <option value="">No customer</option>
-            {customers.map((customer) => (
-              <option key={customer.id} value={customer.id}>
-                {customer.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-
-        <p class="total">
-          Total <strong data-testid="cart-total">{money(total)}</strong>
-        </p>
-        <button
-          type="button"
-          class="primary charge"
-          disabled={cart.length === 0 || !payment}
-          onClick={() => void charge()}
-        >
-          Charge {money(total)}
-        </button>
-        {problem && <Notice tone="error">{problem}</Notice>}
-        {receipt && (
-          <div class="receipt" tabIndex={-1} ref={receiptRef} role="status" aria-live="polite">
-            Saved. Receipt <strong data-testid="receipt-number">#{receipt.number}</strong>,{' '}
-            {money(receipt.totalMinor)}.
-          </div>
-        )}
+        <CartLines
+          lines={cart}
+          limits={limits}
+          money={money}
+          lastQuantityRef={lastQuantityRef}
+          onQuantity={(id, text) =>
+            setCart((lines) =>
+              lines.map((line) =>
+                line.product.id === id ? { ...line, quantityText: text } : line,
+              ),
+            )
+          }
+          onRemove={(id) => {
+            setCart((lines) => lines.filter((line) => line.product.id !== id));
+            focusSearch();
+          }}
+          onDone={focusSearch}
+        />
+        <div class="cart-foot">
+          <PaymentChoice
+            methods={paymentMethods}
+            value={payment}
+            onChange={(method) => {
+              setPayment(method);
+              focusSearch();
+            }}
+          />
+          <CustomerPicker
+            customer={customer}
+            inputRef={customerRef}
+            onChange={(chosen) => {
+              setCustomer(chosen);
+              focusSearch();
+            }}
+          />
+          {cash && cart.length > 0 && (
+            <CashPanel
+              totalMinor={total}
+              decimals={decimals}
+              tendered={tendered}
+              problem={cashProblem}
+              money={money}
+              inputRef={tenderedRef}
+              onTendered={setTendered}
+              onSubmit={() => pay(false)}
+            />
+          )}
+          <p class="total">
+            Total <strong data-testid="cart-total">{money(total)}</strong>
+          </p>
+          {confirming ? (
+            <ConfirmBar
+              question={confirming.question}
+              reason={confirming.reason}
+              confirmLabel={confirming.label}
+              onConfirm={() => {
+                setConfirming(undefined);
+                confirming.then();
+                focusSearch();
+              }}
+              onCancel={() => {
+                setConfirming(undefined);
+                focusSearch();
+              }}
+            />
+          ) : (
+            <button
+              type="button"
+              class="primary charge"
+              disabled={blocked !== undefined}
+              title={blocked}
+              aria-keyshortcuts={ariaKeys('charge')}
+              onClick={() => pay(false)}
+            >
+              Charge {money(total)}
+            </button>
+          )}
+          {blocked && cart.length > 0 && (
+            <p class="hint" data-testid="charge-blocked">
+              {blocked}
+            </p>
+          )}
+          {receipt && <SaleSaved receipt={receipt} money={money} onPrint={actions.print} />}
+        </div>
       </section>
     </div>
   );

@@ -1,0 +1,86 @@
+// Cash at the counter: the amount handed over (typed, or a quick amount), and the change
+// to give back. Left empty, the customer pays the exact total.
+import type { RefObject } from 'preact';
+import { parseMoney, quickAmounts } from '../till/cart';
+
+export function CashPanel(props: {
+  totalMinor: number;
+  decimals: number;
+  tendered: string;
+  problem: string | undefined;
+  money: (minor: number) => string;
+  inputRef: RefObject<HTMLInputElement>;
+  onTendered: (text: string) => void;
+  /** Enter in the field: charge. */
+  onSubmit: () => void;
+}) {
+  const { totalMinor, decimals, money } = props;
+  const tenderedMinor =
+    props.tendered.trim() === '' ? totalMinor : parseMoney(props.tendered, decimals);
+  const change =
+    tenderedMinor !== undefined && tenderedMinor >= totalMinor
+      ? tenderedMinor - totalMinor
+      : undefined;
+  const unit = 10 ** decimals;
+  return (
+    <div class="cash">
+      <div class="field">
+        <label for="tendered">Cash tendered</label>
+        <input
+          id="tendered"
+          ref={props.inputRef}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={`${(totalMinor / unit).toFixed(decimals)} (exact)`}
+          value={props.tendered}
+          aria-invalid={props.problem ? true : undefined}
+          aria-describedby={props.problem ? 'tendered-problem' : undefined}
+          onInput={(event) => props.onTendered(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              props.onSubmit();
+            }
+          }}
+        />
+        {props.problem && (
+          <p class="line-problem" id="tendered-problem">
+            {props.problem}
+          </p>
+        )}
+      </div>
+      <div class="quick-amounts" role="group" aria-label="Quick amounts">
+        <button type="button" onClick={() => props.onTendered('')}>
+          Exact
+        </button>
+        {quickAmounts(totalMinor, decimals).map((amount) => (
+          <button
+            type="button"
+            key={amount}
+            onClick={() => props.onTendered((amount / unit).toFixed(decimals))}
+          >
+            {money(amount)}
+          </button>
+        ))}
+      </div>
+      <p class="change" aria-live="polite">
+        Change due{' '}
+        <strong data-testid="change-due">{change === undefined ? '–' : money(change)}</strong>
+      </p>
+    </div>
+  );
+}
+
+/** What is wrong with the amount tendered, or undefined. */
+export function tenderedProblem(
+  text: string,
+  totalMinor: number,
+  decimals: number,
+  money: (minor: number) => string,
+) {
+  if (text.trim() === '') return undefined;
+  const minor = parseMoney(text, decimals);
+  if (minor === undefined) return 'Type an amount, like 20 or 20.50';
+  if (minor < totalMinor) return `Less than the total (${money(totalMinor)})`;
+  return undefined;
+}

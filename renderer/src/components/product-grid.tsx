@@ -1,0 +1,31 @@
+// The catalog as tiles, for touch and mouse. Out of the Tab order: the keyboard scans or
+// searches instead of walking every tile.
+import type { Product } from '../till/cart';
+
+export function ProductGrid(props: {
+  products: Product[];
+  money: (minor: number) => string;
+  onAdd: (product: Product) => void;
+}) {
+  return (
+    <ul class="product-grid">
+      {props.products.map((product) => (
+        <li key={product.id}>
+          <button
+            type="button"
+            class="product"
+            tabIndex={-1}
+            onClick={() => props.onAdd(product)}
+            aria-label={`Add ${product.name}, ${props.money(product.priceMinor)}`}
+          >
+            <span class="product-name">{product.name}</span>
+            <span class="product-price">{props.money(product.priceMinor)}</span>
+          </button>
+        </li>
+      ))}
+      {props.products.length === 0 && (
+        <li class="empty">No products match. Import a catalog in Settings.</li>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+// Printing: the page keeps one printable document (the last receipt, or the day's totals)
+// in an area shown only on paper, so the browser's own Print prints it too. The desktop app
+// prints through Electron (silently to the default printer when asked); a browser opens
+// its print dialog.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+
+interface DesktopPrinting {
+  print(options: { silent: boolean }): Promise<{ ok: boolean; message?: string }>;
+}
+
+declare global {
+  interface Window {
+    tillsyncDesktop?: DesktopPrinting;
+  }
+}
+
+let current: ComponentChildren = null;
+const listeners = new Set<(document: ComponentChildren) => void>();
+
+/** Makes this the document printed next. */
+export function setPrintable(document: ComponentChildren): void {
+  current = document;
+  for (const listener of listeners) listener(document);
+}
+
+/** Prints the printable document; resolves with a problem to show, if any. */
+export async function printNow(options: { silent?: boolean } = {}): Promise<string | undefined> {
+  // Let the print area render the document first.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const desktop = window.tillsyncDesktop;
+  if (desktop) {
+    const result = await desktop.print({ silent: options.silent ?? false });
+    return result.ok ? undefined : `Not printed: ${result.message ?? 'the printer refused'}.`;
+  }
+  window.print();
+  return undefined;
+}
+
+export function PrintArea() {
+  const [document, setDocument] = useState<ComponentChildren>(current);
+  useEffect(() => {
+    listeners.add(setDocument);
+    return () => void listeners.delete(setDocument);
+  }, []);
+  return <div class="print-area">{document}</div>;
+}
