@@ -46,13 +46,6 @@ export function localDay(date: string): { from: number; to: number } | undefined
   return { from: start.getTime(), to: new Date(year, month - 1, day + 1).getTime() };
 }
 
-/** The local day (YYYY-MM-DD) a moment falls on. */
-export function dayOf(ms: number): string {
-  const date = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** The day's figures from its sales grouped by payment method and state. */
 export function sumDay(
   groups: DayGroup[],

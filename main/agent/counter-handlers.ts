@@ -1,10 +1,10 @@
 // The counter's methods: recording a sale, finding products and customers, receipts and
 // the day's totals.
 import { CASH_METHOD } from '../../db/cash.js';
-import { dayOf } from '../../db/day-totals.js';
 import { QUANTITY_DECIMALS } from '../../db/money.js';
 import { fail, ok } from '../../db/result.js';
 import { MAX_QUANTITY } from '../../db/sale-input.js';
+import { dayOf } from '../contract/day-view.js';
 import type { Handlers } from './handlers.js';
 import type { Runtime } from './runtime.js';
 

@@ -5,10 +5,12 @@ import { Banner } from './components/banner';
 import { useStatus } from './hooks';
 import { SettingsScreen } from './screens/settings';
 import { SyncScreen } from './screens/sync';
+import { PrintArea } from './print';
 import { TillScreen } from './screens/till';
+import { TodayScreen } from './screens/today';
 
 type Settings = MethodOutput<'getSettings'>;
-const SCREENS = ['Till', 'Sync', 'Settings'] as const;
+const SCREENS = ['Till', 'Today', 'Sync', 'Settings'] as const;
 type Screen = (typeof SCREENS)[number];
 
 export function App() {
@@ -25,43 +27,47 @@ export function App() {
   }, [status?.mode]);
 
   return (
-    <div class="app">
-      <header>
-        <h1>Tillsync{settings ? ` · ${settings.till.tillName}` : ''}</h1>
-        <nav role="tablist" aria-label="Screens">
-          {SCREENS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              id={`tab-${name}`}
-              aria-selected={screen === name}
-              aria-controls="screen"
-              onClick={() => setScreen(name)}
-            >
-              {name}
-              {name === 'Sync' && status && status.counts.conflict > 0
-                ? ` (${status.counts.conflict} to fix)`
-                : ''}
-            </button>
-          ))}
-        </nav>
-      </header>
-      <main>
-        <Banner status={status} />
-        <div id="screen" class="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>
-          {problem && (
-            <p class="notice notice-error" role="alert">
-              {problem}
-            </p>
-          )}
-          {settings && screen === 'Till' && <TillScreen settings={settings} />}
-          {settings && screen === 'Sync' && <SyncScreen status={status} settings={settings} />}
-          {settings && screen === 'Settings' && (
-            <SettingsScreen settings={settings} onChange={setSettings} />
-          )}
-        </div>
-      </main>
-    </div>
+    <>
+      <div class="app">
+        <header>
+          <h1>Tillsync{settings ? ` · ${settings.till.tillName}` : ''}</h1>
+          <nav role="tablist" aria-label="Screens">
+            {SCREENS.map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                id={`tab-${name}`}
+                aria-selected={screen === name}
+                aria-controls="screen"
+                onClick={() => setScreen(name)}
+              >
+                {name}
+                {name === 'Sync' && status && status.counts.conflict > 0
+                  ? ` (${status.counts.conflict} to fix)`
+                  : ''}
+              </button>
+            ))}
+          </nav>
+        </header>
+        <main>
+          <Banner status={status} />
+          <div id="screen" class="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>
+            {problem && (
+              <p class="notice notice-error" role="alert">
+                {problem}
+              </p>
+            )}
+            {settings && screen === 'Till' && <TillScreen settings={settings} />}
+            {settings && screen === 'Today' && <TodayScreen settings={settings} />}
+            {settings && screen === 'Sync' && <SyncScreen status={status} settings={settings} />}
+            {settings && screen === 'Settings' && (
+              <SettingsScreen settings={settings} onChange={setSettings} />
+            )}
+          </div>
+        </main>
+      </div>
+      <PrintArea />
+    </>
   );
 }

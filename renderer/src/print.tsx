@@ -24,8 +24,12 @@ export function setPrintable(document: ComponentChildren): void {
   for (const listener of listeners) listener(document);
 }
 
-/** Prints the printable document; resolves with a problem to show, if any. */
-export async function printNow(options: { silent?: boolean } = {}): Promise<string | undefined> {
+/** Prints a document (it becomes the printable one); resolves with a problem, if any. */
+export async function printDocument(
+  document: ComponentChildren,
+  options: { silent?: boolean } = {},
+): Promise<string | undefined> {
+  setPrintable(document);
   // Let the print area render the document first.
   await new Promise((resolve) => setTimeout(resolve, 0));
   const desktop = window.tillsyncDesktop;

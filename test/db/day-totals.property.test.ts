@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayOf, localDay } from '../../db/day-totals.js';
+import { localDay } from '../../db/day-totals.js';
+import { dayOf } from '../../main/contract/day-view.js';
 import { openStore } from '../../db/store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

@@ -2,9 +2,8 @@
 // expected in the drawer, refused and waiting sales), the same rows as the Today screen.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { dayOf } from '../../../db/day-totals.js';
 import { currencyDecimals } from '../../../db/money.js';
-import { dayCsv, dayRows } from '../../contract/day-view.js';
+import { dayCsv, dayOf, dayRows } from '../../contract/day-view.js';
 import { formatMoney } from '../../contract/money-format.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printJson } from '../io.js';

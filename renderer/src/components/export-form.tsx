@@ -1,25 +1,16 @@
 import { useState } from 'preact/hooks';
+import { dayOf } from '../../../main/contract/day-view';
 import { api } from '../api';
+import { download } from '../download';
 import { Field, fieldMessages, InputField, Notice } from './field';
-
-const day = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** Hands a file to the browser (or Electron) to save, as a download. */
-function download(fileName: string, mimeType: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The sales of a period, as a CSV for a spreadsheet or JSON: the same as `tillsync export`. */
 export function ExportForm() {
   const today = new Date();
-  const [from, setFrom] = useState(day(new Date(today.getFullYear(), today.getMonth(), 1)));
-  const [to, setTo] = useState(day(today));
+  const [from, setFrom] = useState(
+    dayOf(new Date(today.getFullYear(), today.getMonth(), 1).getTime()),
+  );
+  const [to, setTo] = useState(dayOf(today.getTime()));
   const [format, setFormat] = useState<'csv' | 'json'>('csv');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{

@@ -13,7 +13,7 @@ import { ScanField } from '../components/scan-field';
 import { ShortcutLegend } from '../components/shortcut-legend';
 import { ReceiptPaper } from '../components/paper';
 import { formatMoney } from '../money';
-import { printNow, setPrintable } from '../print';
+import { printDocument, setPrintable } from '../print';
 import { beep } from '../till/beep';
 import {
   addProduct,
@@ -149,13 +149,16 @@ export function TillScreen({ settings }: { settings: Settings }) {
     });
   }
 
+  const paperOf = (value: Receipt) => (
+    <ReceiptPaper receipt={value} width={till.receiptWidth} decimals={decimals} />
+  );
+  const report = (problem: string | undefined) =>
+    problem && setNotice({ tone: 'error', text: problem });
+
   function showReceipt(value: Receipt, print: boolean) {
     setReceipt(value);
-    setPrintable(<ReceiptPaper receipt={value} width={till.receiptWidth} decimals={decimals} />);
-    if (print)
-      void printNow({ silent: true }).then(
-        (problem) => problem && setNotice({ tone: 'error', text: problem }),
-      );
+    setPrintable(paperOf(value));
+    if (print) void printDocument(paperOf(value), { silent: true }).then(report);
   }
 
   const actions: Record<ShortcutAction, () => void> = {
@@ -177,9 +180,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
             then: newSale,
           }),
     charge: () => pay(true),
-    print: () =>
-      receipt &&
-      void printNow().then((problem) => problem && setNotice({ tone: 'error', text: problem })),
+    print: () => receipt && void printDocument(paperOf(receipt)).then(report),
   };
   useShortcuts(actions, confirming !== undefined);
 

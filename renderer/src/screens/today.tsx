@@ -1,0 +1,92 @@
+// Today (or any day): the till's takings, to close the drawer against. The same rows as
+// `tillsync day`; printable like a receipt, and exportable for a spreadsheet.
+import { useEffect, useState } from 'preact/hooks';
+import type { MethodOutput } from '../../../main/contract/contract';
+import { dayCsv, dayOf } from '../../../main/contract/day-view';
+import { api } from '../api';
+import { Field, Notice } from '../components/field';
+import { DayPaper, DayTable } from '../components/paper';
+import { download } from '../download';
+import { useEvent } from '../hooks';
+import { printDocument, setPrintable } from '../print';
+
+type Settings = MethodOutput<'getSettings'>;
+type DayTotals = MethodOutput<'getDayTotals'>;
+
+export function TodayScreen({ settings }: { settings: Settings }) {
+  const { currencyDecimals: decimals, receiptWidth, shopName, tillName } = settings.till;
+  const [date, setDate] = useState(dayOf(Date.now()));
+  const [day, setDay] = useState<DayTotals>();
+  const [problem, setProblem] = useState<string>();
+  const [changes, setChanges] = useState(0);
+  // A sale recorded, sent or refused changes the day: read it again.
+  useEvent('salesChanged', () => setChanges((n) => n + 1));
+
+  const paperOf = (value: DayTotals) => (
+    <DayPaper
+      day={value}
+      width={receiptWidth}
+      decimals={decimals}
+      shop={`${shopName}, ${tillName}`}
+    />
+  );
+  useEffect(() => {
+    void api.getDayTotals({ date }).then((result) => {
+      setProblem(result.ok ? undefined : result.error.message);
+      setDay(result.ok ? result.value : undefined);
+      if (result.ok) setPrintable(paperOf(result.value));
+    });
+  }, [date, changes, receiptWidth, decimals, shopName, tillName]);
+
+  async function exportSales() {
+    const result = await api.exportSales({ from: date, to: date, format: 'csv' });
+    if (!result.ok) return setProblem(result.error.message);
+    download(result.value.fileName, result.value.mimeType, result.value.text);
+  }
+
+  return (
+    <section class="today" aria-labelledby="today-title">
+      <h2 id="today-title">Day totals</h2>
+      <Field id="day" label="Day">
+        <input
+          id="day"
+          type="date"
+          value={date}
+          onChange={(event) => event.currentTarget.value && setDate(event.currentTarget.value)}
+        />
+      </Field>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      {day && (
+        <>
+          <DayTable day={day} decimals={decimals} />
+          {day.refused.count > 0 && (
+            <Notice tone="error">
+              {day.refused.count} refused {day.refused.count === 1 ? 'sale waits' : 'sales wait'}{' '}
+              for a person on the Sync screen.
+            </Notice>
+          )}
+          <div class="actions">
+            <button
+              type="button"
+              class="primary"
+              onClick={() => void printDocument(paperOf(day)).then(setProblem)}
+            >
+              Print the day
+            </button>
+            <button
+              type="button"
+              onClick={() =>
+                download(`tillsync-day-${date}.csv`, 'text/csv', dayCsv(day, decimals))
+              }
+            >
+              Download the totals (CSV)
+            </button>
+            <button type="button" onClick={() => void exportSales()}>
+              Download the day's sales (CSV)
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
