@@ -24,32 +24,33 @@ type CounterMethod =
   | 'getDayTotals';
 
 export function counterHandlers(runtime: Runtime): Handlers<CounterMethod> {
-  const { store } = runtime;
+  // runtime.store, read at each call: a reload (a new platform) opens the store again.
+  const store = () => runtime.store;
   return {
     recordSale(input) {
-      const result = store.recordSale(input);
+      const result = store().recordSale(input);
       if (result.ok) {
         runtime.agent.engine.notifySaleRecorded();
         runtime.saleChanged(result.value.id);
       }
       return result;
     },
-    searchProducts: ({ query, limit }) => ok(store.searchProducts(query, limit)),
+    searchProducts: ({ query, limit }) => ok(store().searchProducts(query, limit)),
     findProduct({ code }) {
-      const exact = store.findProduct(code);
+      const exact = store().findProduct(code);
       if (exact || code.trim() === '') return ok(exact ?? null);
-      return ok(store.searchProducts(code, 1)[0] ?? null);
+      return ok(store().searchProducts(code, 1)[0] ?? null);
     },
-    searchCustomers: ({ query, limit }) => ok(store.searchCustomers(query, limit)),
+    searchCustomers: ({ query, limit }) => ok(store().searchCustomers(query, limit)),
     getReceipt({ saleId }) {
-      const receipt = store.getReceipt(saleId);
+      const receipt = store().getReceipt(saleId);
       return receipt
         ? ok(receipt)
         : fail({ code: 'not_found', message: `There is no sale ${saleId}.` });
     },
     getDayTotals({ date }) {
       const day = date ?? dayOf(Date.now());
-      const totals = store.dayTotals(day);
+      const totals = store().dayTotals(day);
       return totals
         ? ok(totals)
         : fail({

@@ -5,7 +5,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { EVENT_NAMES, METHOD_NAMES, type ContractResult } from '../contract/contract.js';
 import type { Service } from '../agent/service.js';
 import { APP_ORIGIN } from './app-protocol.js';
-import { eventChannel, methodChannel } from './channels.js';
+import { eventChannel, methodChannel, PRINT_CHANNEL } from './channels.js';
 
 export function isOwnPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): boolean {
   const url = event.senderFrame?.url;
@@ -20,9 +20,10 @@ export function isOwnPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): boole
   }
 }
 
+const REFUSED_MESSAGE = 'Only the Tillsync window may call the agent.';
 const refused: ContractResult<never> = {
   ok: false,
-  error: { code: 'forbidden', message: 'Only the Tillsync window may call the agent.' },
+  error: { code: 'forbidden', message: REFUSED_MESSAGE },
 };
 
 export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, service: Service): void {
@@ -31,6 +32,26 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, service: Service):
       isOwnPage(event) ? service.call(method, input) : refused,
     );
   }
+}
+
+/**
+ * Prints the page that asks (its print area: a receipt or a day's totals) with Electron's
+ * printing: silently to the default printer when asked (the automatic print after a sale),
+ * else through the system's print dialog.
+ */
+export function registerPrinting(ipcMain: Pick<IpcMain, 'handle'>): void {
+  ipcMain.handle(PRINT_CHANNEL, (event, input: unknown) => {
+    if (!isOwnPage(event)) return { ok: false, message: REFUSED_MESSAGE };
+    const silent =
+      typeof input === 'object' && input !== null && 'silent' in input && input.silent === true;
+    return new Promise<{ ok: boolean; message?: string }>((resolve) =>
+      event.sender.print(
+        { silent, printBackground: false, margins: { marginType: 'none' } },
+        (success, failureReason) =>
+          resolve(success ? { ok: true } : { ok: false, message: failureReason }),
+      ),
+    );
+  });
 }
 
 /** Passes the agent's events to the window; returns a function that stops it. */

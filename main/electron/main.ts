@@ -21,7 +21,7 @@ import { resolveDataDir } from '../config/data-dir.js';
 import { packageRoot } from '../config/package-info.js';
 import { createLogger, engineLogger } from '../log/logger.js';
 import { APP_ORIGIN, APP_SCHEME, APP_URL, serveAppFiles } from './app-protocol.js';
-import { forwardEvents, registerIpc } from './ipc.js';
+import { forwardEvents, registerIpc, registerPrinting } from './ipc.js';
 import { safeStorageSecretStore } from './secrets.js';
 import { createTray } from './tray.js';
 import { createTillWindow } from './window.js';
@@ -108,6 +108,7 @@ async function start(): Promise<void> {
   harden();
   serveAppFiles(protocol, RENDERER_DIR);
   registerIpc(ipcMain, service);
+  registerPrinting(ipcMain);
 
   window = createTillWindow(BrowserWindow, PRELOAD, !app.isPackaged);
   forwardEvents(service, window.webContents);

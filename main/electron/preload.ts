@@ -4,7 +4,7 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { EventName, TillsyncApi } from '../contract/contract.js';
 import { EVENT_NAMES, METHOD_NAMES } from '../contract/names.js';
-import { eventChannel, methodChannel } from './channels.js';
+import { eventChannel, methodChannel, PRINT_CHANNEL } from './channels.js';
 
 const methods = Object.fromEntries(
   METHOD_NAMES.map((method) => [
@@ -23,3 +23,9 @@ function on(event: EventName, listener: (payload: unknown) => void): () => void 
 const api = { ...methods, on } as unknown as TillsyncApi;
 
 contextBridge.exposeInMainWorld('tillsync', api satisfies TillsyncApi);
+
+// Printing a receipt with Electron's printing (renderer/src/print.tsx).
+contextBridge.exposeInMainWorld('tillsyncDesktop', {
+  print: (options: { silent: boolean }) =>
+    ipcRenderer.invoke(PRINT_CHANNEL, { silent: options.silent === true }),
+});

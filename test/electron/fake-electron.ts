@@ -4,7 +4,11 @@
 import { EventEmitter } from 'node:events';
 
 type Handler = (
-  event: { senderFrame: { url: string; parent: unknown } | null },
+  event: {
+    senderFrame: { url: string; parent: unknown } | null;
+    /** The page's webContents, for the handlers that use it (printing). */
+    sender?: { print(options: unknown, done: (success: boolean, reason: string) => void): void };
+  },
   input: unknown,
 ) => unknown;
 

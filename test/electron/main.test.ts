@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METHOD_NAMES } from '../../main/contract/names.js';
+import { PRINT_CHANNEL } from '../../main/electron/channels.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { waitUntil } from '../sync/helpers.js';
 import { app, recorded } from './fake-electron.js';
@@ -107,7 +108,7 @@ describe('the Electron main process (electron mocked: its binary cannot run here
 
   it('handles every contract method over IPC, and refuses a foreign sender', async () => {
     expect([...recorded.ipcHandlers.keys()].sort()).toEqual(
-      METHOD_NAMES.map((m) => `tillsync:${m}`).sort(),
+      [...METHOD_NAMES.map((m) => `tillsync:${m}`), PRINT_CHANNEL].sort(),
     );
     const foreign = await ipc(
       'getStatus',
@@ -126,6 +127,32 @@ describe('the Electron main process (electron mocked: its binary cannot run here
       error: { code: 'forbidden' },
     });
     expect(await ipc('getStatus', {})).toMatchObject({ ok: true, value: { mode: 'sandbox' } });
+  });
+
+  it("prints the window's page with Electron's printing, silently only when asked", async () => {
+    const print = recorded.ipcHandlers.get(PRINT_CHANNEL)!;
+    const calls: unknown[] = [];
+    const sender = (success: boolean, reason = '') => ({
+      print(options: unknown, done: (success: boolean, reason: string) => void) {
+        calls.push(options);
+        done(success, reason);
+      },
+    });
+    expect(await print({ ...OWN, sender: sender(true) }, { silent: true })).toEqual({ ok: true });
+    expect(await print({ ...OWN, sender: sender(false, 'Print job canceled') }, {})).toEqual({
+      ok: false,
+      message: 'Print job canceled',
+    });
+    expect(calls).toEqual([
+      { silent: true, printBackground: false, margins: { marginType: 'none' } },
+      { silent: false, printBackground: false, margins: { marginType: 'none' } },
+    ]);
+    const foreign = {
+      senderFrame: { url: 'https://evil.example/', parent: null },
+      sender: sender(true),
+    };
+    expect(await print(foreign, { silent: true })).toMatchObject({ ok: false });
+    expect(calls).toHaveLength(2); // a foreign page prints nothing
   });
 
   it('refuses invalid input over IPC with the bad fields named, and records valid sales', async () => {
@@ -189,14 +216,11 @@ describe('the Electron main process (electron mocked: its binary cannot run here
       ok: true,
       value: { mode: 'platform' },
     });
-    expect(
-      (
-        await ipc('recordSale', {
-          items: [{ productId: 'p1', quantity: 1, price: 1 }],
-          paymentMethod: 'CASH',
-        })
-      ).ok,
-    ).toBe(true);
+    const waiting = await ipc('recordSale', {
+      items: [{ productId: 'p1', quantity: 1, price: 1 }],
+      paymentMethod: 'CASH',
+    });
+    expect(waiting.error).toBeUndefined();
 
     const window = recorded.windows[0]!.instance;
     let closePrevented = false;

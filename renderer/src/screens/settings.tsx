@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ContractResult, MethodOutput } from '../../../main/contract/contract';
 import { plural } from '../../../main/contract/status-view';
 import { api } from '../api';
+import { CounterSettingsForm } from '../components/counter-settings';
 import {
   errorFeedback,
   Field,
@@ -146,6 +147,8 @@ export function SettingsScreen({
         <button type="submit">Save till settings</button>
         {feedback.till && <Notice tone={feedback.till.tone}>{feedback.till.text}</Notice>}
       </form>
+
+      <CounterSettingsForm settings={settings} onChange={onChange} />
 
       <form
         aria-labelledby="backups-title"

@@ -3,6 +3,7 @@ import type { MethodOutput } from '../../../main/contract/contract';
 import { viewStatus } from '../../../main/contract/status-view';
 import { api } from '../api';
 import { ConflictItem } from '../components/conflict-item';
+import { useReprint } from '../components/reprint';
 import { ExportForm } from '../components/export-form';
 import { Notice } from '../components/field';
 import { useNow, type Status } from '../hooks';
@@ -24,6 +25,7 @@ export function SyncScreen({
   const now = useNow();
   const view = status ? viewStatus(status, now) : undefined;
   const pages = useSalesPages();
+  const reprint = useReprint(settings.till);
   const [receipt, setReceipt] = useState('');
   const conflicts = useConflicts(status);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
@@ -128,6 +130,7 @@ export function SyncScreen({
           <button type="submit">Find</button>
         </form>
         {pages.problem && <Notice tone="error">{pages.problem}</Notice>}
+        {reprint.view}
         <table class="sales">
           <thead>
             <tr>
@@ -135,6 +138,9 @@ export function SyncScreen({
               <th scope="col">Time</th>
               <th scope="col">Total</th>
               <th scope="col">State</th>
+              <th scope="col">
+                <span class="visually-hidden">Receipt</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -146,6 +152,11 @@ export function SyncScreen({
                 <td>
                   <span class={`state state-${sale.state}`}>{sale.state}</span>
                   {sale.uncertain && <span class="doubt"> may be on the platform</span>}
+                </td>
+                <td>
+                  <button type="button" onClick={() => void reprint.open(sale.id)}>
+                    Reprint<span class="visually-hidden"> receipt #{sale.receiptNumber}</span>
+                  </button>
                 </td>
               </tr>
             ))}

@@ -1,0 +1,89 @@
+// Settings of the counter: what the receipt says and how it prints, and when a sale asks
+// "are you sure?" before it is charged.
+import { useState } from 'preact/hooks';
+import type { MethodOutput } from '../../../main/contract/contract';
+import { api } from '../api';
+import { errorFeedback, Field, InputField, Notice, type Feedback } from './field';
+
+type Settings = MethodOutput<'getSettings'>;
+
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+export function CounterSettingsForm(props: {
+  settings: Settings;
+  onChange: (next: Settings) => void;
+}) {
+  const { till } = props.settings;
+  const [shopName, setShopName] = useState(till.shopName);
+  const [width, setWidth] = useState<string>(till.receiptWidth);
+  const [printAfterSale, setPrintAfterSale] = useState(till.printAfterSale);
+  const [aboveAmount, setAboveAmount] = useState(String(till.confirmAboveAmount));
+  const [aboveQuantity, setAboveQuantity] = useState(String(till.confirmAboveQuantity));
+  const [feedback, setFeedback] = useState<Feedback>();
+  const error = (path: string) => feedback?.fields?.[path];
+
+  async function save(event: Event) {
+    event.preventDefault();
+    const result = await api.updateSettings({
+      shopName,
+      receiptWidth: width,
+      printAfterSale,
+      confirmAboveAmount: numberOf(aboveAmount),
+      confirmAboveQuantity: numberOf(aboveQuantity),
+    });
+    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    setFeedback({ tone: 'ok', text: 'Receipt and counter settings saved.' });
+    props.onChange(result.value);
+  }
+
+  return (
+    <form aria-labelledby="counter-title" onSubmit={(event) => void save(event)}>
+      <h2 id="counter-title">Receipts and the counter</h2>
+      <InputField
+        id="shop-name"
+        label="Shop name (printed on receipts)"
+        error={error('/shopName')}
+        value={shopName}
+        onValue={setShopName}
+      />
+      <Field id="receipt-width" label="Receipt paper" error={error('/receiptWidth')}>
+        <select
+          id="receipt-width"
+          value={width}
+          onChange={(event) => setWidth(event.currentTarget.value)}
+        >
+          <option value="80mm">80 mm roll</option>
+          <option value="58mm">58 mm roll</option>
+        </select>
+      </Field>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={printAfterSale}
+          onChange={(event) => setPrintAfterSale(event.currentTarget.checked)}
+        />
+        Print the receipt after every sale
+      </label>
+      <InputField
+        id="confirm-amount"
+        label="Ask before charging more than"
+        hint="An amount in the till's currency; 0 never asks"
+        inputMode="decimal"
+        error={error('/confirmAboveAmount')}
+        value={aboveAmount}
+        onValue={setAboveAmount}
+      />
+      <InputField
+        id="confirm-quantity"
+        label="Ask when a line's quantity is more than"
+        hint="0 never asks"
+        inputMode="decimal"
+        error={error('/confirmAboveQuantity')}
+        value={aboveQuantity}
+        onValue={setAboveQuantity}
+      />
+      <button type="submit">Save receipt and counter settings</button>
+      {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
+    </form>
+  );
+}

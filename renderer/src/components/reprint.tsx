@@ -1,0 +1,48 @@
+// A past sale's receipt, shown as it prints, to print again (a customer's copy, a return).
+import { useState } from 'preact/hooks';
+import type { MethodOutput } from '../../../main/contract/contract';
+import { api } from '../api';
+import { printDocument } from '../print';
+import { Notice } from './field';
+import { ReceiptPaper } from './paper';
+
+type Till = MethodOutput<'getSettings'>['till'];
+type Receipt = MethodOutput<'getReceipt'>;
+
+export function useReprint(till: Till) {
+  const [receipt, setReceipt] = useState<Receipt>();
+  const [problem, setProblem] = useState<string>();
+  const paper = (value: Receipt) => (
+    <ReceiptPaper receipt={value} width={till.receiptWidth} decimals={till.currencyDecimals} />
+  );
+
+  async function open(saleId: string) {
+    const result = await api.getReceipt({ saleId });
+    setProblem(result.ok ? undefined : result.error.message);
+    setReceipt(result.ok ? result.value : undefined);
+  }
+
+  const view = (
+    <>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      {receipt && (
+        <section class="reprint" aria-label={`Receipt #${receipt.receiptNumber} to reprint`}>
+          {paper(receipt)}
+          <div class="actions">
+            <button
+              type="button"
+              class="primary"
+              onClick={() => void printDocument(paper(receipt)).then(setProblem)}
+            >
+              Print receipt #{receipt.receiptNumber}
+            </button>
+            <button type="button" onClick={() => setReceipt(undefined)}>
+              Close
+            </button>
+          </div>
+        </section>
+      )}
+    </>
+  );
+  return { open, view };
+}
