@@ -95,6 +95,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
 
   function newSale() {
     setCart(() => []);
+    setNotice(undefined);
     setTendered('');
     setCustomer(undefined);
     setPayment(defaultMethod);
@@ -140,6 +141,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
       }
       // Scans and taps wait in the queue behind this step: they start the next sale.
       setCart(() => []);
+      setNotice(undefined);
       setTendered('');
       setCustomer(undefined);
       setPayment(defaultMethod);
@@ -182,19 +184,12 @@ export function TillScreen({ settings }: { settings: Settings }) {
     charge: () => pay(true),
     print: () => receipt && void printDocument(paperOf(receipt)).then(report),
   };
-  useShortcuts(actions, confirming !== undefined);
+  useShortcuts(actions, confirming !== undefined, searchRef);
 
   return (
     <div class="till">
       <section class="catalog" aria-label="Products">
-        <ScanField
-          inputRef={searchRef}
-          onQuery={setQuery}
-          onCode={(code) => {
-            setNotice(undefined);
-            scan(code);
-          }}
-        />
+        <ScanField inputRef={searchRef} onQuery={setQuery} onCode={scan} />
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <ProductGrid
           products={products}

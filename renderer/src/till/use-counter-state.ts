@@ -1,6 +1,7 @@
 // Hooks of the till screen: the cart (kept in a ref too, so queued steps read it as it is
 // now), the product grid's search (a moment after typing stops, newest answer) and the
 // keyboard shortcuts.
+import type { RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
 import type { CartLine, Product } from './cart';
@@ -33,12 +34,31 @@ export function useProductSearch(query: string, delayMs = 120): Product[] {
   return products;
 }
 
-/** Runs the till's shortcuts while the screen is shown (not while a question is asked). */
-export function useShortcuts(actions: Record<ShortcutAction, () => void>, paused: boolean): void {
+const typesText = (element: Element | null) =>
+  element instanceof HTMLInputElement
+    ? !['radio', 'checkbox', 'button', 'submit'].includes(element.type)
+    : element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
+
+/**
+ * Runs the till's shortcuts while the screen is shown (not while a question is asked), and
+ * sends a character typed outside any field (a scan after a tap on a tab or a button) to
+ * the scan field: moved during keydown, the focus takes the character with it.
+ */
+export function useShortcuts(
+  actions: Record<ShortcutAction, () => void>,
+  paused: boolean,
+  scanField: RefObject<HTMLInputElement>,
+): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const shortcut = shortcutOf(event);
-      if (!shortcut || paused) return;
+      if (!shortcut) {
+        const character =
+          event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+        if (character && !paused && !typesText(document.activeElement)) scanField.current?.focus();
+        return;
+      }
+      if (paused) return;
       event.preventDefault();
       actions[shortcut.action]();
     };
