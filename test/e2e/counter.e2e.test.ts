@@ -1,8 +1,6 @@
 // The till at a busy counter, in Chromium at 1024x768 against a real sandbox: a barcode
-// scanner at full speed, a keyboard-only sale, the guards, cash and change, printed
-// receipts (read back with pdftotext) and the day's totals.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+// scanner at full speed, a keyboard-only sale, the guards, cash and change, customers.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
@@ -38,13 +36,6 @@ async function emptyCart(): Promise<void> {
   await page.keyboard.press('F8');
   await page.getByRole('button', { name: 'Clear the cart' }).click();
   await page.locator('.cart tr[data-product]').first().waitFor({ state: 'detached' });
-}
-
-/** Prints the page's print area to PDF at a roll width, and reads its text. */
-async function printedText(name: string, width: '80mm' | '58mm'): Promise<string> {
-  const file = join(ARTIFACTS, `${name}.pdf`);
-  writeFileSync(file, await page.pdf({ width, height: '297mm' }));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 describe.skipIf(!chromiumAvailable)('the till at a busy counter (Chromium, real sandbox)', () => {

@@ -2,6 +2,7 @@
 // remove button; a line that cannot be charged says why, right next to it. The list
 // scrolls on its own so the total and Charge below stay in view.
 import type { RefObject } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { lineTotalMinor } from '../money';
 import { lineProblem, parseQuantity, type CartLine } from '../till/cart';
@@ -20,9 +21,14 @@ export function CartLines(props: {
   onDone: () => void;
 }) {
   const { lines, money } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  // The newest line in view: a cashier watches what was just scanned.
+  useEffect(() => {
+    scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
+  }, [lines.length]);
   if (lines.length === 0) return <p class="empty">Scan a barcode or tap a product to add it.</p>;
   return (
-    <div class="cart-lines">
+    <div class="cart-lines" ref={scroller}>
       <table>
         <thead>
           <tr>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { CartLines } from '../components/cart-lines';
@@ -61,7 +61,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
   useEffect(() => {
     if (!paymentMethods.includes(payment)) setPayment(defaultMethod);
   }, [paymentMethods, payment, defaultMethod]);
-  useEffect(focusSearch, []);
+  useLayoutEffect(focusSearch, []);
 
   const total = cartTotalMinor(cart);
   const cash = payment === limits.cashMethod;

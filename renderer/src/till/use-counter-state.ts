@@ -2,7 +2,7 @@
 // now), the product grid's search (a moment after typing stops, newest answer) and the
 // keyboard shortcuts.
 import type { RefObject } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
 import type { CartLine, Product } from './cart';
 import { shortcutOf, type ShortcutAction } from './shortcuts';
@@ -49,7 +49,8 @@ export function useShortcuts(
   paused: boolean,
   scanField: RefObject<HTMLInputElement>,
 ): void {
-  useEffect(() => {
+  // A layout effect: listening from the moment the screen is shown, not a frame later.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const shortcut = shortcutOf(event);
       if (!shortcut) {
