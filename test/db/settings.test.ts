@@ -26,6 +26,16 @@ describe('settings', () => {
     });
   });
 
+  it('change only the settings a patch names', () => {
+    store.settings.update({ tillName: 'Front till', backupsKept: 3 });
+    store.settings.update({ shopName: 'Corner Grocer' });
+    expect(store.settings.read()).toMatchObject({
+      tillName: 'Front till',
+      backupsKept: 3,
+      shopName: 'Corner Grocer',
+    });
+  });
+
   it('save a valid change and keep it across reopening', () => {
     const updated = store.settings.update({ currency: 'KES', tillName: 'Front till' });
     expect(updated.ok && updated.value).toMatchObject({ currency: 'KES', tillName: 'Front till' });
