@@ -228,7 +228,7 @@ export function SettingsScreen({
         <Field
           id="catalog-file"
           label="Import products from a file"
-          hint="CSV with a header row id,name,price,category, or JSON like the sandbox's catalog"
+          hint="CSV with a header row id,name,price and optionally category,barcode; or JSON like the sandbox's catalog"
         >
           <input
             id="catalog-file"
