@@ -101,6 +101,7 @@ describe.skipIf(!chromiumAvailable)(
       await till!.sandbox.faults.set({});
       await tab('Settings').click();
       await page.getByLabel('Receipt paper').selectOption('58mm');
+      await page.getByLabel('Print the receipt after every sale').check();
       await page.getByRole('button', { name: 'Save receipt and counter settings' }).click();
       await page.getByText('Receipt and counter settings saved.').waitFor();
       await shot('settings-counter');
@@ -126,6 +127,8 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByRole('radio', { name: /mobile money/i }).check();
       await page.getByRole('button', { name: /^Charge/ }).click();
       await page.getByTestId('receipt-number').waitFor();
+      // Printed by itself, as the setting asks (the desktop app prints silently).
+      await expect.poll(() => page.evaluate('window.printed')).toBe(3);
       await tab('Today').click();
       const rows = page.locator('.today .day-rows');
       await expect.poll(() => rows.textContent()).toMatch(/Sales\s*2\s*\$14\.24/);

@@ -1,8 +1,8 @@
 // The cart as the cashier edits it: lines with the quantity as typed, the problem of each
 // line in words, the total, and when a sale is big enough to ask "are you sure?". Pure, so
 // the rules are tested without a browser; the agent checks every sale again when saved.
-import type { MethodOutput } from '../../../main/contract/contract';
-import { lineTotalMinor } from '../money';
+import type { MethodOutput } from '../../../main/contract/contract.js';
+import { lineTotalMinor } from '../money.js';
 
 type Settings = MethodOutput<'getSettings'>['till'];
 export type Product = MethodOutput<'searchProducts'>[number];
