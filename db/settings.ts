@@ -64,9 +64,9 @@ const settingKeys = Object.keys(settingsShape) as SettingKey[];
 // Without the defaults: zod applies a default even to an optional key, so a patch built
 // with .partial() would reset every setting it does not name.
 const patchSchema = z.strictObject(
-  Object.fromEntries(
-    settingKeys.map((key) => [key, settingsShape[key].unwrap().optional()]),
-  ) as { [K in SettingKey]: z.ZodOptional<ReturnType<(typeof settingsShape)[K]['unwrap']>> },
+  Object.fromEntries(settingKeys.map((key) => [key, settingsShape[key].unwrap().optional()])) as {
+    [K in SettingKey]: z.ZodOptional<ReturnType<(typeof settingsShape)[K]['unwrap']>>;
+  },
 );
 
 export interface SettingsStore {

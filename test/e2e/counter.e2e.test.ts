@@ -212,5 +212,6 @@ describe.skipIf(!chromiumAvailable)('the till at a busy counter (Chromium, real 
     await page.getByLabel(/^Customer/).fill('700 000 101');
     await page.getByRole('button', { name: /^Amina Njoroge/ }).click();
     expect(await page.locator('.customer-chosen').textContent()).toContain('Amina Njoroge');
+    await shot('customer-found');
   });
 });

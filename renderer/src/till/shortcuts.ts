@@ -15,7 +15,12 @@ export const SHORTCUTS = [
 export type ShortcutAction = (typeof SHORTCUTS)[number]['action'];
 
 /** The shortcut a key press means, if any. */
-export function shortcutOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>) {
+export function shortcutOf(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}) {
   const name =
     (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'p'
       ? 'Control+P'
