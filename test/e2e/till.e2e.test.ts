@@ -287,6 +287,7 @@ describe.skipIf(!available)(
       await tab('Till').click();
       await page.getByLabel('Search products').fill('croissant');
       await page.getByLabel('Search products').press('Enter');
+      await page.locator('.cart tr[data-product]').first().waitFor(); // looked up in turn
       await page.getByRole('button', { name: /^Charge/ }).focus();
       await page.keyboard.press('Enter');
       await page.getByTestId('receipt-number').waitFor();
