@@ -5,7 +5,7 @@ import { seededRandom } from './seeded-random.js';
 
 const fraction = z.number().min(0).max(1).default(0);
 
-export const faultConfigSchema = z
+const faultSettings = z
   .strictObject({
     seed: z.number().int().nonnegative().default(1),
     /** Added processing time: a fixed number of ms, or a [min, max] range. */
@@ -35,10 +35,17 @@ export const faultConfigSchema = z
     { message: 'the fault fractions add up to more than 1', path: ['failBeforeStore'] },
   );
 
-export type FaultConfig = z.output<typeof faultConfigSchema>;
-export type FaultInput = z.input<typeof faultConfigSchema>;
+/**
+ * The fault settings, from JSON (the admin endpoint, the API of startSandbox) or from a
+ * spec string: the same names (any case, and the short ones: fail5xx, outageFor...) and
+ * the same values (durations like "30s", latency ranges like "20-80") in both.
+ */
+export const faultConfigSchema = z.preprocess(normalizeFaultInput, faultSettings);
 
-const SPEC_KEYS: Record<string, keyof FaultInput> = {
+export type FaultConfig = z.output<typeof faultSettings>;
+export type FaultInput = z.input<typeof faultSettings> & Record<string, unknown>;
+
+const SPEC_KEYS: Record<string, keyof z.input<typeof faultSettings>> = {
   seed: 'seed',
   latency: 'latencyMs',
   failbeforestore: 'failBeforeStore',
@@ -53,7 +60,20 @@ const SPEC_KEYS: Record<string, keyof FaultInput> = {
   htmlerror: 'htmlError',
   outage: 'outage',
   outagefor: 'outageForMs',
+  outageforms: 'outageForMs',
+  latencyms: 'latencyMs',
+  retryafterseconds: 'retryAfterSeconds',
 };
+
+function normalizeFaultInput(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  return Object.fromEntries(
+    Object.entries(input).map(([rawName, value]) => {
+      const name = SPEC_KEYS[rawName.toLowerCase()] ?? rawName;
+      return [name, typeof value === 'string' ? specValue(name, value) : value];
+    }),
+  );
+}
 
 /**
  * Reads a compact spec such as
@@ -61,20 +81,20 @@ const SPEC_KEYS: Record<string, keyof FaultInput> = {
  * Durations take ms, or a unit: `outageFor=30s`.
  */
 export function parseFaultSpec(spec: string): ReturnType<typeof faultConfigSchema.safeParse> {
-  const input: Record<string, unknown> = {};
+  const input: Record<string, string> = {};
   for (const part of spec
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)) {
-    const [rawName = '', value = ''] = part.split('=').map((p) => p.trim());
-    const name = SPEC_KEYS[rawName.toLowerCase()] ?? rawName;
-    input[name] = specValue(name, value);
+    const [name = '', value = ''] = part.split('=').map((p) => p.trim());
+    input[name] = value;
   }
   return faultConfigSchema.safeParse(input);
 }
 
 function specValue(name: string, value: string): unknown {
   if (name === 'outage' || name === 'retryAfterFormat') return value;
+  if (value.trim() === '') return value;
   if (name === 'latencyMs' && value.includes('-')) return value.split('-').map(Number);
   const duration = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(value);
   if (duration) return Number(duration[1]) * { ms: 1, s: 1000, m: 60_000 }[duration[2] as 'ms'];

@@ -93,25 +93,36 @@ export function createSalesStore(
   const defaultShop = db.select().from(shops).orderBy(asc(shops.id)).limit(1).get()!;
 
   /** The problems with a request's references and money, as field errors. */
-  function checkReferences(request: SaleRequest, currency: string): ProblemFieldError[] {
+  /**
+   * What only the catalog can say about a sale: products and customer that do not exist,
+   * prices finer than the currency. Takes the body as sent (perhaps invalid in other ways,
+   * so that every error is listed in one answer) and looks only at the parts it can read.
+   */
+  function checkReferences(request: unknown, currency: string): ProblemFieldError[] {
     const decimals = currencyDecimals(currency);
     const errors: ProblemFieldError[] = [];
-    request.items.forEach((item, index) => {
-      if (!productById.get({ id: item.productId })) {
-        errors.push({
-          pointer: `/items/${index}/productId`,
-          detail: `no product ${item.productId}`,
-        });
+    const body = (typeof request === 'object' && request) || {};
+    const items = 'items' in body && Array.isArray(body.items) ? (body.items as unknown[]) : [];
+    items.forEach((item, index) => {
+      if (typeof item !== 'object' || item === null) return;
+      const { productId, price } = item as { productId?: unknown; price?: unknown };
+      if (typeof productId === 'string' && !productById.get({ id: productId })) {
+        errors.push({ pointer: `/items/${index}/productId`, detail: `no product ${productId}` });
       }
-      if (toScaledInteger(item.price, decimals) === undefined) {
+      if (
+        typeof price === 'number' &&
+        price >= 0 &&
+        toScaledInteger(price, decimals) === undefined
+      ) {
         errors.push({
           pointer: `/items/${index}/price`,
           detail: `has more decimal places than ${currency} allows (${decimals})`,
         });
       }
     });
-    if (request.customerId && !customerById.get({ id: request.customerId })) {
-      errors.push({ pointer: '/customerId', detail: `no customer ${request.customerId}` });
+    const customerId = 'customerId' in body ? body.customerId : undefined;
+    if (typeof customerId === 'string' && !customerById.get({ id: customerId })) {
+      errors.push({ pointer: '/customerId', detail: `no customer ${customerId}` });
     }
     return errors;
   }

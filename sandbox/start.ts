@@ -1,8 +1,8 @@
 // startSandbox(): the sandbox platform as a real HTTP server on loopback, for tests, the
 // CLI and the app's embedded mode.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import {
   type FaultInput,
 } from './faults.js';
 import { createAuthenticator } from './http/auth.js';
+import { problem } from './http/problem.js';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, rateLimitSchema } from './rate-limit.js';
 import { createSalesStore } from './sales.js';
 import { buildSandboxServer } from './server.js';
@@ -34,6 +35,8 @@ export const sandboxOptionsSchema = z.strictObject({
   faults: z.union([z.string(), faultConfigSchema]).optional(),
   rateLimit: rateLimitSchema.default(DEFAULT_RATE_LIMIT),
   adminToken: z.string().min(16).optional(),
+  /** The admin port: the admin endpoints stay reachable there while the API's port is down. */
+  adminPort: z.number().int().min(0).max(65_535).default(0),
   logger: z.boolean().default(false),
   allowExternalWebhooks: z.boolean().default(false),
   webhookRetryDelaysMs: z.array(z.number().int().nonnegative()).optional(),
@@ -72,7 +75,9 @@ export async function startSandbox(input: SandboxOptions = {}) {
     }
   }
 
+  let url = '';
   const app = await buildSandboxServer({
+    serverUrl: () => url,
     store,
     faults,
     endpoints,
@@ -87,7 +92,27 @@ export async function startSandbox(input: SandboxOptions = {}) {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const url = `http://${hostForUrl}:${port}`;
+  url = `http://${hostForUrl}:${port}`;
+  // The same app on a second port, for the admin endpoints only: a "refuse" outage closes
+  // the API's port, and the admin endpoint must still be there to lift it.
+  const adminServer = createServer((request, response) => {
+    if (request.url?.startsWith('/admin/')) return void server.emit('request', request, response);
+    response.writeHead(404, { 'content-type': 'application/problem+json' });
+    response.end(JSON.stringify(problem(404, 'Not Found', 'This port serves /admin/ only')));
+  });
+  await new Promise<void>((resolve, reject) => {
+    adminServer.once('error', reject);
+    adminServer.listen(options.adminPort, options.host, () => resolve());
+  });
+  const adminAddress = adminServer.address();
+  const adminPort = typeof adminAddress === 'object' && adminAddress ? adminAddress.port : 0;
+  const adminUrl = `http://${hostForUrl}:${adminPort}`;
+  // Where `tillsync sandbox faults` finds a running sandbox (readable by this user only).
+  const adminFile = options.dbFile ? `${options.dbFile}.admin.json` : undefined;
+  if (adminFile)
+    writeFileSync(adminFile, JSON.stringify({ url, adminUrl, adminToken, pid: process.pid }), {
+      mode: 0o600,
+    });
   const dispatcher = startWebhookDispatcher(database.db, endpoints, {
     retryDelaysMs: options.webhookRetryDelaysMs,
     pollMs: options.webhookPollMs,
@@ -143,6 +168,8 @@ export async function startSandbox(input: SandboxOptions = {}) {
     port,
     host: options.host,
     adminToken,
+    /** The admin endpoints, on their own port (also served on the API's port). */
+    adminUrl,
     dbFile: database.file,
     docsUrl: `${url}/docs`,
     mintKey: mint,
@@ -165,6 +192,9 @@ export async function startSandbox(input: SandboxOptions = {}) {
       endHang();
       await dispatcher.stop();
       await setListening(true);
+      adminServer.closeAllConnections();
+      await new Promise((resolve) => adminServer.close(resolve));
+      if (adminFile) rmSync(adminFile, { force: true });
       await app.close();
       database.close();
       if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { KeyError, verifyKey, type KeyClaims } from '../auth/keys.js';
 import type { Revocations } from '../auth/revocations.js';
 import type { createRateLimiter } from '../rate-limit.js';
 import { problem, PROBLEM_TYPES, sendProblem } from './problem.js';
+import { statusText } from './responses.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,7 +35,7 @@ export function createAuthenticator(
   }
 
   function refuse(reply: FastifyReply, description: string) {
-    return sendProblem(reply, problem(401, 'Unauthorized', description), {
+    return sendProblem(reply, problem(401, statusText(401), description), {
       'WWW-Authenticate': `Bearer ${REALM}, error="invalid_token", error_description="${description.replace(/"/g, "'")}"`,
     });
   }
@@ -42,22 +43,28 @@ export function createAuthenticator(
   /** An onRequest hook that requires a valid key with `scope`. */
   return (scope: string) =>
     async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-      const header = request.headers.authorization;
-      if (!header) {
-        // RFC 6750 §3.1: no error code when the request carried no credentials.
+      const header = request.headers.authorization ?? '';
+      const [scheme = '', ...rest] = header.trim().split(/\s+/);
+      if (scheme.toLowerCase() !== 'bearer') {
+        // RFC 6750 §3.1: no error code when the request carried no bearer credentials
+        // (none at all, or another scheme such as Basic).
         return sendProblem(
           reply,
-          problem(401, 'Unauthorized', 'An API key is required: send Authorization: Bearer <key>'),
-          {
-            'WWW-Authenticate': `Bearer ${REALM}`,
-          },
+          problem(401, statusText(401), 'An API key is required: send Authorization: Bearer <key>'),
+          { 'WWW-Authenticate': `Bearer ${REALM}` },
         );
       }
-      const match = /^Bearer ([^\s]+)$/i.exec(header);
-      if (!match) return refuse(reply, 'The Authorization header must be: Bearer <key>');
+      if (rest.length !== 1) {
+        // An empty or malformed Bearer credential is a malformed request (§3.1).
+        const description = 'The Authorization header must be: Bearer <key>';
+        return sendProblem(reply, problem(400, statusText(400), description), {
+          'WWW-Authenticate': `Bearer ${REALM}, error="invalid_request", error_description="${description}"`,
+        });
+      }
+      const token = rest[0]!;
       let claims: KeyClaims;
       try {
-        claims = await claimsFor(match[1]!);
+        claims = await claimsFor(token);
       } catch (error) {
         if (error instanceof KeyError) return refuse(reply, error.description);
         throw error;
@@ -65,9 +72,13 @@ export function createAuthenticator(
       if (claims.exp * 1000 <= Date.now()) return refuse(reply, 'The key has expired');
       if (revocations.isRevoked(claims.jti)) return refuse(reply, 'The key has been revoked');
       if (!claims.scopes.includes(scope)) {
-        return sendProblem(reply, problem(403, 'Forbidden', `The key lacks the ${scope} scope`), {
-          'WWW-Authenticate': `Bearer ${REALM}, error="insufficient_scope", scope="${scope}"`,
-        });
+        return sendProblem(
+          reply,
+          problem(403, statusText(403), `The key lacks the ${scope} scope`),
+          {
+            'WWW-Authenticate': `Bearer ${REALM}, error="insufficient_scope", scope="${scope}"`,
+          },
+        );
       }
       const rate = rateLimiter.take(claims.jti);
       void reply.headers(rate.headers);
@@ -76,7 +87,7 @@ export function createAuthenticator(
           reply,
           problem(
             429,
-            'Too Many Requests',
+            statusText(429),
             'This key is over its rate limit; retry after the time given',
             PROBLEM_TYPES.rateLimited,
           ),

@@ -6,16 +6,12 @@ import { z } from 'zod';
 import type { FaultInjector } from '../faults.js';
 import type { Authenticate } from '../http/auth.js';
 import { problem, PROBLEM_TYPES, sendProblem, sendText } from '../http/problem.js';
-import { listSalesQuery, problemSchema, sale, saleList, saleRequest } from '../http/schemas.js';
+import { problems, statusText } from '../http/responses.js';
+import { listSalesQuery, sale, saleList, saleRequest, type SaleRequest } from '../http/schemas.js';
+import { bodyErrors } from '../http/validation.js';
 import type { SalesStore } from '../sales.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-const errorResponses = Object.fromEntries(
-  [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 502, 503].map((status) => [
-    status,
-    problemSchema,
-  ]),
-);
 
 const HTML_ERROR_PAGE =
   '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head>' +
@@ -36,7 +32,10 @@ export function registerSalesRoutes(
     '/v1/sales',
     {
       onRequest: authenticate('sales:write'),
+      // Validated in the handler too: schema errors and the catalog's are listed together.
+      attachValidation: true,
       schema: {
+        operationId: 'createSale',
         summary: 'Create a sale',
         description:
           'Send `Idempotency-Key` to make retries safe: the same key and body replay the first ' +
@@ -46,7 +45,7 @@ export function registerSalesRoutes(
         security: [{ bearerAuth: [] }],
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: saleRequest,
-        response: { 201: sale, ...errorResponses },
+        response: { 201: sale, ...problems({ body: true, extra: [409, 502, 503] }) },
       },
     },
     async (request, reply) => {
@@ -55,48 +54,45 @@ export function registerSalesRoutes(
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
         return sendProblem(
           reply,
-          problem(400, 'Bad Request', 'Idempotency-Key must be 1 to 255 visible ASCII characters'),
-        );
-      }
-      const body = request.body;
-      const shopId = body.shopId ?? key.shops[0] ?? store.defaultShopId;
-      const shop = store.shop(shopId);
-      if (!shop) {
-        return sendProblem(
-          reply,
           problem(
-            422,
-            'Unprocessable Content',
-            'The sale refers to a shop that does not exist',
-            PROBLEM_TYPES.validation,
-            [{ pointer: '/shopId', detail: `no shop ${shopId}` }],
+            400,
+            statusText(400),
+            'Idempotency-Key must be 1 to 255 visible ASCII characters',
           ),
         );
       }
-      if (key.shops.length > 0 && !key.shops.includes(shopId)) {
+      // The body as sent: valid, or with its schema errors in bodyErrors(request).
+      const body = request.body as Partial<SaleRequest>;
+      const errors = bodyErrors(request);
+      const named = typeof body?.shopId === 'string' ? body.shopId : undefined;
+      const shopId = named ?? key.shops[0] ?? store.defaultShopId;
+      const shop = store.shop(shopId);
+      if (!shop && !errors.some((e) => e.pointer === '/shopId'))
+        errors.push({ pointer: '/shopId', detail: `no shop ${shopId}` });
+      if (shop && errors.length === 0 && key.shops.length > 0 && !key.shops.includes(shopId)) {
         return sendProblem(
           reply,
           problem(
             403,
-            'Forbidden',
+            statusText(403),
             `This key may not sell for shop ${shopId}`,
             PROBLEM_TYPES.forbiddenShop,
           ),
         );
       }
-      const errors = store.checkReferences(body, shop.currency);
-      if (errors.length > 0) {
-        return sendProblem(
-          reply,
-          problem(
-            422,
-            'Unprocessable Content',
-            'The sale is not valid',
-            PROBLEM_TYPES.validation,
-            errors,
-          ),
+      if (shop) {
+        const seen = new Set(errors.map((e) => e.pointer));
+        errors.push(
+          ...store.checkReferences(body, shop.currency).filter((e) => !seen.has(e.pointer)),
         );
       }
+      if (errors.length > 0 || !shop) {
+        return sendProblem(
+          reply,
+          problem(422, statusText(422), 'The sale is not valid', PROBLEM_TYPES.validation, errors),
+        );
+      }
+      const sale = body as SaleRequest;
 
       const flightKey = idempotencyKey ? `${key.sub} ${idempotencyKey}` : undefined;
       if (flightKey && inFlight.has(flightKey)) {
@@ -104,7 +100,7 @@ export function registerSalesRoutes(
           reply,
           problem(
             409,
-            'Conflict',
+            statusText(409),
             'A request with this Idempotency-Key is still being processed; retry later',
             PROBLEM_TYPES.idempotencyKeyInUse,
           ),
@@ -119,13 +115,17 @@ export function registerSalesRoutes(
         if (fault.kind === 'failBeforeStore') {
           return sendProblem(
             reply,
-            problem(fault.status, 'Server Error', 'Injected fault: nothing was stored'),
+            problem(fault.status, statusText(fault.status), 'Injected fault: nothing was stored'),
           );
         }
         if (fault.kind === 'throttle') {
           return sendProblem(
             reply,
-            problem(fault.status, 'Slow Down', 'Injected fault: retry after the time given'),
+            problem(
+              fault.status,
+              statusText(fault.status),
+              'Injected fault: retry after the time given',
+            ),
             {
               'Retry-After': fault.retryAfter,
             },
@@ -138,7 +138,7 @@ export function registerSalesRoutes(
         const result = store.create({
           subject: key.sub,
           idempotencyKey,
-          request: body,
+          request: sale,
           shopId,
           currency: shop.currency,
         });
@@ -147,7 +147,7 @@ export function registerSalesRoutes(
             reply,
             problem(
               422,
-              'Unprocessable Content',
+              statusText(422),
               'This Idempotency-Key was already used with a different request body',
               PROBLEM_TYPES.idempotencyKeyReused,
             ),
@@ -173,18 +173,21 @@ export function registerSalesRoutes(
     {
       onRequest: authenticate('sales:read'),
       schema: {
+        operationId: 'getSale',
         summary: 'Read one sale',
+        description:
+          'A sale as it was answered when created. A key bound to shops sees theirs only.',
         tags: ['sales'],
         security: [{ bearerAuth: [] }],
         params: z.object({ id: z.string() }),
-        response: { 200: sale, ...errorResponses },
+        response: { 200: sale, ...problems({ extra: [404] }) },
       },
     },
     async (request, reply) => {
       const found = store.get(request.params.id);
       const shops = request.key!.shops;
       if (!found || (shops.length > 0 && !shops.includes(found.shopId))) {
-        return sendProblem(reply, problem(404, 'Not Found', `No sale ${request.params.id}`));
+        return sendProblem(reply, problem(404, statusText(404), `No sale ${request.params.id}`));
       }
       return sendText(reply, 200, found.body);
     },
@@ -195,11 +198,13 @@ export function registerSalesRoutes(
     {
       onRequest: authenticate('sales:read'),
       schema: {
+        operationId: 'listSales',
         summary: 'List sales, oldest first',
+        description: 'Pages of sales in the order they were stored; pass nextCursor to go on.',
         tags: ['sales'],
         security: [{ bearerAuth: [] }],
         querystring: listSalesQuery,
-        response: { 200: saleList, ...errorResponses },
+        response: { 200: saleList, ...problems() },
       },
     },
     async (request) => {

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticate } from '../http/auth.js';
 import { problem, PROBLEM_TYPES, sendProblem } from '../http/problem.js';
-import { problemSchema, webhookEndpoint, webhookEndpointRequest } from '../http/schemas.js';
+import { problems, statusText } from '../http/responses.js';
+import { webhookEndpoint, webhookEndpointRequest } from '../http/schemas.js';
 import { isLoopbackUrl, type WebhookEndpoints } from '../webhooks/endpoints.js';
 
 export function registerWebhookRoutes(
@@ -25,18 +26,14 @@ export function registerWebhookRoutes(
       onRequest: authenticate('webhooks:write'),
       schema: {
         ...common,
+        operationId: 'createWebhookEndpoint',
         summary: 'Register a webhook endpoint',
         description:
           'Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, ' +
           'webhook-signature: v1,<base64 HMAC-SHA256>). Keep the returned whsec_ secret: it is ' +
           'shown only once. An endpoint that answers 410 is disabled.',
         body: webhookEndpointRequest,
-        response: {
-          201: webhookEndpoint,
-          401: problemSchema,
-          403: problemSchema,
-          422: problemSchema,
-        },
+        response: { 201: webhookEndpoint, ...problems({ body: true }) },
       },
     },
     async (request, reply) => {
@@ -45,7 +42,7 @@ export function registerWebhookRoutes(
           reply,
           problem(
             422,
-            'Unprocessable Content',
+            statusText(422),
             'The sandbox delivers webhooks to loopback addresses only',
             PROBLEM_TYPES.validation,
             [{ pointer: '/url', detail: 'must be on 127.0.0.1, ::1 or localhost' }],
@@ -62,8 +59,14 @@ export function registerWebhookRoutes(
       onRequest: authenticate('webhooks:write'),
       schema: {
         ...common,
+        operationId: 'listWebhookEndpoints',
         summary: 'List webhook endpoints',
-        response: { 200: z.object({ data: z.array(webhookEndpoint) }) },
+        description:
+          'Every endpoint registered, enabled or disabled; secrets are never shown again.',
+        response: {
+          200: z.object({ data: z.array(webhookEndpoint) }).meta({ id: 'WebhookEndpointList' }),
+          ...problems(),
+        },
       },
     },
     async () => ({ data: endpoints.list() }),
@@ -75,18 +78,21 @@ export function registerWebhookRoutes(
       onRequest: authenticate('webhooks:write'),
       schema: {
         ...common,
+        operationId: 'deleteWebhookEndpoint',
         summary: 'Stop sending events to an endpoint',
+        description: 'The endpoint is disabled and kept on record; no more events go to it.',
         params: z.object({ id: z.string() }),
+        response: { 204: z.null().describe('No body'), ...problems({ extra: [404] }) },
       },
     },
     async (request, reply) => {
       if (!endpoints.disable(request.params.id, 'Removed through the API')) {
         return sendProblem(
           reply,
-          problem(404, 'Not Found', `No webhook endpoint ${request.params.id}`),
+          problem(404, statusText(404), `No webhook endpoint ${request.params.id}`),
         );
       }
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -72,8 +72,26 @@ describe('sandbox: keys (RFC 6750)', () => {
       /audience/,
     );
     await expectInvalidToken(sandbox, await forge(secret, 'HS512'), /algorithm/);
-    const answer = await clientFor(sandbox, 'a b').postSale(saleRequest());
-    expect(answer.status).toBe(401);
+  });
+
+  it('answers per RFC 6750: no error code without bearer credentials, invalid_request for a malformed one', async () => {
+    const sandbox = await sandboxForTest();
+    const post = (authorization: string) =>
+      clientFor(sandbox).postSale(saleRequest(), { authorization });
+    for (const other of ['Basic dXNlcjpwYXNz', 'Token abc']) {
+      const answer = await post(other);
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="tillsync-sandbox"');
+    }
+    for (const malformed of ['Bearer', 'Bearer ', 'Bearer a b']) {
+      const answer = await post(malformed);
+      expect(answer.status, malformed).toBe(400);
+      expect(answer.headers.get('www-authenticate')).toMatch(
+        /^Bearer realm="tillsync-sandbox", error="invalid_request"/,
+      );
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    expect(sandbox.countSales()).toBe(0);
   });
 
   it('refuses a key without the needed scope with 403 insufficient_scope', async () => {
@@ -126,6 +144,11 @@ describe('sandbox: keys (RFC 6750)', () => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await client.postSale(saleRequest()));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 429]);
+    // The current IETF draft's fields, and the older draft's alongside.
+    expect(answers[0]!.headers.get('ratelimit-policy')).toBe('"per-key";q=3;w=3');
+    expect(answers[0]!.headers.get('ratelimit')).toBe('"per-key";r=2;t=1');
+    expect(answers[2]!.headers.get('ratelimit')).toBe('"per-key";r=0;t=3');
+    expect(answers[3]!.headers.get('ratelimit')).toMatch(/^"per-key";r=0;t=\d+$/);
     expect(answers[0]!.headers.get('ratelimit-limit')).toBe('3');
     expect(answers[2]!.headers.get('ratelimit-remaining')).toBe('0');
     const limited = answers[3]!;

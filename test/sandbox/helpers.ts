@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.js';
+import { expectDocumented } from '../helpers/openapi-contract.js';
 
 const running: Sandbox[] = [];
 
@@ -30,8 +31,14 @@ export interface Answer {
   json: () => Record<string, unknown>;
 }
 
-/** A small HTTP client bound to one sandbox and one key. */
-export function clientFor(sandbox: Sandbox, key?: string) {
+/** A small HTTP client bound to one sandbox and one key; every answer is checked against the
+ * sandbox's OpenAPI document. */
+export function clientFor(
+  sandbox: Sandbox,
+  key?: string,
+  /** Only for the fault that breaks the contract on purpose (a 201 cut in half). */
+  options: { unchecked?: boolean } = {},
+) {
   async function call(
     method: string,
     path: string,
@@ -48,6 +55,12 @@ export function clientFor(sandbox: Sandbox, key?: string) {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await response.text();
+    if (!options.unchecked)
+      await expectDocumented(sandbox.url, method, path, {
+        status: response.status,
+        headers: response.headers,
+        text,
+      });
     return {
       status: response.status,
       headers: response.headers,
