@@ -18,10 +18,15 @@ export interface EmbeddedSandbox {
 export async function startEmbeddedSandbox(
   dataDir: string,
   base: AgentConfig,
-  port = 0,
+  /** TILLSYNC_SANDBOX_FAULTS and TILLSYNC_SANDBOX_ADMIN_TOKEN, as for `tillsync sandbox`. */
+  env: NodeJS.ProcessEnv = {},
 ): Promise<EmbeddedSandbox> {
   const folder = join(dataDir, SANDBOX_FOLDER);
-  const sandbox = await startSandbox({ dbFile: join(folder, 'sandbox.db'), port });
+  const sandbox = await startSandbox({
+    dbFile: join(folder, 'sandbox.db'),
+    faults: env.TILLSYNC_SANDBOX_FAULTS || undefined,
+    adminToken: env.TILLSYNC_SANDBOX_ADMIN_TOKEN || undefined,
+  });
   const catalog = sandbox.catalog();
   const store = openStore(join(folder, 'tillsync.db'));
   try {

@@ -12,6 +12,8 @@ export interface AgentOptions {
   config: AgentConfig;
   /** Use the sandbox on this machine instead of a platform. */
   sandbox: boolean;
+  /** The environment the embedded sandbox reads its faults and admin token from. */
+  env?: NodeJS.ProcessEnv;
   logger?: Logger;
 }
 
@@ -28,7 +30,7 @@ export const isConfigured = (config: AgentConfig) => Boolean(config.baseUrl && c
 
 export async function runAgent(options: AgentOptions): Promise<RunningAgent> {
   const embedded = options.sandbox
-    ? await startEmbeddedSandbox(options.dataDir, options.config)
+    ? await startEmbeddedSandbox(options.dataDir, options.config, options.env)
     : undefined;
   const dataDir = embedded?.dataDir ?? options.dataDir;
   const file = databaseFile(dataDir);

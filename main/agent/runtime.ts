@@ -79,6 +79,7 @@ export async function createRuntime(options: RuntimeOptions) {
       dataDir: options.dataDir,
       config: next,
       sandbox,
+      env: options.env,
       logger: options.logger,
     });
     store = openStore(agent.databaseFile);

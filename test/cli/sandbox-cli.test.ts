@@ -57,6 +57,36 @@ describe('tillsync sandbox', () => {
     await sandbox.stop();
   });
 
+  it('survives a refuse outage from the flag, and takes faults from `sandbox faults` while running', async () => {
+    const dataDir = tempDir();
+    const env = { TILLSYNC_DATA_DIR: dataDir };
+    const sandbox = startCli(
+      ['sandbox', '--port', '0', '--faults', 'outage=refuse,outageFor=1s'],
+      env,
+    );
+    const [, url] = await sandbox.waitFor(/running at (http:\S+)/);
+    const [, key] = await sandbox.waitFor(/API key {6}(\S+)/);
+    await expect(post(url!, key!)).rejects.toThrow(); // refused: nothing listens on the port
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await post(url!, key!)).status).toBe(201); // the outage ended by itself
+    // Set and lift faults of the running sandbox, the refuse outage included.
+    const refuse = await runCli(['sandbox', 'faults', 'outage=refuse'], { env });
+    expect(refuse.code).toBe(0);
+    expect(refuse.stdout).toContain('"outage":"refuse"');
+    await expect(post(url!, key!)).rejects.toThrow();
+    const shown = await runCli(['sandbox', 'faults'], { env });
+    expect(shown.stdout).toContain('"outage":"refuse"');
+    expect((await runCli(['sandbox', 'faults', 'off'], { env })).code).toBe(0);
+    expect((await post(url!, key!)).status).toBe(201);
+    const bad = await runCli(['sandbox', 'faults', 'fail5xx=7'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/fault spec is not valid/);
+    expect(await sandbox.stop('SIGTERM')).toBe(0); // it never exited on its own
+    const gone = await runCli(['sandbox', 'faults'], { env });
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toMatch(/No running sandbox found/);
+  });
+
   it('takes faults from TILLSYNC_SANDBOX_FAULTS, and refuses a bad spec or option with exit 2', async () => {
     const dataDir = tempDir();
     const faulty = startCli(['sandbox', '--port', '0'], {

@@ -196,14 +196,29 @@ describe('tillsync start (npm start)', () => {
   it('with no platform configured, syncs to the embedded sandbox, clearly labelled, in its own data folder', async () => {
     const dataDir = tempDir();
     writeFileSync(join(dataDir, 'config.json'), JSON.stringify(FAST));
-    const agent = startCli(['start', '--console-port', '0'], { TILLSYNC_DATA_DIR: dataDir });
+    const env = { TILLSYNC_DATA_DIR: dataDir };
+    // Faults from the environment reach the embedded sandbox too.
+    const agent = startCli(['start', '--console-port', '0'], {
+      ...env,
+      TILLSYNC_SANDBOX_FAULTS: 'fail5xx=1',
+    });
     await agent.waitFor(/daemon started/);
     expect(agent.output().stdout).toMatch(
       /SANDBOX MODE: sales go to the sandbox on this machine, not to a platform/,
     );
+    // Its address, admin endpoint and token, and docs are printed for a demo.
+    expect(agent.output().stderr).toMatch(
+      /Sandbox on this machine: http:\/\/127\.0\.0\.1:\d+ \(API docs http:\S+\/docs\)\n {2}admin {2}http:\S+\/admin\/faults, token \S+/,
+    );
     const store = openStore(join(dataDir, 'sandbox', 'tillsync.db'));
-    expect(store.searchProducts('sourdough')).toMatchObject([{ id: 'prod_8Hq2x', price: 4.5 }]);
+    expect(store.searchProducts('sourdough')).toMatchObject([
+      { id: 'prod_8Hq2x', price: 4.5, barcode: '5012345000015' },
+    ]);
     store.recordSale(validSale());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(store.countByState().synced).toBe(0); // every send fails: fail5xx=1
+    // `tillsync sandbox faults` lifts them on the app's own sandbox.
+    expect((await runCli(['sandbox', 'faults', 'off'], { env })).code).toBe(0);
     await waitUntil(() => store.countByState().synced === 1, 10_000, 'synced to the sandbox');
     const status = await runCli(['--data-dir', join(dataDir, 'sandbox'), 'status'], {});
     expect(status.stdout).toMatch(

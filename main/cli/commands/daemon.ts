@@ -29,6 +29,7 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
   const logger = createLogger({ dataDir });
   const runtime = await createRuntime({
     dataDir,
+    env: process.env,
     flags,
     secrets: fileSecretStore(dataDir),
     sandbox: run.sandbox,
@@ -44,6 +45,16 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
         dataDir: agent.dataDir,
       },
       'SANDBOX MODE: sales go to the sandbox on this machine, not to a platform. Set TILLSYNC_BASE_URL and TILLSYNC_API_KEY to use yours.',
+    );
+    // The admin token goes to the terminal (like the console's link), not into the logs.
+    const { sandbox } = agent.embedded;
+    process.stderr.write(
+      [
+        `Sandbox on this machine: ${sandbox.url} (API docs ${sandbox.docsUrl})`,
+        `  admin  ${sandbox.adminUrl}/admin/faults, token ${sandbox.adminToken}`,
+        '  faults npx tillsync sandbox faults "fail5xx=0.2"   (or "outage=refuse,outageFor=30s", "off")',
+        '',
+      ].join('\n'),
     );
   }
   logger.info(

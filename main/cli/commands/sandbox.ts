@@ -1,4 +1,5 @@
 // `tillsync sandbox`: run the platform emulator, mint keys for it, print its catalog.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -6,9 +7,11 @@ import {
   catalogOfFile,
   KNOWN_SCOPES,
   mintKeyForFile,
+  parseFaultSpec,
   parseTtl,
   startSandbox,
 } from '../../../sandbox/index.js';
+import { SANDBOX_FOLDER } from '../../agent/embedded-sandbox.js';
 import { resolveDataDir } from '../../config/data-dir.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printJson } from '../io.js';
@@ -48,6 +51,29 @@ const keyOptions = z.object({
   }),
   subject: z.string().min(1).optional(),
 });
+
+/**
+ * The sandbox running on this data folder: the one `tillsync sandbox` runs, or the app's
+ * own (in sandbox mode), found by the admin file it writes beside its database.
+ */
+function runningSandbox(command: Command): { url: string; adminUrl: string; adminToken: string } {
+  const { db, dataDir } = command.optsWithGlobals<{ db?: string; dataDir?: string }>();
+  const folder = resolveDataDir(dataDir);
+  const candidates = db
+    ? [db]
+    : [join(folder, 'sandbox.db'), join(folder, SANDBOX_FOLDER, 'sandbox.db')];
+  for (const file of candidates.map((candidate) => `${candidate}.admin.json`)) {
+    if (existsSync(file))
+      return JSON.parse(readFileSync(file, 'utf8')) as {
+        url: string;
+        adminUrl: string;
+        adminToken: string;
+      };
+  }
+  throw new CliError(
+    `No running sandbox found (looked for ${candidates.join(' and ')}): start one with \`tillsync sandbox\`, or the app without a platform.`,
+  );
+}
 
 // `--db` is read with the parent's options merged in: `sandbox --db F key` and
 // `sandbox key --db F` must mean the same file (Commander gives it to the parent).
@@ -94,7 +120,7 @@ export function registerSandbox(program: Command): void {
         `  API docs     ${running.docsUrl}`,
         `  API key      ${key}`,
         `               (scopes: ${FULL_SCOPE}; valid 30 days)`,
-        `  Admin token  ${running.adminToken}`,
+        `  Admin        ${running.adminUrl}/admin/faults (token ${running.adminToken})`,
         `  Database     ${running.dbFile}`,
         `  Faults       ${options.faults ?? process.env.TILLSYNC_SANDBOX_FAULTS ?? 'none'}`,
         '  Stop with Ctrl+C.',
@@ -132,6 +158,46 @@ export function registerSandbox(program: Command): void {
         subject: options.subject,
       });
       process.stdout.write(key + '\n');
+    });
+
+  sandbox
+    .command('faults [spec]')
+    .description(
+      "Show or change the faults of a running sandbox (this one, or the app's own): a spec " +
+        'like "fail5xx=0.2,latency=50", "outage=refuse,outageFor=30s", or "off"',
+    )
+    .option('--db <file>', "the running sandbox's database file")
+    .action(async (spec: string | undefined, raw: unknown, command: Command) => {
+      const running = runningSandbox(command);
+      let body: unknown;
+      if (spec !== undefined) {
+        const parsed = parseFaultSpec(spec === 'off' ? '' : spec);
+        if (!parsed.success)
+          throw new CliError(
+            `The fault spec is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'spec'}: ${i.message}`).join('; ')}`,
+            EXIT.invalidInput,
+          );
+        body = parsed.data;
+      }
+      let answer: Response;
+      try {
+        answer = await fetch(`${running.adminUrl}/admin/faults`, {
+          method: body === undefined ? 'GET' : 'PUT',
+          headers: {
+            authorization: `Bearer ${running.adminToken}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch (error) {
+        throw new CliError(
+          `The sandbox at ${running.adminUrl} did not answer (${(error as Error).message}): is it still running?`,
+        );
+      }
+      const text = await answer.text();
+      if (!answer.ok)
+        throw new CliError(`The sandbox refused the faults: ${text}`, EXIT.invalidInput);
+      process.stdout.write(`Faults of the sandbox at ${running.url}:\n${text}\n`);
     });
 
   sandbox
