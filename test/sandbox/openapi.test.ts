@@ -13,6 +13,12 @@ interface OpenApiDocument {
   >;
 }
 
+interface OperationShape {
+  operationId: string;
+  tags?: string[];
+  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+}
+
 describe('sandbox: OpenAPI and Swagger UI', () => {
   it('serves an OpenAPI 3.1 document that validates, generated from the request schemas', async () => {
     const sandbox = await sandboxForTest();
@@ -45,6 +51,49 @@ describe('sandbox: OpenAPI and Swagger UI', () => {
       'paymentMethod',
       'shopId',
     ]);
+  });
+
+  it('describes every operation fully: ids, tags, servers, described answers, problems as problem+json', async () => {
+    const sandbox = await sandboxForTest();
+    const document = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as {
+      servers: Array<{ url: string }>;
+      tags: Array<{ name: string; description: string }>;
+      paths: Record<string, Record<string, OperationShape>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(document.servers).toEqual([{ url: sandbox.url, description: 'This sandbox' }]);
+    expect(document.tags.map((tag) => tag.name)).toEqual(['sales', 'webhooks']);
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    expect(operations.map((operation) => operation.operationId).sort()).toEqual([
+      'createSale',
+      'createWebhookEndpoint',
+      'deleteWebhookEndpoint',
+      'getSale',
+      'listSales',
+      'listWebhookEndpoints',
+    ]);
+    for (const operation of operations) {
+      expect(operation.tags?.length, operation.operationId).toBe(1);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(response.description, `${operation.operationId} ${status}`).not.toMatch(/Default/);
+        const types = Object.keys(response.content ?? {});
+        if (Number(status) >= 400) expect(types).toContain('application/problem+json');
+        if (Number(status) >= 400) expect(types).not.toContain('application/json');
+        if (status === '204') expect(types).toEqual([]);
+      }
+    }
+    const createSale = operations.find((operation) => operation.operationId === 'createSale')!;
+    expect(Object.keys(createSale.responses).sort()).toEqual(
+      ['201', '400', '401', '403', '409', '413', '415', '422', '429', '500', '502', '503'].sort(),
+    );
+    expect(Object.keys(createSale.responses['502']!.content!)).toContain('text/html');
+    // Only components something refers to.
+    const text = JSON.stringify(document.paths);
+    for (const name of Object.keys(document.components.schemas))
+      expect(JSON.stringify(document), name).toContain(`#/components/schemas/${name}`);
+    expect(text).toContain('#/components/headers/RateLimit');
+    // Swagger UI shows the same document.
+    expect(await (await fetch(`${sandbox.url}/docs/json`)).json()).toEqual(document);
   });
 
   it('serves Swagger UI at /docs from its own files, with nothing loaded from the internet', async () => {
