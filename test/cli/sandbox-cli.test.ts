@@ -1,15 +1,25 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.js';
+import { expectDocumented } from '../helpers/openapi-contract.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { saleRequest } from '../sandbox/helpers.js';
 
-const post = (url: string, key: string) =>
-  fetch(`${url}/v1/sales`, {
+/** A sale posted to the sandbox; its answer checked against the sandbox's document. */
+async function post(url: string, key: string) {
+  const response = await fetch(`${url}/v1/sales`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify(saleRequest()),
   });
+  const text = await response.text();
+  await expectDocumented(url, 'POST', '/v1/sales', {
+    status: response.status,
+    headers: response.headers,
+    text,
+  });
+  return response;
+}
 
 describe('tillsync sandbox', () => {
   it('starts, prints its URL, a working key and the docs, and stops cleanly on SIGTERM', async () => {

@@ -51,7 +51,11 @@ export async function expectDocumented(
   answer: CheckedAnswer,
 ): Promise<void> {
   let operations = contracts.get(baseUrl);
-  if (!operations) contracts.set(baseUrl, (operations = load(baseUrl)));
+  if (!operations) {
+    operations = load(baseUrl);
+    contracts.set(baseUrl, operations);
+    operations.catch(() => contracts.delete(baseUrl)); // read again next time
+  }
   const path = new URL(url, baseUrl).pathname;
   const operation = (await operations).find(
     (candidate) => candidate.method === method.toUpperCase() && candidate.pattern.test(path),
