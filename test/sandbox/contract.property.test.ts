@@ -54,24 +54,19 @@ describe('sandbox: every answer matches the published contract', () => {
       authorization,
       body,
       contentType: fc.constantFrom('application/json', 'text/plain'),
-      idempotencyKey: fc.option(fc.constantFrom('k1', 'k2', 'bad key\u0007'), { nil: undefined }),
+      // fetch refuses control characters in headers itself: a bad key here has a space.
+      idempotencyKey: fc.option(fc.constantFrom('k1', 'k2', 'bad key'), { nil: undefined }),
     });
     await fc.assert(
       fc.asyncProperty(request, async (sent) => {
         const [method, path] = sent.operation.split(' ') as [string, string];
         const headers: Record<string, string> = {};
         if (sent.authorization) headers.authorization = sent.authorization;
-        if (sent.idempotencyKey && !/[\u0000-\u001f]/.test(sent.idempotencyKey))
-          headers['idempotency-key'] = sent.idempotencyKey;
+        if (sent.idempotencyKey) headers['idempotency-key'] = sent.idempotencyKey;
         const withBody = method === 'POST';
         if (withBody) headers['content-type'] = sent.contentType;
         // clientFor checks the answer against the document and throws when it does not match.
-        await clientFor(sandbox).call(
-          method,
-          path,
-          withBody ? (typeof sent.body === 'string' ? sent.body : sent.body) : undefined,
-          headers,
-        );
+        await clientFor(sandbox).call(method, path, withBody ? sent.body : undefined, headers);
       }),
       { numRuns: 150 },
     );
