@@ -47,3 +47,17 @@ export async function startEmbeddedSandbox(
     config: { ...base, baseUrl: sandbox.url, apiKey, shopId: catalog.shopId },
   };
 }
+
+/**
+ * What a person needs to drive the embedded sandbox in a demo: its address, docs, admin
+ * endpoint and token, and the command that changes its faults. For the terminal only (the
+ * token never goes into the logs).
+ */
+export function embeddedSandboxText(sandbox: Sandbox): string {
+  return [
+    `Sandbox on this machine: ${sandbox.url} (API docs ${sandbox.docsUrl})`,
+    `  admin  ${sandbox.adminUrl}/admin/faults, token ${sandbox.adminToken}`,
+    '  faults npx tillsync sandbox faults "fail5xx=0.2"   (or "outage=refuse,outageFor=30s", "off")',
+    '',
+  ].join('\n');
+}

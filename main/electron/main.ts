@@ -14,6 +14,7 @@ import {
   session,
   Tray,
 } from 'electron';
+import { embeddedSandboxText } from '../agent/embedded-sandbox.js';
 import { createRuntime, type Runtime } from '../agent/runtime.js';
 import { createService } from '../agent/service.js';
 import { plural, viewStatus } from '../contract/status-view.js';
@@ -99,8 +100,11 @@ async function start(): Promise<void> {
     secrets: safeStorageSecretStore(dataDir, safeStorage, confirmWeakStorage),
     sandbox: 'when-unconfigured',
     kind: 'app',
+    env: process.env,
     logger,
   });
+  const embedded = runtime.agent.embedded;
+  if (embedded) process.stdout.write(embeddedSandboxText(embedded.sandbox));
   const service = createService(runtime, logger, {
     getStartAtLogin: () => app.getLoginItemSettings().openAtLogin,
     setStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }),

@@ -2,6 +2,7 @@
 // loopback console. `tillsync start`: the desktop app, or where it cannot run here, the
 // daemon with the console; both use the embedded sandbox until a platform is configured.
 import type { Command } from 'commander';
+import { embeddedSandboxText } from '../../agent/embedded-sandbox.js';
 import { isConfigured } from '../../agent/run-agent.js';
 import { createRuntime, type RuntimeOptions } from '../../agent/runtime.js';
 import { fileSecretStore } from '../../agent/secret-store.js';
@@ -47,15 +48,7 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
       'SANDBOX MODE: sales go to the sandbox on this machine, not to a platform. Set TILLSYNC_BASE_URL and TILLSYNC_API_KEY to use yours.',
     );
     // The admin token goes to the terminal (like the console's link), not into the logs.
-    const { sandbox } = agent.embedded;
-    process.stderr.write(
-      [
-        `Sandbox on this machine: ${sandbox.url} (API docs ${sandbox.docsUrl})`,
-        `  admin  ${sandbox.adminUrl}/admin/faults, token ${sandbox.adminToken}`,
-        '  faults npx tillsync sandbox faults "fail5xx=0.2"   (or "outage=refuse,outageFor=30s", "off")',
-        '',
-      ].join('\n'),
-    );
+    process.stderr.write(embeddedSandboxText(agent.embedded.sandbox));
   }
   logger.info(
     {
