@@ -1,6 +1,7 @@
 // Lint for the whole repository. The boundary rules below keep the layering of
 // ../shared/architecture.md: db/ and sandbox/ never reach into the app, the renderer
-// never touches Node, and only main/electron/ may import electron.
+// never touches Node and imports only the contract, the sync engine knows nothing of what
+// runs it, logging knows nothing of sync, and only main/electron/ may import electron.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -94,7 +95,47 @@ export default tseslint.config(
             },
             { name: 'better-sqlite3', message: 'The renderer never opens the database.' },
           ],
-          patterns: appFolders('db', 'sandbox'),
+          patterns: [
+            ...appFolders('db', 'sandbox'),
+            {
+              regex: '(^|/)main/(?!contract/)',
+              message: 'The renderer imports only the contract (main/contract/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The sync engine knows nothing of what runs it: the agent, the CLI, the console or
+    // the desktop shell.
+    files: ['main/sync/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only main/electron/ may import electron.' }],
+          patterns: ['agent', 'cli', 'console', 'electron'].map((name) => ({
+            group: [`../${name}/**`, `**/main/${name}/**`],
+            message: `main/sync/ must not import from main/${name}/ (it is run by them).`,
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/log/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only main/electron/ may import electron.' }],
+          patterns: [
+            {
+              group: ['../sync/**', '**/main/sync/**'],
+              message: 'Logging must not import the sync engine (the engine logs through it).',
+            },
+          ],
         },
       ],
     },

@@ -42,6 +42,30 @@ describe('folder boundaries', () => {
     expect(await restrictedImports('renderer', code)).toHaveLength(5);
   });
 
+  it('let the renderer import the contract, and nothing else of main/', async () => {
+    expect(
+      await restrictedImports('renderer/src', `import '../../main/contract/contract.js';\n`),
+    ).toHaveLength(0);
+    expect(
+      await restrictedImports(
+        'renderer/src',
+        `import '../../main/sync/engine.js';\nimport '../../main/agent/service.js';\n`,
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('keep the sync engine from importing what runs it', async () => {
+    const code = ['agent/runtime', 'cli/main', 'console/server', 'electron/ipc']
+      .map((path) => `import '../${path}.js';`)
+      .join('\n');
+    expect(await restrictedImports('main/sync', code)).toHaveLength(4);
+    expect(await restrictedImports('main/sync', `import '../log/log-port.js';\n`)).toHaveLength(0);
+  });
+
+  it('keep logging from importing the sync engine', async () => {
+    expect(await restrictedImports('main/log', `import '../sync/engine.js';\n`)).toHaveLength(1);
+  });
+
   it('let only main/electron/ import electron', async () => {
     expect(await restrictedImports('main/sync', `import 'electron';\n`)).toHaveLength(1);
     expect(await restrictedImports('main/electron', `import 'electron';\n`)).toHaveLength(0);

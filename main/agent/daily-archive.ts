@@ -4,7 +4,7 @@
 import { archiveSales, keepFrom } from '../../db/archive.js';
 import { openDatabase } from '../../db/open.js';
 import type { Clock, TimerHandle, Timers } from '../sync/clock.js';
-import type { Logger } from '../sync/engine.js';
+import type { Logger } from '../log/log-port.js';
 
 const EVERY_MS = 24 * 3_600_000;
 const FIRST_AFTER_MS = 60_000;

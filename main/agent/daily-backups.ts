@@ -3,7 +3,7 @@
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { backupDatabase, fileStamp } from '../../db/backup.js';
-import type { Logger } from '../sync/engine.js';
+import type { Logger } from '../log/log-port.js';
 
 export const BACKUP_EVERY_MS = 24 * 3_600_000;
 const NAME = /^tillsync-(\d{8}T\d{6}Z)\.db$/;

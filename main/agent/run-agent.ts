@@ -3,7 +3,8 @@
 // the desktop app.
 import { databaseFile } from '../config/data-dir.js';
 import type { AgentConfig } from '../config/agent-config.js';
-import { createSyncEngine, type Logger, type SyncEngine } from '../sync/engine.js';
+import type { Logger } from '../log/log-port.js';
+import { createSyncEngine, type SyncEngine } from '../sync/engine.js';
 import type { SyncStatus } from '../sync/status.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.js';
 

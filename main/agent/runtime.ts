@@ -11,7 +11,7 @@ import {
   type ConfigSources,
 } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type Timers } from '../sync/clock.js';
-import type { Logger } from '../sync/engine.js';
+import type { Logger } from '../log/log-port.js';
 import { isConfigured, runAgent, type RunningAgent } from './run-agent.js';
 import { startDailyArchive } from './daily-archive.js';
 import { startDailyBackups } from './daily-backups.js';

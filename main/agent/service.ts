@@ -15,7 +15,7 @@ import {
   type MethodName,
   type MethodOutput,
 } from '../contract/contract.js';
-import type { Logger } from '../sync/engine.js';
+import type { Logger } from '../log/log-port.js';
 import {
   EXPORT_MIME_TYPES,
   exportFileName,

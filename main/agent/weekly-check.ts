@@ -5,7 +5,7 @@
 import { checkIntegrity } from '../../db/integrity.js';
 import type { SyncState } from '../../db/sync-state.js';
 import type { Clock, Timers } from '../sync/clock.js';
-import type { Logger } from '../sync/engine.js';
+import type { Logger } from '../log/log-port.js';
 
 export const INTEGRITY_EVERY_MS = 7 * 86_400_000;
 const LOOK_EVERY_MS = 3_600_000;

@@ -3,7 +3,7 @@
 import type { TillDatabase } from '../../db/open.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import type { Clock, Timers } from './clock.js';
-import type { Logger } from './link-state.js';
+import type { Logger } from '../log/log-port.js';
 import type { DeliveryOutcome } from './pass.js';
 import type { PlatformClient } from './platform-client.js';
 import type { LivenessProbe } from './sender-identity.js';

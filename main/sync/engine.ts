@@ -24,7 +24,8 @@ import { createClockWatch } from './clock-watch.js';
 import { emptySummary, type DrainSummary } from './drain-summary.js';
 import { longestWaitMs } from './decide.js';
 import { createLeaseHolder } from './lease-holder.js';
-import { createLinkState, type Logger } from './link-state.js';
+import type { Logger } from '../log/log-port.js';
+import { createLinkState } from './link-state.js';
 import { createOutcomeWriter } from './outcome-writer.js';
 import { createPacer } from './pacer.js';
 import { runPass } from './pass.js';
@@ -38,7 +39,6 @@ import type { EngineOptions, SaleEvent } from './engine-options.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
 
-export type { Logger } from './link-state.js';
 export type { DeliveryOutcome } from './pass.js';
 export type { DrainSummary, SkipReason } from './drain-summary.js';
 export type { EngineOptions, SaleEvent } from './engine-options.js';

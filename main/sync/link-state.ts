@@ -7,14 +7,9 @@ import type { SyncState, SyncStateRow } from '../../db/sync-state.js';
 import type { Answer, Classification } from './classify.js';
 import type { Clock } from './clock.js';
 import type { StorageGuard } from './storage-guard.js';
+import type { Logger } from '../log/log-port.js';
 
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
-
-export interface Logger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export function createLinkState(
   syncState: SyncState,
