@@ -37,13 +37,23 @@ export function latestBackup(dataDir: string) {
   return { file, at: takenAt(newest), bytes: statSync(file).size };
 }
 
+// One backup at a time per folder: "Back up now" pressed while the daily backup runs (in the
+// same second, so with the same file name) waits for it instead of sharing its .partial.
+const inProgress = new Map<string, Promise<unknown>>();
+
 /** Backs up into <data>/backups now, then keeps only the newest `keep` (at least this one). */
-export async function backupNow(
-  dataDir: string,
-  databaseFile: string,
-  keep: number,
-  now = Date.now(),
-) {
+export function backupNow(dataDir: string, databaseFile: string, keep: number, now = Date.now()) {
+  const folder = backupFolder(dataDir);
+  const previous = inProgress.get(folder) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => backUp(dataDir, databaseFile, keep, now));
+  inProgress.set(folder, next);
+  void next
+    .finally(() => inProgress.get(folder) === next && inProgress.delete(folder))
+    .catch(() => undefined);
+  return next;
+}
+
+async function backUp(dataDir: string, databaseFile: string, keep: number, now: number) {
   mkdirSync(backupFolder(dataDir), { recursive: true });
   const made = await backupDatabase(databaseFile, join(backupFolder(dataDir), nameFor(now)));
   for (const old of backupsNewestFirst(dataDir).slice(Math.max(keep, 1)))

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BackupError, backupDatabase, verifyBackup } from '../../db/backup.js';
 import { restoreDatabase } from '../../db/restore.js';
 import { openStore } from '../../db/store.js';
-import { backupFolder, backupIfDue } from '../../main/agent/daily-backups.js';
+import { backupFolder, backupIfDue, backupNow } from '../../main/agent/daily-backups.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -196,5 +196,18 @@ describe('daily backups', () => {
     expect(files()).toHaveLength(2);
     for (const name of files())
       expect(verifyBackup(join(backupFolder(dataDir), name)).sales).toBe(3);
+  });
+
+  it('takes "Back up now" during the daily backup (same second, same name) one after the other', async () => {
+    const file = tillWith(2);
+    const dataDir = join(file, '..');
+    const at = Date.UTC(2026, 10, 1, 12);
+    const made = await Promise.all([
+      backupIfDue(dataDir, file, 3, at),
+      backupNow(dataDir, file, 3, at),
+      backupNow(dataDir, file, 3, at),
+    ]);
+    expect(made.map((backup) => backup?.sales)).toEqual([2, 2, 2]);
+    expect(readdirSync(backupFolder(dataDir))).toEqual(['tillsync-20261101T120000Z.db']);
   });
 });

@@ -1,0 +1,104 @@
+// Every method of the UI contract, called through the service as the UI calls it, gives
+// exactly what its output schema says: parsing the answer changes nothing (no field the
+// schema does not name, none missing, no type the schema does not allow).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRuntime, type Runtime } from '../../main/agent/runtime.js';
+import { fileSecretStore } from '../../main/agent/secret-store.js';
+import { createService, type Service } from '../../main/agent/service.js';
+import { METHOD_NAMES, methods, type MethodName } from '../../main/contract/contract.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { waitUntil } from '../sync/helpers.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+let sandbox: Sandbox;
+let runtime: Runtime;
+let service: Service;
+const checked = new Set<MethodName>();
+
+/** Calls a method, expects success, and checks the answer against the output schema. */
+async function call(method: MethodName, input: unknown): Promise<Record<string, unknown>> {
+  const result = await service.call(method, input);
+  if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+  const parsed = methods[method].output.safeParse(result.value);
+  expect(parsed.success, `${method}: ${parsed.error?.message}`).toBe(true);
+  expect(parsed.data, `${method} gave fields its schema does not name`).toEqual(result.value);
+  checked.add(method);
+  return result.value as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  const dataDir = tempDir();
+  sandbox = await startSandbox({ rateLimit: false });
+  const key = await sandbox.mintKey({ scope: 'sales:write sales:read' });
+  writeFileSync(
+    join(dataDir, 'config.json'),
+    JSON.stringify({ baseUrl: sandbox.url, sync: { pollIntervalMs: 50, debounceMs: 10 } }),
+  );
+  const secrets = fileSecretStore(dataDir);
+  await secrets.write(key);
+  runtime = await createRuntime({ dataDir, env: {}, secrets, sandbox: 'never', kind: 'console' });
+  service = createService(runtime);
+}, 30_000);
+
+afterAll(async () => {
+  await runtime.close();
+  await sandbox.close();
+});
+
+describe('the contract', () => {
+  it("matches every method's output schema", async () => {
+    const catalog = sandbox.catalog();
+    await call('updateSettings', { shopId: catalog.shopId, shopName: 'Corner Grocer' });
+    await call('importCatalog', { format: 'json', text: JSON.stringify(catalog) });
+    await call('getSettings', {});
+    await call('searchProducts', { query: 'sour' });
+    await call('findProduct', { code: catalog.products[0]!.barcode! });
+    await call('searchCustomers', { query: 'a' });
+    const sale = await call('recordSale', {
+      items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
+      paymentMethod: 'CASH',
+      tendered: 10,
+    });
+    // A product the platform does not know: refused, so there is a conflict to work on.
+    const refused = await call('recordSale', {
+      items: [{ productId: 'prod_unknown', quantity: 1, price: 1 }],
+      paymentMethod: 'MOBILE_MONEY',
+    });
+    await call('resyncNow', {});
+    await waitUntil(
+      () => runtime.store.listConflicts().length === 1,
+      10_000,
+      'the refused sale to be parked',
+    );
+    await call('getStatus', {});
+    await call('listSales', { limit: 10 });
+    await call('getSale', { saleId: String(sale.id) });
+    await call('getReceipt', { saleId: String(sale.id) });
+    await call('getDayTotals', {});
+    await call('listConflicts', {});
+    const saleId = String(refused.id);
+    await call('retryConflict', { saleId });
+    await waitUntil(() => runtime.store.listConflicts().length === 1, 10_000, 'refused again');
+    await call('editConflict', {
+      saleId,
+      sale: {
+        items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
+        paymentMethod: 'CASH',
+      },
+    });
+    await call('exportSales', { format: 'json' });
+    await call('backupNow', {});
+    await call('setApiKey', { key: await sandbox.mintKey({ scope: 'sales:write sales:read' }) });
+    const another = await call('recordSale', {
+      items: [{ productId: 'prod_unknown', quantity: 2, price: 1 }],
+      paymentMethod: 'CASH',
+    });
+    await call('resyncNow', {});
+    await waitUntil(() => runtime.store.listConflicts().length === 1, 10_000, 'parked');
+    await call('discardConflict', { saleId: String(another.id), reason: 'A test sale' });
+    await call('clearApiKey', {});
+    expect([...checked].sort()).toEqual([...METHOD_NAMES].sort());
+  }, 60_000);
+});
