@@ -16,22 +16,35 @@ function electronBinary(electronDir: string): string | undefined {
   return existsSync(binary) ? binary : undefined;
 }
 
+/** Where the electron package is installed, if it is. */
+function installedElectron(): string | undefined {
+  try {
+    return dirname(
+      createRequire(join(packageRoot, 'package.json')).resolve('electron/package.json'),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 export function desktopAvailability(
   env: NodeJS.ProcessEnv = process.env,
-  download = true,
+  options: {
+    /** Download Electron's binary when it is missing (as its own install would). */
+    download?: boolean;
+    /** The electron package's folder; tests give one of their own. */
+    electronDir?: string;
+    /** SQLite built for Electron's ABI. */
+    electronSqlite?: string;
+  } = {},
 ): DesktopAvailability {
+  const { download = true, electronSqlite = ELECTRON_SQLITE } = options;
   if (env.TILLSYNC_NO_DESKTOP) return { ok: false, reason: 'TILLSYNC_NO_DESKTOP is set' };
   if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
     return { ok: false, reason: 'there is no display to open a window on (DISPLAY is not set)' };
   }
-  let electronDir: string;
-  try {
-    electronDir = dirname(
-      createRequire(join(packageRoot, 'package.json')).resolve('electron/package.json'),
-    );
-  } catch {
-    return { ok: false, reason: 'Electron is not installed (run npm install)' };
-  }
+  const electronDir = options.electronDir ?? installedElectron();
+  if (!electronDir) return { ok: false, reason: 'Electron is not installed (run npm install)' };
   let binary = electronBinary(electronDir);
   if (!binary && download) {
     process.stderr.write(
@@ -47,10 +60,10 @@ export function desktopAvailability(
     return {
       ok: false,
       reason:
-        "Electron's binary could not be downloaded (this machine cannot reach its download server)",
+        "Electron's binary is not there and could not be downloaded (its download server cannot be reached)",
     };
   }
-  if (!existsSync(ELECTRON_SQLITE)) {
+  if (!existsSync(electronSqlite)) {
     return {
       ok: false,
       reason:

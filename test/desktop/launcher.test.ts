@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/open.js';
@@ -9,18 +10,33 @@ const reasonOf = (availability: ReturnType<typeof desktopAvailability>) =>
   availability.ok ? 'available' : availability.reason;
 
 describe('starting the desktop app', () => {
-  it('says why it cannot start: turned off, no display, no Electron binary', () => {
-    expect(desktopAvailability({ TILLSYNC_NO_DESKTOP: '1', DISPLAY: ':0' }, false)).toEqual({
+  it('says why it cannot start: turned off, no display, no Electron binary, no SQLite for it', () => {
+    const display = { DISPLAY: ':0' };
+    const electronDir = tempDir(); // an electron package without its binary
+    const options = { download: false, electronDir };
+    expect(desktopAvailability({ TILLSYNC_NO_DESKTOP: '1', ...display }, options)).toEqual({
       ok: false,
       reason: 'TILLSYNC_NO_DESKTOP is set',
     });
-    if (process.platform === 'linux') {
-      expect(reasonOf(desktopAvailability({}, false))).toMatch(/no display/);
-    }
-    // This machine cannot download Electron's binary, so with a display it says that.
-    expect(reasonOf(desktopAvailability({ DISPLAY: ':0' }, false))).toMatch(
-      /Electron's binary could not be downloaded/,
+    if (process.platform === 'linux')
+      expect(reasonOf(desktopAvailability({}, options))).toMatch(/no display/);
+    expect(reasonOf(desktopAvailability(display, options))).toMatch(
+      /Electron's binary is not there and could not be downloaded/,
     );
+    // With the binary in place, the SQLite module built for Electron is what is missing...
+    mkdirSync(join(electronDir, 'dist'));
+    writeFileSync(join(electronDir, 'path.txt'), 'electron');
+    writeFileSync(join(electronDir, 'dist', 'electron'), '');
+    const missing = join(electronDir, 'better_sqlite3.node');
+    expect(reasonOf(desktopAvailability(display, { ...options, electronSqlite: missing }))).toMatch(
+      /npm run desktop:native/,
+    );
+    // ...and with it too, the app can start, with that binary.
+    writeFileSync(missing, '');
+    expect(desktopAvailability(display, { ...options, electronSqlite: missing })).toEqual({
+      ok: true,
+      binary: join(electronDir, 'dist', 'electron'),
+    });
   });
 
   it('opens the database with the SQLite module named by TILLSYNC_SQLITE_BINDING', () => {
@@ -35,6 +51,9 @@ describe('starting the desktop app', () => {
       const database = openDatabase(join(tempDir(), 'tillsync.db'));
       expect(database.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
       database.close();
+      // The variable is really what is loaded: a module that is not there cannot open.
+      process.env.TILLSYNC_SQLITE_BINDING = join(tempDir(), 'no-such-module.node');
+      expect(() => openDatabase(join(tempDir(), 'other.db'))).toThrow(/no-such-module\.node/);
     } finally {
       delete process.env.TILLSYNC_SQLITE_BINDING;
     }

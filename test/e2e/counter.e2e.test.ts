@@ -1,14 +1,13 @@
 // The till at a busy counter, in Chromium at 1024x768 against a real sandbox: a barcode
 // scanner at full speed, a keyboard-only sale, the guards, cash and change, customers.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
-import { repoRoot } from '../helpers/cli.js';
+import { artifactsFolder } from '../helpers/artifacts.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
-const ARTIFACTS = join(repoRoot, 'test-artifacts', 'counter');
+const ARTIFACTS = artifactsFolder('counter');
 requireChromiumInCi();
 
 let till: TillInBrowser | undefined;
@@ -40,7 +39,6 @@ async function emptyCart(): Promise<void> {
 
 describe.skipIf(!chromiumAvailable)('the till at a busy counter (Chromium, real sandbox)', () => {
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     till = await startTillInBrowser('counter', { pollIntervalMs: 200, debounceMs: 50 });
     page = till.page;
     // Printing from a browser opens the system's dialog, which a headless Chromium cannot

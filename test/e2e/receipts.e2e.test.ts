@@ -1,15 +1,15 @@
 // Receipts and day totals on paper, in Chromium against a real sandbox: printed to PDF by
 // Chromium at the roll's width and read back with pdftotext (Debian's poppler-utils).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
-import { repoRoot } from '../helpers/cli.js';
+import { artifactsFolder } from '../helpers/artifacts.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
-const ARTIFACTS = join(repoRoot, 'test-artifacts', 'receipts');
+const ARTIFACTS = artifactsFolder('receipts');
 requireChromiumInCi();
 
 let till: TillInBrowser | undefined;
@@ -52,7 +52,6 @@ describe.skipIf(!chromiumAvailable)(
   'receipts and day totals on paper (Chromium, pdftotext)',
   () => {
     beforeAll(async () => {
-      mkdirSync(ARTIFACTS, { recursive: true });
       till = await startTillInBrowser('receipts', { pollIntervalMs: 200, debounceMs: 50 });
       page = till.page;
       till.runtime.store.settings.update({ shopName: 'Corner Grocer', tillName: 'Front till' });

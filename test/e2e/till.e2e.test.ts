@@ -1,18 +1,18 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBackup } from '../../db/backup.js';
 import { latestBackup } from '../../main/agent/daily-backups.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
-import { repoRoot } from '../helpers/cli.js';
+import { artifactsFolder } from '../helpers/artifacts.js';
 import {
   sell as sellOn,
   startTillInBrowser,
   type TillInBrowser,
 } from '../helpers/till-in-browser.js';
 
-const SCREENSHOTS = join(repoRoot, 'test-artifacts', 'screenshots');
+const SCREENSHOTS = artifactsFolder('screenshots');
 const available = chromiumAvailable;
 requireChromiumInCi();
 
@@ -50,7 +50,6 @@ describe.skipIf(!available)(
   'the till UI in Chromium, through the console, against a real sandbox',
   () => {
     beforeAll(async () => {
-      mkdirSync(SCREENSHOTS, { recursive: true });
       till = await startTillInBrowser('e2e', {
         backoffBaseMs: 50,
         backoffCapMs: 300,
