@@ -32,6 +32,14 @@ const REVIEWED = [
   },
 ];
 
+// The scanner also asks the internet for Electron's newest releases (unreachable here);
+// on Node 24 that request's retry timer later throws from inside got. That failure says
+// nothing about our code: it is reported and ignored, and the scan's verdict stands.
+process.on('uncaughtException', (error) => {
+  if (!/onCancel|Electron.*releases/i.test(error.message)) throw error;
+  console.log(`(ignored: the scanner's check for new Electron releases failed: ${error.message})`);
+});
+
 const stage = mkdtempSync(join(tmpdir(), 'tillsync-security-scan-'));
 try {
   for (const file of readdirSync('main/electron'))
@@ -82,3 +90,5 @@ try {
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }
+// Done: the scanner's pending retries of that release check need not run.
+process.exit();
