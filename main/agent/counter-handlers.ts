@@ -29,10 +29,7 @@ export function counterHandlers(runtime: Runtime): Handlers<CounterMethod> {
   return {
     recordSale(input) {
       const result = store().recordSale(input);
-      if (result.ok) {
-        runtime.agent.engine.notifySaleRecorded();
-        runtime.saleChanged(result.value.id);
-      }
+      if (result.ok) runtime.saleQueued(result.value.id);
       return result;
     },
     searchProducts: ({ query, limit }) => ok(store().searchProducts(query, limit)),

@@ -124,10 +124,27 @@ export async function createRuntime(options: RuntimeOptions) {
 
   await start(await loadConfig());
 
+  // An embedded sandbox stands in for the platform: its address, key and shop win.
+  const asRun = (next: AgentConfig): AgentConfig => {
+    const embedded = agent.embedded?.config;
+    return embedded
+      ? { ...next, baseUrl: embedded.baseUrl, apiKey: embedded.apiKey, shopId: embedded.shopId }
+      : next;
+  };
+
   return {
     events,
     /** Tells the UI (coalesced) that a sale changed. */
     saleChanged: ui.saleChanged,
+    /** The sync status now (the one fact every screen and command shows). */
+    status: () => agent.engine.status(),
+    /** A person recorded a sale or queued one again: send it soon, and tell the UI. */
+    saleQueued(saleId: string): void {
+      agent.engine.notifySaleRecorded();
+      ui.saleChanged(saleId);
+    },
+    /** Sends every waiting sale now; resolves with what the pass did. */
+    resync: () => agent.engine.resync(),
     get agent() {
       return agent;
     },
@@ -146,17 +163,7 @@ export async function createRuntime(options: RuntimeOptions) {
       const wantSandbox = wantsSandbox(next);
       if (wantSandbox === (agent.mode === 'sandbox')) {
         // In sandbox mode the engine keeps talking to the sandbox, with the new sync settings.
-        const embedded = agent.embedded?.config;
-        agent.engine.updateConfig(
-          embedded
-            ? {
-                ...next,
-                baseUrl: embedded.baseUrl,
-                apiKey: embedded.apiKey,
-                shopId: embedded.shopId,
-              }
-            : next,
-        );
+        agent.engine.updateConfig(asRun(next));
         config = next;
         ui.statusChanged();
         return;

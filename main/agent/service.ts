@@ -55,14 +55,9 @@ export interface DesktopHooks {
 }
 
 export function createService(runtime: Runtime, logger?: Logger, desktop?: DesktopHooks) {
-  const changed = (saleId: string) => runtime.saleChanged(saleId);
-
   /** After a person queued a sale again: send soon, and tell the UI. */
   function queued<T extends { saleId: string }>(result: Result<T>) {
-    if (result.ok) {
-      runtime.agent.engine.notifySaleRecorded();
-      changed(result.value.saleId);
-    }
+    if (result.ok) runtime.saleQueued(result.value.saleId);
     return result;
   }
 
@@ -103,7 +98,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
         expiresSoon: key.expiresAt !== undefined && key.expiresAt - Date.now() < WEEK_MS,
         storage,
       },
-      mode: runtime.agent.engine.status().mode,
+      mode: runtime.status().mode,
       data: { folder: runtime.dataDir, sandboxFolder: join(runtime.dataDir, SANDBOX_FOLDER) },
       desktop: desktop ? { startAtLogin: desktop.getStartAtLogin() } : null,
     };
@@ -151,7 +146,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
   const handlers: Handlers = {
     ...counterHandlers(runtime),
     importCatalog,
-    getStatus: () => ok(runtime.agent.engine.status()),
+    getStatus: () => ok(runtime.status()),
     listSales: (input) => runtime.store.listSales(input),
     getSale({ saleId }) {
       const sale = runtime.store.getSale(saleId);
@@ -163,7 +158,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       queued(runtime.store.editConflict(saleId, sale, { checkedPlatform })),
     discardConflict: ({ saleId, reason }) =>
       queued(runtime.store.discardConflict(saleId, { reason })),
-    resyncNow: async () => ok(await runtime.agent.engine.resync()),
+    resyncNow: async () => ok(await runtime.resync()),
     getSettings: async () => ok(await settingsView()),
     async updateSettings(patch) {
       const { baseUrl, concurrency, startAtLogin, ...till } = patch;

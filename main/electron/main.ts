@@ -60,7 +60,7 @@ async function confirmWeakStorage(warning: string): Promise<boolean> {
 
 /** Quit, after asking when sales have not reached the platform yet. */
 async function requestQuit(): Promise<void> {
-  const status = runtime?.agent.engine.status();
+  const status = runtime?.status();
   const waiting = status ? viewStatus(status, Date.now()).waiting : 0;
   if (waiting > 0) {
     const { response } = await dialog.showMessageBox({
@@ -131,7 +131,7 @@ async function start(): Promise<void> {
     resync: () => void service.call('resyncNow', {}),
     quit: () => void requestQuit(),
   });
-  tray.update(runtime.agent.engine.status());
+  tray.update(runtime.status());
   runtime.events.on('status', tray.update);
   powerMonitor.on('resume', () => void service.call('resyncNow', {}));
 }
