@@ -1,11 +1,14 @@
 // The till's product catalog and customers: importing them (all or nothing, every bad row
 // named) and reading them for the till screen.
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { fieldErrorsFrom } from './field-errors.js';
 import { currencyDecimals, fromScaledInteger, toScaledInteger } from './money.js';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type FieldError, type Result } from './result.js';
 import { idSchema } from './sale-input.js';
+import { customers, products } from './schema.js';
 import type { SettingsStore } from './settings.js';
 
 export const MAX_CATALOG_ROWS = 20_000;
@@ -66,24 +69,72 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
       updated_at = excluded.updated_at`);
   // Barcodes move between imported products in one import: freed first, then set.
   const freeBarcode = sqlite.prepare('update products set barcode = null where id = ?');
-  const holderOf = sqlite.prepare('select id from products where barcode = ?').pluck();
+  const { db } = database;
+  const holderOf = db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.barcode, sql.placeholder('barcode')))
+    .prepare();
   const upsertCustomer = sqlite.prepare(`
     insert into customers (id, name, phone, email, updated_at) values (@id, @name, @phone, @email, @now)
     on conflict(id) do update set name = excluded.name, phone = excluded.phone, email = excluded.email,
       updated_at = excluded.updated_at`);
-  const columns = 'id, name, price_minor as priceMinor, category, barcode';
-  const search = sqlite.prepare(`
-    select ${columns} from products
-    where active = 1
-      and (@query = '' or name like @like escape '\\' or id = @query or barcode = @query)
-    order by name limit @limit`);
-  const exact = sqlite.prepare(`
-    select ${columns} from products where active = 1 and (barcode = @code or id = @code)
-    order by barcode = @code desc limit 1`);
-  const searchCustomers = sqlite.prepare(`
-    select id, name, phone, email from customers
-    where @query = '' or name like @like escape '\\' or id = @query or phone like @like escape '\\'
-    order by name limit @limit`);
+  // Typed rows: the columns a product view needs, as the schema names them.
+  const productColumns = {
+    id: products.id,
+    name: products.name,
+    priceMinor: products.priceMinor,
+    category: products.category,
+    barcode: products.barcode,
+  };
+  const query = sql.placeholder('query');
+  const like = sql.placeholder('like');
+  const code = sql.placeholder('code');
+  /** `column LIKE @like`, with \ escaping % and _ typed by the person. */
+  const contains = (column: SQLiteColumn) => sql`${column} like ${like} escape '\\'`;
+  const search = db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.active, true),
+        or(
+          sql`${query} = ''`,
+          contains(products.name),
+          eq(products.id, query),
+          eq(products.barcode, query),
+        ),
+      ),
+    )
+    .orderBy(asc(products.name))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+  const exact = db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.active, true), or(eq(products.barcode, code), eq(products.id, code))))
+    .orderBy(desc(sql`${products.barcode} = ${code}`))
+    .limit(1)
+    .prepare();
+  const searchCustomers = db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      phone: customers.phone,
+      email: customers.email,
+    })
+    .from(customers)
+    .where(
+      or(
+        sql`${query} = ''`,
+        contains(customers.name),
+        eq(customers.id, query),
+        contains(customers.phone),
+      ),
+    )
+    .orderBy(asc(customers.name))
+    .limit(sql.placeholder('limit'))
+    .prepare();
 
   /**
    * Imports a catalog: every row is checked first, and if any is bad nothing is written
@@ -171,7 +222,7 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
       if (!barcode) return;
       const path = `/products/${index}/barcode`;
       const earlier = firstWith.get(barcode);
-      const holder = holderOf.get(barcode) as string | undefined;
+      const holder = holderOf.get({ barcode })?.id;
       if (earlier) clashes.push({ path, message: `${barcode} is also the barcode of ${earlier}` });
       else if (holder && holder !== id && !importedIds.has(holder))
         clashes.push({ path, message: `${barcode} is already the barcode of ${holder}` });
@@ -191,21 +242,16 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
     importCatalog,
     searchProducts(query = '', limit = 200): ProductView[] {
       const q = query.trim();
-      return priced(search.all({ query: q, like: likeOf(q), limit }) as ProductRow[]);
+      return priced(search.all({ query: q, like: likeOf(q), limit }));
     },
     /** The product a scanner or a typed code names: its barcode or id, exactly. */
     findProduct(code: string): ProductView | undefined {
-      const row = exact.get({ code: code.trim() }) as ProductRow | undefined;
+      const row = exact.get({ code: code.trim() });
       return row && priced([row])[0];
     },
     searchCustomers(query = '', limit = 50) {
       const q = query.trim();
-      return searchCustomers.all({ query: q, like: likeOf(q), limit }) as Array<{
-        id: string;
-        name: string;
-        phone: string | null;
-        email: string | null;
-      }>;
+      return searchCustomers.all({ query: q, like: likeOf(q), limit });
     },
   };
 }

@@ -1,8 +1,9 @@
 // A sale's receipt, to print at the counter or reprint later: the till's own record of the
 // sale, with today's catalog names for its products and customer, and the shop's names.
+import { eq, sql } from 'drizzle-orm';
 import type { TillDatabase } from './open.js';
 import type { SaleView } from './read-sales.js';
-import type { OutboxState } from './schema.js';
+import { customers, products, type OutboxState } from './schema.js';
 import type { SettingsStore } from './settings.js';
 
 export interface ReceiptView {
@@ -23,12 +24,21 @@ export interface ReceiptView {
 }
 
 export function createReceipts(
-  { sqlite }: TillDatabase,
+  { db }: TillDatabase,
   settingsStore: SettingsStore,
   getSale: (id: string) => SaleView | undefined,
 ) {
-  const productName = sqlite.prepare('select name from products where id = ?').pluck();
-  const customerName = sqlite.prepare('select name from customers where id = ?').pluck();
+  const id = sql.placeholder('id');
+  const productName = db
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, id))
+    .prepare();
+  const customerName = db
+    .select({ name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, id))
+    .prepare();
 
   return {
     getReceipt(saleId: string): ReceiptView | undefined {
@@ -44,7 +54,7 @@ export function createReceipts(
         currency: sale.currency,
         lines: sale.items.map((item) => ({
           // A product since removed from the catalog still prints, by its id.
-          name: (productName.get(item.productId) as string | undefined) ?? item.productId,
+          name: productName.get({ id: item.productId })?.name ?? item.productId,
           quantity: item.quantity,
           unitPriceMinor: item.unitPriceMinor,
           lineTotalMinor: item.lineTotalMinor,
@@ -54,7 +64,7 @@ export function createReceipts(
         tenderedMinor: sale.tenderedMinor,
         changeMinor: sale.changeMinor,
         customerName: sale.customerId
-          ? ((customerName.get(sale.customerId) as string | undefined) ?? null)
+          ? (customerName.get({ id: sale.customerId })?.name ?? null)
           : null,
         state: sale.outbox.state,
       };
