@@ -1,7 +1,9 @@
-// Is a native module built for Electron's ABI? Loading it in this Node answers: a module
-// built for Node loads; one built for Electron fails, naming the NODE_MODULE_VERSION it was
-// built for. Used by `npm run dist` so that a Node build is never shipped.
-import { readFileSync } from 'node:fs';
+// Will the SQLite native module load in Electron? A Node-API module (better-sqlite3 13
+// and later) does, whatever Node or Electron loads it. A module built against one runtime's
+// own ABI loads only there: loading it in this Node answers (one built for Electron fails,
+// naming the NODE_MODULE_VERSION it was built for). Used by `npm run dist` so that a
+// module Electron cannot load is never shipped.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -12,18 +14,28 @@ export const electronAbi = () =>
     join(dirname(require.resolve('electron/package.json')), 'abi_version'),
     'utf8',
   ).trim();
-export const sqliteBinding = () =>
-  join(
-    dirname(require.resolve('better-sqlite3/package.json')),
-    'build',
-    'Release',
-    'better_sqlite3.node',
-  );
+/** The binding better-sqlite3 loads: built from source, or its prebuilt one. */
+export function sqliteBinding(): string {
+  const root = dirname(require.resolve('better-sqlite3/package.json'));
+  const built = join(root, 'build', 'Release', 'better_sqlite3.node');
+  return existsSync(built)
+    ? built
+    : join(root, 'prebuilds', `${process.platform}-${process.arch}.node`);
+}
+
+/** Whether a native module is a Node-API one (it registers through napi_register_module). */
+export const isNodeApi = (binding: string) =>
+  readFileSync(binding).includes('napi_register_module_v1');
 
 export function checkElectronAbi(
   binding: string,
   expected: string,
 ): { ok: boolean; reason: string } {
+  if (isNodeApi(binding))
+    return {
+      ok: true,
+      reason: `${binding} is a Node-API module: Electron (ABI ${expected}) loads it`,
+    };
   try {
     process.dlopen({ exports: {} }, binding);
     return {

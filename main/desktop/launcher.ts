@@ -34,11 +34,9 @@ export function desktopAvailability(
     download?: boolean;
     /** The electron package's folder; tests give one of their own. */
     electronDir?: string;
-    /** SQLite built for Electron's ABI. */
-    electronSqlite?: string;
   } = {},
 ): DesktopAvailability {
-  const { download = true, electronSqlite = ELECTRON_SQLITE } = options;
+  const { download = true } = options;
   if (env.TILLSYNC_NO_DESKTOP) return { ok: false, reason: 'TILLSYNC_NO_DESKTOP is set' };
   if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
     return { ok: false, reason: 'there is no display to open a window on (DISPLAY is not set)' };
@@ -63,17 +61,14 @@ export function desktopAvailability(
         "Electron's binary is not there and could not be downloaded (its download server cannot be reached)",
     };
   }
-  if (!existsSync(electronSqlite)) {
-    return {
-      ok: false,
-      reason:
-        'the desktop app needs SQLite built for Electron: run `npm run desktop:native` once (it needs internet)',
-    };
-  }
   return { ok: true, binary };
 }
 
-/** SQLite built for Electron's ABI, for the desktop app run from a checkout. */
+/**
+ * SQLite built for Electron's ABI (`npm run desktop:native`), used when present. Not needed
+ * with better-sqlite3's Node-API binary, which Electron loads as it is; only a from-source
+ * build against Node's own ABI needs it.
+ */
 export const ELECTRON_SQLITE = join(packageRoot, 'native', 'electron', 'better_sqlite3.node');
 
 /** Runs the desktop app until it quits; resolves with its exit code. */
@@ -81,7 +76,9 @@ export function launchDesktop(binary: string): Promise<number> {
   return new Promise((resolve) => {
     const app = spawn(binary, [packageRoot], {
       stdio: 'inherit',
-      env: { ...process.env, TILLSYNC_SQLITE_BINDING: ELECTRON_SQLITE },
+      env: existsSync(ELECTRON_SQLITE)
+        ? { ...process.env, TILLSYNC_SQLITE_BINDING: ELECTRON_SQLITE }
+        : process.env,
     });
     app.on('close', (code) => resolve(code ?? 0));
   });
