@@ -1,8 +1,7 @@
 // npm run dist [-- electron-builder options] — installers for this machine's system.
-// Needs internet: electron-builder downloads Electron and its packaging tools, and the
-// native SQLite module is rebuilt against Electron's headers. The rebuild is checked
-// before packaging (never ship a module built for Node), and undone afterwards so the
-// CLI and the tests keep a module built for Node.
+// Needs internet: electron-builder downloads Electron and its packaging tools. SQLite's
+// native module is better-sqlite3's Node-API binary, which Electron loads as it is; it is
+// checked before packaging (never ship a module Electron cannot load).
 import { spawnSync } from 'node:child_process';
 
 function run(command, args, env = process.env) {
@@ -19,14 +18,10 @@ function run(command, args, env = process.env) {
 let failure;
 try {
   run('npm', ['run', 'build']);
-  // An empty nodedir makes node-gyp fetch Electron's headers instead of using Node's.
-  run('npx', ['electron-builder', 'install-app-deps'], { ...process.env, npm_config_nodedir: '' });
   run('node', ['--import', 'tsx', 'scripts/native-abi.ts']);
   run('npx', ['electron-builder', '--publish', 'never', ...process.argv.slice(2)]);
 } catch (error) {
   failure = error;
-} finally {
-  run('npm', ['rebuild', 'better-sqlite3']);
 }
 if (failure) {
   console.error(`\nPackaging failed: ${failure.message}`);
