@@ -7,6 +7,7 @@ import { fieldErrorsFrom, invalidInput } from '../../db/field-errors.js';
 import { currencyDecimals } from '../../db/money.js';
 import { fail, ok, type AppError, type FieldError, type Result } from '../../db/result.js';
 import { describeApiKey } from '../config/api-key-info.js';
+import { concurrencySchema } from '../config/agent-config.js';
 import { platformUrlSchema } from '../config/platform-url.js';
 import {
   METHOD_NAMES,
@@ -36,12 +37,7 @@ const WEEK_MS = 7 * 86_400_000;
 
 const platformPatch = z.object({
   baseUrl: platformUrlSchema.nullable().optional(),
-  concurrency: z
-    .number()
-    .int()
-    .min(1, 'must be at least 1')
-    .max(16, 'must be at most 16')
-    .optional(),
+  concurrency: concurrencySchema.optional(),
 });
 
 const exportRequest = z.object(exportRequestShape).refine(...rangeInOrder);

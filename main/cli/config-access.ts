@@ -2,7 +2,12 @@
 // config.json; a bad configuration is a clear error and exit 2.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { loadAgentConfig, type AgentConfig, type ConfigLayer } from '../config/agent-config.js';
+import {
+  concurrencySchema,
+  loadAgentConfig,
+  type AgentConfig,
+  type ConfigLayer,
+} from '../config/agent-config.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { readKeyFile } from '../agent/secret-store.js';
 import { EXIT } from './exit-codes.js';
@@ -24,7 +29,7 @@ const flagSchema = z.object({
   baseUrl: z.string().optional(),
   apiKeyFile: z.string().optional(),
   shopId: z.string().optional(),
-  concurrency: z.coerce.number().int().min(1).max(16).optional(),
+  concurrency: z.coerce.number().pipe(concurrencySchema).optional(),
 });
 
 export interface LoadedConfig {

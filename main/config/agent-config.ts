@@ -13,9 +13,15 @@ import { platformUrlSchema } from './platform-url.js';
 const ms = (min: number, max: number, fallback: number) =>
   z.number().int().min(min).max(max).default(fallback);
 
+/** Sales sent at the same time: the one rule, for the config file, flags and settings. */
+export const concurrencySchema = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(16, 'must be at most 16');
+
 export const syncTuningSchema = z.strictObject({
-  /** Sales sent at the same time. */
-  concurrency: z.number().int().min(1).max(16).default(4),
+  concurrency: concurrencySchema.default(4),
   backoffBaseMs: ms(10, 60_000, 1000),
   backoffCapMs: ms(100, 3_600_000, 300_000),
   /** The longest Retry-After honoured. */
