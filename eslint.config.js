@@ -66,6 +66,22 @@ export default tseslint.config(
     },
   },
   {
+    // The vocabulary every layer shares: plain TypeScript, no Node, no other folder.
+    files: ['domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeModules.map((name) => ({
+            name,
+            message: 'domain/ is Node-free: the renderer reads it too.',
+          })),
+          patterns: appFolders('db', 'main', 'renderer', 'sandbox'),
+        },
+      ],
+    },
+  },
+  {
     files: ['sandbox/**'],
     rules: {
       'no-restricted-imports': [

@@ -1,7 +1,7 @@
 // Cash at the counter: what the customer handed over and the change given. Kept with the
 // sale on the till (the platform's sale has no such field) for the receipt and the drawer.
 import { fromScaledInteger, toScaledInteger } from './money.js';
-import { fail, ok, type Result } from './result.js';
+import { fail, ok, type Result } from '../domain/result.js';
 
 /** The payment method whose money goes into the drawer. */
 export const CASH_METHOD = 'CASH';

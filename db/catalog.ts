@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { fieldErrorsFrom } from './field-errors.js';
 import { currencyDecimals, fromScaledInteger, toScaledInteger } from './money.js';
 import type { TillDatabase } from './open.js';
-import { fail, ok, type FieldError, type Result } from './result.js';
+import { fail, ok, type FieldError, type Result } from '../domain/result.js';
 import { idSchema } from './sale-input.js';
 import { customers, products } from './schema.js';
 import type { SettingsStore } from './settings.js';

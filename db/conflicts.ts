@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
 import type { TillDatabase } from './open.js';
-import { fail, ok, type Result } from './result.js';
+import { fail, ok, type Result } from '../domain/result.js';
 import type { SettingsStore } from './settings.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
 

@@ -1,7 +1,7 @@
 // Turns zod issues into field errors with JSON Pointer paths (RFC 6901), one per bad
 // field, so every boundary reports bad input the same way.
 import type { z } from 'zod';
-import type { AppError, FieldError } from './result.js';
+import type { AppError, FieldError } from '../domain/result.js';
 
 export function toPointer(path: ReadonlyArray<PropertyKey>): string {
   return path.map((part) => '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('');

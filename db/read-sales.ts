@@ -5,7 +5,7 @@ import { invalidInput } from './field-errors.js';
 import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.js';
 import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
-import { fail, ok, type Result } from './result.js';
+import { fail, ok, type Result } from '../domain/result.js';
 import {
   outbox,
   outboxCounts,

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { cashHandedOver } from './cash.js';
 import { currencyDecimals } from './money.js';
 import type { TillDatabase } from './open.js';
-import { fail, ok, type Result } from './result.js';
+import { fail, ok, type Result } from '../domain/result.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
 import { archives, outbox, saleItems, sales } from './schema.js';
 import type { SettingsStore } from './settings.js';

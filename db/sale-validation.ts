@@ -3,7 +3,7 @@
 // one both go through here.
 import { invalidInput } from './field-errors.js';
 import { currencyDecimals, lineTotalMinor, QUANTITY_DECIMALS, toScaledInteger } from './money.js';
-import { fail, ok, type Result } from './result.js';
+import { fail, ok, type Result } from '../domain/result.js';
 import { saleInputSchema, type SaleInput, type SaleRules } from './sale-input.js';
 import type { SettingsStore } from './settings.js';
 

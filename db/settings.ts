@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
 import { isKnownCurrency } from './money.js';
 import type { TillDatabase } from './open.js';
-import { fail, ok, type Result } from './result.js';
+import { fail, ok, type Result } from '../domain/result.js';
 import { idSchema } from './sale-input.js';
 import { settings } from './schema.js';
 

@@ -1,6 +1,6 @@
 // SQLite failures while writing, told to a cashier: what happened, that nothing was
 // half-written, and what to do next.
-import type { AppError } from './result.js';
+import type { AppError } from '../domain/result.js';
 
 const advice: Array<[RegExp, string]> = [
   [/^SQLITE_FULL/, 'the disk is full. Free some space on the till, then try again'],

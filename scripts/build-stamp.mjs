@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
 const SOURCES = [
+  'domain',
   'main',
   'db',
   'sandbox',

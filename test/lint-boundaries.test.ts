@@ -30,6 +30,15 @@ describe('folder boundaries', () => {
     expect(found).toHaveLength(3);
   });
 
+  it('keep domain/ free of Node and of every other folder', async () => {
+    const code = `import 'node:fs';\nimport '../db/store.js';\nimport '../main/contract/contract.js';\n`;
+    expect(await restrictedImports('domain', code)).toHaveLength(3);
+    expect(await restrictedImports('db', `import '../domain/result.js';\n`)).toHaveLength(0);
+    expect(
+      await restrictedImports('renderer/src', `import '../../domain/result.js';\n`),
+    ).toHaveLength(0);
+  });
+
   it('keep the sandbox from importing the app', async () => {
     expect(await restrictedImports('sandbox', `import '../main/sync/engine.js';\n`)).toHaveLength(
       1,

@@ -2,7 +2,7 @@
 // the day's totals.
 import { CASH_METHOD } from '../../db/cash.js';
 import { QUANTITY_DECIMALS } from '../../db/money.js';
-import { fail, ok } from '../../db/result.js';
+import { fail, ok } from '../../domain/result.js';
 import { MAX_QUANTITY } from '../../db/sale-input.js';
 import { dayOf } from '../contract/day-view.js';
 import type { Handlers } from './handlers.js';

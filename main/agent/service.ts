@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { fieldErrorsFrom, invalidInput } from '../../db/field-errors.js';
 import { currencyDecimals } from '../../db/money.js';
-import { fail, ok, type AppError, type FieldError, type Result } from '../../db/result.js';
+import { fail, ok, type AppError, type FieldError, type Result } from '../../domain/result.js';
 import { describeApiKey } from '../config/api-key-info.js';
 import { concurrencySchema } from '../config/agent-config.js';
 import { platformUrlSchema } from '../config/platform-url.js';

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { invalidInput } from '../../db/field-errors.js';
-import type { AppError } from '../../db/result.js';
+import type { AppError } from '../../domain/result.js';
 import { EXIT } from './exit-codes.js';
 
 export class CliError extends Error {

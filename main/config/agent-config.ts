@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { fieldErrorsFrom } from '../../db/field-errors.js';
-import { fail, ok, type Result } from '../../db/result.js';
+import { fail, ok, type Result } from '../../domain/result.js';
 import { idSchema } from '../../db/sale-input.js';
 import { platformUrlSchema } from './platform-url.js';
 

@@ -1,9 +1,10 @@
 // The one contract between the till UI and the agent: every method the UI can call and
 // every event it receives, each with zod schemas. The agent validates every input with
 // it; Electron's preload and the loopback console are both built from it; the renderer
-// imports its types only. This file imports nothing but zod and its own shapes
-// (shapes.ts), so the renderer (no Node) can read its types.
+// imports its types only. This file imports nothing but zod, its own shapes (shapes.ts)
+// and the Node-free domain/, so the renderer (no Node) can read its types.
 import { z } from 'zod';
+import type { AppError, Result } from '../../domain/result.js';
 import { EVENT_NAMES, METHOD_NAMES } from './names.js';
 import {
   saleInput,
@@ -174,13 +175,9 @@ export const events = {
 
 // ---- results and the API both transports offer -------------------------------------------
 
-export interface ContractError {
-  code: string;
-  message: string;
-  fields?: Array<{ path: string; message: string }>;
-}
-
-export type ContractResult<T> = { ok: true; value: T } | { ok: false; error: ContractError };
+/** The contract's results are the one Result type (domain/result.ts), errors and all. */
+export type ContractError = AppError;
+export type ContractResult<T> = Result<T>;
 
 export type MethodName = keyof typeof methods;
 export type MethodInput<M extends MethodName> = z.input<(typeof methods)[M]['input']>;

@@ -2,7 +2,7 @@
 // person can do about each: retry as is, edit, or discard with a reason.
 import type { Command } from 'commander';
 import { currencyDecimals, formatMinor } from '../../../db/money.js';
-import type { Result } from '../../../db/result.js';
+import type { Result } from '../../../domain/result.js';
 import type { ConflictChange, UncertainSale } from '../../../db/conflicts.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson, readJsonInput } from '../io.js';

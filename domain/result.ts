@@ -1,6 +1,7 @@
 // Results, not thrown errors, across boundaries (IPC, HTTP, CLI): a caller always gets
 // either a value or an error with a stable code, a readable message and, for bad input,
-// the fields at fault.
+// the fields at fault (data, never packed into the message). The one Result type of the
+// store, the agent, the contract and the UI: this folder is Node-free and imports nothing.
 
 export interface FieldError {
   /** JSON Pointer to the field, like `/items/0/price`; `` for the whole input. */
