@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { fieldErrorsFrom, invalidInput } from '../../db/field-errors.js';
 import { currencyDecimals } from '../../db/money.js';
+import { describeStorageError } from '../../db/storage-errors.js';
 import { fail, ok, type AppError, type FieldError, type Result } from '../../domain/result.js';
 import { describeApiKey } from '../config/api-key-info.js';
 import { concurrencySchema } from '../config/agent-config.js';
@@ -34,6 +35,17 @@ import type { Handlers, Input } from './handlers.js';
 import type { Runtime } from './runtime.js';
 
 const WEEK_MS = 7 * 86_400_000;
+
+/** What a person was doing, for the message when the disk refuses it. */
+const ACTIONS: Partial<Record<MethodName, string>> = {
+  recordSale: 'Saving the sale',
+  importCatalog: 'Importing the catalog',
+  updateSettings: 'Saving the settings',
+  retryConflict: 'Queuing the sale again',
+  editConflict: 'Saving the corrected sale',
+  discardConflict: 'Discarding the sale',
+  setApiKey: 'Saving the key',
+};
 
 const platformPatch = z.object({
   baseUrl: platformUrlSchema.nullable().optional(),
@@ -258,6 +270,9 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
         handlers[name] as (input: unknown) => Promise<Result<unknown>> | Result<unknown>
       )(parsed.data);
     } catch (error) {
+      // A full or read-only disk, whatever the action: said in words, as for a sale.
+      const storage = describeStorageError(error, ACTIONS[name] ?? 'That');
+      if (storage) return fail(storage);
       logger?.error(
         { method: name, error: (error as Error).message },
         'A request from the UI failed',
