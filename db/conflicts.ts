@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
 import type { TillDatabase } from './open.js';
+import { prepareSaleItemInsert } from './sale-items.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import type { SettingsStore } from './settings.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
@@ -84,9 +85,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     update outbox set state = 'discarded', discard_reason = @reason, next_attempt_at = null, updated_at = @now
     where sale_id = @saleId`);
   const deleteItems = sqlite.prepare(`delete from sale_items where sale_id = ?`);
-  const insertItem = sqlite.prepare(`
-    insert into sale_items (sale_id, line_number, product_id, quantity_milli, unit_price_minor, line_total_minor)
-    values (@saleId, @lineNumber, @productId, @quantityMilli, @unitPriceMinor, @lineTotalMinor)`);
+  const insertItem = prepareSaleItemInsert(database);
   const updateSale = sqlite.prepare(`
     update sales set shop_id = @shopId, customer_id = @customerId, payment_method = @paymentMethod,
       currency = @currency, total_minor = @totalMinor

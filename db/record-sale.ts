@@ -7,7 +7,8 @@ import { currencyDecimals } from './money.js';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
-import { archives, outbox, saleItems, sales } from './schema.js';
+import { prepareSaleItemInsert } from './sale-items.js';
+import { archives, outbox, sales } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { describeStorageError } from './storage-errors.js';
 
@@ -61,17 +62,7 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
       changeMinor: p('changeMinor'),
     })
     .prepare();
-  const insertItem = db
-    .insert(saleItems)
-    .values({
-      saleId: p('saleId'),
-      lineNumber: p('lineNumber'),
-      productId: p('productId'),
-      quantityMilli: p('quantityMilli'),
-      unitPriceMinor: p('unitPriceMinor'),
-      lineTotalMinor: p('lineTotalMinor'),
-    })
-    .prepare();
+  const insertItem = prepareSaleItemInsert(database);
   const insertOutbox = db
     .insert(outbox)
     .values({
