@@ -11,9 +11,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { OUTBOX_STATES } from '../domain/sale-states.js';
 
-export const OUTBOX_STATES = ['pending', 'sending', 'synced', 'conflict', 'discarded'] as const;
-export type OutboxState = (typeof OUTBOX_STATES)[number];
+export { OUTBOX_STATES, type OutboxState } from '../domain/sale-states.js';
 
 const stateList = OUTBOX_STATES.map((state) => `'${state}'`).join(', ');
 

@@ -1,14 +1,13 @@
 // Till settings, one row per key with a JSON value. Every key has a zod schema and a
 // default, so a missing or damaged row never stops the till.
 import { z } from 'zod';
+import { RECEIPT_WIDTHS } from '../domain/sale-states.js';
 import { invalidInput } from './field-errors.js';
 import { isKnownCurrency } from './money.js';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { idSchema } from './sale-input.js';
 import { settings } from './schema.js';
-
-export const RECEIPT_WIDTHS = ['80mm', '58mm'] as const;
 
 export const settingsShape = {
   currency: z

@@ -2,6 +2,7 @@
 // status, sale summaries and details, the settings view, a drain's summary. zod only, so
 // the renderer (no Node) can read their types through contract.ts.
 import { z } from 'zod';
+import { OUTBOX_STATES, RECEIPT_WIDTHS } from '../../domain/sale-states.js';
 
 // Strict: an unknown field is refused here, not quietly dropped.
 export const saleInput = z.strictObject({
@@ -13,7 +14,7 @@ export const saleInput = z.strictObject({
   customerId: z.string().optional(),
 });
 
-export const outboxState = z.enum(['pending', 'sending', 'synced', 'conflict', 'discarded']);
+export const outboxState = z.enum(OUTBOX_STATES);
 const counts = z.record(outboxState, z.number());
 
 export const apiKeyInfo = z.object({
@@ -127,7 +128,7 @@ export const settingsView = z.object({
     shopId: z.string().nullable(),
     tillName: z.string(),
     shopName: z.string(),
-    receiptWidth: z.enum(['80mm', '58mm']),
+    receiptWidth: z.enum(RECEIPT_WIDTHS),
     printAfterSale: z.boolean(),
     confirmAboveAmount: z.number(),
     confirmAboveQuantity: z.number(),

@@ -1,0 +1,8 @@
+// Where a recorded sale stands in its journey to the platform. The database's check, the
+// contract, the status and every screen take the list from here.
+export const OUTBOX_STATES = ['pending', 'sending', 'synced', 'conflict', 'discarded'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/** Receipt paper widths the till lays receipts out for. */
+export const RECEIPT_WIDTHS = ['80mm', '58mm'] as const;
+export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];
