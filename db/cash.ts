@@ -1,7 +1,7 @@
 // Cash at the counter: what the customer handed over and the change given. Kept with the
 // sale on the till (the platform's sale has no such field) for the receipt and the drawer.
 import { fromScaledInteger, toScaledInteger } from './money.js';
-import { fail, ok, type Result } from '../domain/result.js';
+import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 
 /** The payment method whose money goes into the drawer. */
 export const CASH_METHOD = 'CASH';
@@ -21,11 +21,7 @@ export function cashHandedOver(
   decimals: number,
 ): Result<CashHandedOver | null> {
   const refuse = (message: string) =>
-    fail({
-      code: 'invalid_input',
-      message: `The sale is not valid: /tendered: ${message}`,
-      fields: [{ path: '/tendered', message }],
-    });
+    fail(invalidFields('The sale is not valid', [{ path: '/tendered', message }]));
   if (sale.paymentMethod !== CASH_METHOD) {
     return tendered === undefined ? ok(null) : refuse(`is only taken for ${CASH_METHOD} sales`);
   }

@@ -202,6 +202,7 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
       return fail({
         code: 'invalid_input',
         message: `The catalog was not imported: ${listed}${more}`,
+        summary: 'The catalog was not imported',
         fields: errors,
       });
     }

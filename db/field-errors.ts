@@ -1,7 +1,7 @@
 // Turns zod issues into field errors with JSON Pointer paths (RFC 6901), one per bad
 // field, so every boundary reports bad input the same way.
 import type { z } from 'zod';
-import type { AppError, FieldError } from '../domain/result.js';
+import { invalidFields, type AppError, type FieldError } from '../domain/result.js';
 
 export function toPointer(path: ReadonlyArray<PropertyKey>): string {
   return path.map((part) => '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
@@ -27,11 +27,5 @@ export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
  * "The sale is not valid: /items/0/price: must not be negative".
  */
 export function invalidInput(subject: string, error: z.ZodError): AppError {
-  const fields = fieldErrorsFrom(error);
-  const listed = fields.map((field) => `${field.path || '(input)'}: ${field.message}`);
-  return {
-    code: 'invalid_input',
-    message: `${subject}: ${listed.join('; ')}`,
-    fields,
-  };
+  return invalidFields(subject, fieldErrorsFrom(error));
 }

@@ -3,7 +3,7 @@
 // one both go through here.
 import { invalidInput } from './field-errors.js';
 import { currencyDecimals, lineTotalMinor, QUANTITY_DECIMALS, toScaledInteger } from './money.js';
-import { fail, ok, type Result } from '../domain/result.js';
+import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import { saleInputSchema, type SaleInput, type SaleRules } from './sale-input.js';
 import type { SettingsStore } from './settings.js';
 
@@ -70,11 +70,11 @@ export function priceLines(
     const lineTotal = lineTotalMinor(quantityMilli, unitPriceMinor);
     totalMinor += lineTotal ?? Infinity;
     if (lineTotal === undefined || !Number.isSafeInteger(totalMinor)) {
-      return fail({
-        code: 'invalid_input',
-        message: `The sale is not valid: /items/${index}: the total is too large to be exact`,
-        fields: [{ path: `/items/${index}`, message: 'the total is too large to be exact' }],
-      });
+      return fail(
+        invalidFields('The sale is not valid', [
+          { path: `/items/${index}`, message: 'the total is too large to be exact' },
+        ]),
+      );
     }
     lines.push({
       productId: item.productId,

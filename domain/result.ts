@@ -1,7 +1,8 @@
 // Results, not thrown errors, across boundaries (IPC, HTTP, CLI): a caller always gets
 // either a value or an error with a stable code, a readable message and, for bad input,
-// the fields at fault (data, never packed into the message). The one Result type of the
-// store, the agent, the contract and the UI: this folder is Node-free and imports nothing.
+// the fields at fault as data (a caller never has to take the message apart). The one
+// Result type of the store, the agent, the contract and the UI: this folder is Node-free
+// and imports nothing.
 
 export interface FieldError {
   /** JSON Pointer to the field, like `/items/0/price`; `` for the whole input. */
@@ -11,8 +12,17 @@ export interface FieldError {
 
 export interface AppError {
   code: string;
+  /** The whole story in one sentence, field list included, for a log or a one-line UI. */
   message: string;
+  /** The sentence without the field list ("The sale is not valid"), when there is one. */
+  summary?: string;
   fields?: FieldError[];
+}
+
+/** An invalid_input error from its summary and its fields (the message lists them). */
+export function invalidFields(summary: string, fields: FieldError[]): AppError {
+  const listed = fields.map((field) => `${field.path || '(input)'}: ${field.message}`);
+  return { code: 'invalid_input', message: `${summary}: ${listed.join('; ')}`, summary, fields };
 }
 
 export type Result<T, E extends AppError = AppError> =

@@ -49,7 +49,7 @@ export const printJson = (value: unknown) => process.stdout.write(JSON.stringify
 export function printError(error: AppError): void {
   const lines = error.fields?.length
     ? [
-        `${error.message.split(': ')[0]}:`,
+        `${error.summary ?? error.message}:`,
         ...error.fields.map((f) => `  ${f.path || '(input)'}: ${f.message}`),
       ]
     : [error.message];
