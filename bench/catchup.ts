@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { createRuntime } from '../main/agent/runtime.js';
-import { fileSecretStore } from '../main/agent/secret-store.js';
+import { fileSecretStore } from '../main/config/secret-store.js';
 import { createService } from '../main/agent/service.js';
 import { databaseFile } from '../main/config/data-dir.js';
 import { startConsole } from '../main/console/server.js';

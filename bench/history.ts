@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { archiveSales, DEFAULT_KEEP_MONTHS, keepFrom } from '../db/archive.js';
 import { openDatabase } from '../db/open.js';
 import { createRuntime } from '../main/agent/runtime.js';
-import { fileSecretStore } from '../main/agent/secret-store.js';
+import { fileSecretStore } from '../main/config/secret-store.js';
 import { createService } from '../main/agent/service.js';
 import { databaseFile } from '../main/config/data-dir.js';
 import { syncTuningSchema } from '../main/config/agent-config.js';

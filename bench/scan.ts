@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRuntime } from '../main/agent/runtime.js';
-import { fileSecretStore } from '../main/agent/secret-store.js';
+import { fileSecretStore } from '../main/config/secret-store.js';
 import { createService } from '../main/agent/service.js';
 import { ean13 } from '../sandbox/seed-data.js';
 import { fixed, summarize, timeEach } from './stats.js';

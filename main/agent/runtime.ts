@@ -13,12 +13,12 @@ import {
 import { systemClock, systemTimers, type Clock, type Timers } from '../sync/clock.js';
 import type { Logger } from '../log/log-port.js';
 import { isConfigured, runAgent, type RunningAgent } from './run-agent.js';
-import { startDailyArchive } from './daily-archive.js';
-import { startDailyBackups } from './daily-backups.js';
+import { startDailyArchive } from '../housekeeping/daily-archive.js';
+import { startDailyBackups } from '../housekeeping/daily-backups.js';
 import { createUiEvents } from './ui-events.js';
-import { startWeeklyIntegrityCheck } from './weekly-check.js';
+import { startWeeklyIntegrityCheck } from '../housekeeping/weekly-check.js';
 import { markRunning } from './running.js';
-import type { SecretStore } from './secret-store.js';
+import type { SecretStore } from '../config/secret-store.js';
 
 export interface RuntimeOptions {
   dataDir: string;

@@ -26,11 +26,11 @@ import {
   writeSalesExport,
 } from '../export/sales-export.js';
 import { probeKey } from '../doctor/platform-check.js';
-import { catalogFromCsv, CsvError } from './catalog-csv.js';
+import { catalogFromCsv, CsvError } from '../catalog/catalog-csv.js';
 import { counterHandlers, SALE_LIMITS } from './counter-handlers.js';
-import { backupFolder, backupNow, latestBackup } from './daily-backups.js';
+import { backupFolder, backupNow, latestBackup } from '../housekeeping/daily-backups.js';
 import { SANDBOX_FOLDER } from './embedded-sandbox.js';
-import { savePlatformSettings } from './platform-settings.js';
+import { savePlatformSettings } from '../config/platform-settings.js';
 import type { Handlers, Input } from './handlers.js';
 import type { Runtime } from './runtime.js';
 

@@ -9,7 +9,7 @@ import {
   type ConfigLayer,
 } from '../config/agent-config.js';
 import { resolveDataDir } from '../config/data-dir.js';
-import { readKeyFile } from '../agent/secret-store.js';
+import { readKeyFile } from '../config/secret-store.js';
 import { EXIT } from './exit-codes.js';
 import { CliError, parseOptions } from './io.js';
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentConfig } from '../config/agent-config.js';
 import { describeApiKey } from '../config/api-key-info.js';
-import { ENCRYPTED_KEY_FILE } from '../agent/secret-store.js';
+import { ENCRYPTED_KEY_FILE } from '../config/secret-store.js';
 import { ago, failed, ok, warn, type Check } from './check.js';
 
 const WEEK_MS = 7 * 86_400_000;

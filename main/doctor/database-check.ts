@@ -4,7 +4,7 @@ import { checkIntegrity, type IntegrityProgress } from '../../db/integrity.js';
 import { DatabaseFileError } from '../../db/open.js';
 import { openStore, type Store } from '../../db/store.js';
 import { databaseFile } from '../config/data-dir.js';
-import { latestBackup } from '../agent/daily-backups.js';
+import { latestBackup } from '../housekeeping/daily-backups.js';
 import { failed, ok, warn, type Check } from './check.js';
 
 const MB = 1_048_576;

@@ -3,7 +3,7 @@
 // errors (from the attempt log and the log file), and the daily backups.
 import type { Store } from '../../db/store.js';
 
-import { latestBackup } from '../agent/daily-backups.js';
+import { latestBackup } from '../housekeeping/daily-backups.js';
 import { runningProcesses } from '../agent/running.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { formatLogLine } from '../log/format.js';

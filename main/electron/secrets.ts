@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
-import { ENCRYPTED_KEY_FILE, type SecretStore } from '../agent/secret-store.js';
+import { ENCRYPTED_KEY_FILE, type SecretStore } from '../config/secret-store.js';
 
 export const WEAK_STORAGE_WARNING =
   'This computer has no keyring, so the API key can only be stored with a key built into the ' +

@@ -4,7 +4,7 @@
 // config whole.
 import { join } from 'node:path';
 import pino from 'pino';
-import type { Logger } from '../log/log-port.js';
+import type { Logger } from './log-port.js';
 import { rotatingFile } from './rotating-file.js';
 
 export const REDACT_PATHS = [

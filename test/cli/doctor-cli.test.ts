@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
-import { backupIfDue } from '../../main/agent/daily-backups.js';
+import { backupIfDue } from '../../main/housekeeping/daily-backups.js';
 import { runCli } from '../helpers/cli.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterEach } from 'vitest';
 import { createRuntime } from '../../main/agent/runtime.js';
-import { fileSecretStore } from '../../main/agent/secret-store.js';
+import { fileSecretStore } from '../../main/config/secret-store.js';
 import { createService } from '../../main/agent/service.js';
 import { startConsole, type ConsoleOptions } from '../../main/console/server.js';
 import { tempDir } from '../helpers/temp-dir.js';

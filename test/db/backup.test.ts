@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BackupError, backupDatabase, verifyBackup } from '../../db/backup.js';
 import { restoreDatabase } from '../../db/restore.js';
 import { openStore } from '../../db/store.js';
-import { backupFolder, backupIfDue, backupNow } from '../../main/agent/daily-backups.js';
+import { backupFolder, backupIfDue, backupNow } from '../../main/housekeeping/daily-backups.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

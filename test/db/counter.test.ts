@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../db/store.js';
-import { catalogFromCsv } from '../../main/agent/catalog-csv.js';
+import { catalogFromCsv } from '../../main/catalog/catalog-csv.js';
 import { ean13, SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { rowCounts, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';

@@ -5,7 +5,10 @@ import { checkIntegrity, type IntegrityProgress } from '../../db/integrity.js';
 import { openDatabase } from '../../db/open.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { seedBacklog } from '../../bench/seed-backlog.js';
-import { integrityCheckDue, startWeeklyIntegrityCheck } from '../../main/agent/weekly-check.js';
+import {
+  integrityCheckDue,
+  startWeeklyIntegrityCheck,
+} from '../../main/housekeeping/weekly-check.js';
 import { viewStatus } from '../../main/contract/status-view.js';
 import { syncTuningSchema } from '../../main/config/agent-config.js';
 import { readSyncStatus } from '../../main/sync/status.js';

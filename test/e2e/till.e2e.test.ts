@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBackup } from '../../db/backup.js';
-import { latestBackup } from '../../main/agent/daily-backups.js';
+import { latestBackup } from '../../main/housekeeping/daily-backups.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { artifactsFolder } from '../helpers/artifacts.js';
 import {

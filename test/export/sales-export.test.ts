@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../main/agent/catalog-csv.js';
+import { parseCsv } from '../../main/catalog/catalog-csv.js';
 import {
   CSV_COLUMNS,
   writeSalesExport,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { createRuntime } from '../../main/agent/runtime.js';
-import { fileSecretStore } from '../../main/agent/secret-store.js';
+import { fileSecretStore } from '../../main/config/secret-store.js';
 import { createService } from '../../main/agent/service.js';
 import { startConsole } from '../../main/console/server.js';
 import { startSandbox } from '../../sandbox/index.js';

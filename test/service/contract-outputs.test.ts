@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../../main/agent/runtime.js';
-import { fileSecretStore } from '../../main/agent/secret-store.js';
+import { fileSecretStore } from '../../main/config/secret-store.js';
 import { createService, type Service } from '../../main/agent/service.js';
 import { METHOD_NAMES, methods, type MethodName } from '../../main/contract/contract.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime } from '../../main/agent/runtime.js';
-import { fileSecretStore } from '../../main/agent/secret-store.js';
+import { fileSecretStore } from '../../main/config/secret-store.js';
 import { createService } from '../../main/agent/service.js';
 import { smallDisk, smallDiskUnavailable } from '../helpers/small-disk.js';
 

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { embeddedSandboxText } from '../../agent/embedded-sandbox.js';
 import { isConfigured } from '../../agent/run-agent.js';
 import { createRuntime, type RuntimeOptions } from '../../agent/runtime.js';
-import { fileSecretStore } from '../../agent/secret-store.js';
+import { fileSecretStore } from '../../config/secret-store.js';
 import { createService } from '../../agent/service.js';
 import { startConsole } from '../../console/server.js';
 import { desktopAvailability, launchDesktop } from '../../desktop/launcher.js';

@@ -3,7 +3,7 @@
 // old file or the new one, never half of one.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_FILE } from '../config/agent-config.js';
+import { CONFIG_FILE } from './agent-config.js';
 
 export interface PlatformSettings {
   baseUrl?: string | null;

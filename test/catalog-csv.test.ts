@@ -1,7 +1,7 @@
 // The catalog CSV as spreadsheets save it: quoting, line breaks in quotes, a byte order
 // mark, CRLF, columns in any order, and clear errors for what is not a catalog.
 import { describe, expect, it } from 'vitest';
-import { catalogFromCsv, CsvError, parseCsv } from '../../main/agent/catalog-csv.js';
+import { catalogFromCsv, CsvError, parseCsv } from '../main/catalog/catalog-csv.js';
 
 describe('catalog CSV', () => {
   it('splits RFC 4180 rows: quotes, doubled quotes, commas and line breaks inside quotes', () => {
