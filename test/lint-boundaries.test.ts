@@ -53,12 +53,12 @@ describe('folder boundaries', () => {
 
   it('let the renderer import the contract, and nothing else of main/', async () => {
     expect(
-      await restrictedImports('renderer/src', `import '../contract/contract.js';\n`),
+      await restrictedImports('renderer/src', `import '../../main/contract/contract.js';\n`),
     ).toHaveLength(0);
     expect(
       await restrictedImports(
         'renderer/src',
-        `import '../sync/engine.js';\nimport '../agent/service.js';\n`,
+        `import '../../main/sync/engine.js';\nimport '../../main/agent/service.js';\n`,
       ),
     ).toHaveLength(2);
   });
