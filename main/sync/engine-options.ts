@@ -2,11 +2,11 @@
 // or the simulation replaces (clock, timers, HTTP, liveness, randomness, the connection).
 import type { TillDatabase } from '../../db/open.js';
 import type { AgentConfig } from '../config/agent-config.js';
-import type { Clock, Timers } from './clock.js';
+import { systemClock, systemTimers, type Clock, type Timers } from './clock.js';
 import type { Logger } from '../log/log-port.js';
 import type { DeliveryOutcome } from './pass.js';
-import type { PlatformClient } from './platform-client.js';
-import type { LivenessProbe } from './sender-identity.js';
+import { clientFor, type PlatformClient } from './platform-client.js';
+import { newSenderId, systemLiveness, type LivenessProbe } from './sender-identity.js';
 
 export interface EngineOptions {
   /** The till database; the engine opens its own connection to it. */
@@ -29,4 +29,19 @@ export interface EngineOptions {
 export interface SaleEvent {
   saleId: string;
   outcome: DeliveryOutcome;
+}
+
+const silent: Logger = { info() {}, warn() {}, error() {} };
+
+/** The inputs as the engine uses them: the real ones wherever a test gave none. */
+export function engineInputs(options: EngineOptions) {
+  return {
+    clock: options.clock ?? systemClock,
+    timers: options.timers ?? systemTimers,
+    liveness: options.liveness ?? systemLiveness,
+    random: options.random ?? Math.random,
+    makeClient: options.clientFor ?? clientFor,
+    logger: options.logger ?? silent,
+    owner: options.owner ?? newSenderId(),
+  };
 }

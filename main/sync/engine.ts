@@ -18,24 +18,22 @@ import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { keyFingerprint } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
-import { systemClock, systemTimers, within } from './clock.js';
+import { within } from './clock.js';
 import { createCommitQueue } from './commit-queue.js';
 import { createClockWatch } from './clock-watch.js';
 import { emptySummary, type DrainSummary } from './drain-summary.js';
 import { longestWaitMs } from './decide.js';
 import { createLeaseHolder } from './lease-holder.js';
-import type { Logger } from '../log/log-port.js';
 import { createLinkState } from './link-state.js';
 import { createOutcomeWriter } from './outcome-writer.js';
 import { createPacer } from './pacer.js';
 import { runPass } from './pass.js';
-import { clientFor } from './platform-client.js';
 import { saleRequestBody } from './sale-request.js';
-import { newSenderId, senderEnded, systemLiveness } from './sender-identity.js';
+import { senderEnded } from './sender-identity.js';
 import { createScheduler } from './scheduler.js';
 import { createSingleFlight } from './single-flight.js';
 import { idleProbeDue, probeLink } from './link-probe.js';
-import type { EngineOptions, SaleEvent } from './engine-options.js';
+import { engineInputs, type EngineOptions, type SaleEvent } from './engine-options.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
 
@@ -43,22 +41,14 @@ export type { DeliveryOutcome } from './pass.js';
 export type { DrainSummary, SkipReason } from './drain-summary.js';
 export type { EngineOptions, SaleEvent } from './engine-options.js';
 
-const silent: Logger = { info() {}, warn() {}, error() {} };
-
 /** The engine's connection waits this long for a lock, then reports and retries. */
 const ENGINE_BUSY_TIMEOUT_MS = 1000;
 
 export function createSyncEngine(options: EngineOptions) {
-  const clock = options.clock ?? systemClock;
-  const timers = options.timers ?? systemTimers;
-  const liveness = options.liveness ?? systemLiveness;
-  const random = options.random ?? Math.random;
-  const makeClient = options.clientFor ?? clientFor;
+  const { clock, timers, liveness, random, makeClient, logger, owner } = engineInputs(options);
   const database =
     options.database ??
     openDatabase(options.file, { synchronous: 'NORMAL', busyTimeoutMs: ENGINE_BUSY_TIMEOUT_MS });
-  const logger = options.logger ?? silent;
-  const owner = options.owner ?? newSenderId();
   const events = new EventEmitter<{ status: [SyncStatus]; sale: [SaleEvent] }>();
   const shutdown = new AbortController();
   const outbox = createOutboxQueries(database);
