@@ -6,12 +6,10 @@
 // Prints the drain time and recordSale p50/p95/max (measured in the page) for both, and
 // the ratio of the drains. Targets: the Sync screen's drain within 1.1x of the Till
 // screen's; recordSale p95 under 25 ms on both. Never fails on time.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { createRuntime } from '../main/agent/runtime.js';
-import { fileSecretStore } from '../main/config/secret-store.js';
 import { createService } from '../main/agent/service.js';
 import { databaseFile } from '../main/config/data-dir.js';
 import { startConsole } from '../main/console/server.js';
@@ -20,6 +18,7 @@ import { repoRoot } from '../test/helpers/cli.js';
 import { BACKLOG_BODY, seedBacklog } from './seed-backlog.js';
 import { startSandboxProcess } from './servers.js';
 import { fixed, percentile } from './stats.js';
+import { consoleRuntime } from '../test/helpers/runtime.js';
 
 const backlog = Number(process.env.BENCH_SALES ?? 5000);
 const CASHIER_EVERY_MS = 100;
@@ -57,19 +56,11 @@ async function catchUp(screen: 'Till' | 'Sync', sales = backlog, name: string = 
   const dataDir = join(folder, name);
   mkdirSync(dataDir);
   seedBacklog(databaseFile(dataDir), sales);
-  writeFileSync(
-    join(dataDir, 'config.json'),
-    JSON.stringify({ baseUrl: sandbox.url, sync: { concurrency: 4 } }),
-  );
-  const secrets = fileSecretStore(dataDir);
-  await secrets.write(sandbox.key);
   const started = performance.now();
-  const runtime = await createRuntime({
-    dataDir,
-    env: {},
-    secrets,
-    sandbox: 'never',
-    kind: 'console',
+  const runtime = await consoleRuntime(dataDir, {
+    baseUrl: sandbox.url,
+    key: sandbox.key,
+    sync: { concurrency: 4 },
   });
   const server = await startConsole({ service: createService(runtime), dataDir, port: 0 });
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });

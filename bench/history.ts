@@ -16,8 +16,6 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { archiveSales, DEFAULT_KEEP_MONTHS, keepFrom } from '../db/archive.js';
 import { openDatabase } from '../db/open.js';
-import { createRuntime } from '../main/agent/runtime.js';
-import { fileSecretStore } from '../main/config/secret-store.js';
 import { createService } from '../main/agent/service.js';
 import { databaseFile } from '../main/config/data-dir.js';
 import { syncTuningSchema } from '../main/config/agent-config.js';
@@ -26,6 +24,7 @@ import { createSyncEngine } from '../main/sync/engine.js';
 import { chromiumAvailable, launchChromium } from '../test/helpers/browser.js';
 import { repoRoot } from '../test/helpers/cli.js';
 import { fixed } from './stats.js';
+import { consoleRuntime } from '../test/helpers/runtime.js';
 
 const SALES = Number(process.env.BENCH_SALES ?? 1_000_000);
 const DAY = 86_400_000;
@@ -113,13 +112,7 @@ function timeEngineStart(file: string): number {
 
 async function timeSyncScreen(dataDir: string): Promise<number | null> {
   if (!chromiumAvailable) return null;
-  const runtime = await createRuntime({
-    dataDir,
-    env: {},
-    secrets: fileSecretStore(dataDir),
-    sandbox: 'never',
-    kind: 'console',
-  });
+  const runtime = await consoleRuntime(dataDir);
   const server = await startConsole({ service: createService(runtime), dataDir, port: 0 });
   const browser = await launchChromium();
   try {

@@ -9,24 +9,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRuntime } from '../main/agent/runtime.js';
-import { fileSecretStore } from '../main/config/secret-store.js';
 import { createService } from '../main/agent/service.js';
 import { ean13 } from '../sandbox/seed-data.js';
 import { fixed, summarize, timeEach } from './stats.js';
+import { consoleRuntime } from '../test/helpers/runtime.js';
 
 const products = Number(process.env.BENCH_PRODUCTS ?? process.argv[2] ?? 20_000);
 const lookups = Number(process.env.BENCH_LOOKUPS ?? process.argv[3] ?? 20_000);
 const barcodeOf = (n: number) => ean13(`20${String(n).padStart(10, '0')}`);
 
 const folder = mkdtempSync(join(tmpdir(), 'tillsync-bench-scan-'));
-const runtime = await createRuntime({
-  dataDir: folder,
-  env: {},
-  secrets: fileSecretStore(folder),
-  sandbox: 'never',
-  kind: 'console',
-});
+const runtime = await consoleRuntime(folder);
 try {
   const imported = runtime.store.importCatalog({
     products: Array.from({ length: products }, (_, n) => ({

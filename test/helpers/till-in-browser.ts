@@ -1,34 +1,24 @@
 // A till for the browser tests: a real sandbox as its platform (with one product the
 // platform does not know, to provoke a refusal), the agent with its console, and a
 // Chromium page logged in on the Till screen.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
-import { createRuntime } from '../../main/agent/runtime.js';
-import { fileSecretStore } from '../../main/config/secret-store.js';
 import { createService } from '../../main/agent/service.js';
 import { startConsole } from '../../main/console/server.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { launchChromium } from './browser.js';
 import { repoRoot } from './cli.js';
+import { consoleRuntime } from './runtime.js';
 
 export async function startTillInBrowser(name: string, sync: Record<string, unknown>) {
   await build({ configFile: join(repoRoot, 'renderer', 'vite.config.ts'), logLevel: 'silent' });
   const dataDir = mkdtempSync(join(tmpdir(), `tillsync-${name}-`));
   const sandbox = await startSandbox({ dbFile: join(dataDir, 'platform.db'), rateLimit: false });
   const key = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: `till_${name}` });
-  writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ baseUrl: sandbox.url, sync }));
-  const secrets = fileSecretStore(dataDir);
-  await secrets.write(key);
-  const runtime = await createRuntime({
-    dataDir,
-    env: {},
-    secrets,
-    sandbox: 'never',
-    kind: 'console',
-  });
+  const runtime = await consoleRuntime(dataDir, { baseUrl: sandbox.url, key, sync });
   const catalog = sandbox.catalog();
   runtime.store.settings.update({ shopId: catalog.shopId });
   const imported = runtime.store.importCatalog({

@@ -1,16 +1,14 @@
 // Every method of the UI contract, called through the service as the UI calls it, gives
 // exactly what its output schema says: parsing the answer changes nothing (no field the
 // schema does not name, none missing, no type the schema does not allow).
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../../main/agent/runtime.js';
-import { fileSecretStore } from '../../main/config/secret-store.js';
+import type { Runtime } from '../../main/agent/runtime.js';
 import { createService, type Service } from '../../main/agent/service.js';
 import { METHOD_NAMES, methods, type MethodName } from '../../main/contract/contract.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { waitUntil } from '../sync/helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { consoleRuntime } from '../helpers/runtime.js';
 
 let sandbox: Sandbox;
 let runtime: Runtime;
@@ -32,13 +30,11 @@ beforeAll(async () => {
   const dataDir = tempDir();
   sandbox = await startSandbox({ rateLimit: false });
   const key = await sandbox.mintKey({ scope: 'sales:write sales:read' });
-  writeFileSync(
-    join(dataDir, 'config.json'),
-    JSON.stringify({ baseUrl: sandbox.url, sync: { pollIntervalMs: 50, debounceMs: 10 } }),
-  );
-  const secrets = fileSecretStore(dataDir);
-  await secrets.write(key);
-  runtime = await createRuntime({ dataDir, env: {}, secrets, sandbox: 'never', kind: 'console' });
+  runtime = await consoleRuntime(dataDir, {
+    baseUrl: sandbox.url,
+    key,
+    sync: { pollIntervalMs: 50, debounceMs: 10 },
+  });
   service = createService(runtime);
 }, 30_000);
 

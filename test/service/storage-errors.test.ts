@@ -2,10 +2,9 @@
 // a real small file system, filled up under the running agent.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuntime } from '../../main/agent/runtime.js';
-import { fileSecretStore } from '../../main/config/secret-store.js';
 import { createService } from '../../main/agent/service.js';
 import { smallDisk, smallDiskUnavailable } from '../helpers/small-disk.js';
+import { consoleRuntime } from '../helpers/runtime.js';
 
 let disk: ReturnType<typeof smallDisk> | undefined;
 afterEach(() => {
@@ -17,13 +16,7 @@ describe.skipIf(smallDiskUnavailable)('a full disk under the agent', () => {
   it('is named in words for settings and catalog imports, not as an internal error', async () => {
     disk = smallDisk(8 * 1_048_576);
     const dataDir = join(disk.dir, 'till');
-    const runtime = await createRuntime({
-      dataDir,
-      env: {},
-      secrets: fileSecretStore(dataDir),
-      sandbox: 'never',
-      kind: 'console',
-    });
+    const runtime = await consoleRuntime(dataDir);
     const service = createService(runtime);
     try {
       runtime.store.database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
