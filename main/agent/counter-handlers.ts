@@ -2,7 +2,7 @@
 // the day's totals.
 import { CASH_METHOD } from '../../db/cash.js';
 import { QUANTITY_DECIMALS } from '../../db/money.js';
-import { fail, ok } from '../../domain/result.js';
+import { fail, invalidFields, ok } from '../../domain/result.js';
 import { MAX_QUANTITY } from '../../db/sale-input.js';
 import { dayOf } from '../contract/day-view.js';
 import type { Handlers } from './handlers.js';
@@ -50,11 +50,11 @@ export function counterHandlers(runtime: Runtime): Handlers<CounterMethod> {
       const totals = store().dayTotals(day);
       return totals
         ? ok(totals)
-        : fail({
-            code: 'invalid_input',
-            message: `The day is not valid: /date: ${day} is not a day like 2026-11-21`,
-            fields: [{ path: '/date', message: 'must be a day like 2026-11-21' }],
-          });
+        : fail(
+            invalidFields('The day is not valid', [
+              { path: '/date', message: `${day} is not a day like 2026-11-21` },
+            ]),
+          );
     },
   };
 }

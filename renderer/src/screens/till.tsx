@@ -23,7 +23,7 @@ import {
   parseMoney,
   type Product,
 } from '../till/cart';
-import { createCounterQueue } from '../till/scan-queue';
+import { createCounterQueue } from '../till/counter-queue';
 import { useCart, useProductSearch, useShortcuts } from '../till/use-counter-state';
 import { ariaKeys, type ShortcutAction } from '../till/shortcuts';
 
