@@ -1,6 +1,7 @@
 // The till's product catalog and customers: importing them (all or nothing, every bad row
 // named) and reading them for the till screen.
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { ProductView } from '../domain/sale.js';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { fieldErrorsFrom } from './field-errors.js';
@@ -48,14 +49,7 @@ export interface CatalogImport {
   customers: number;
 }
 
-export interface ProductView {
-  id: string;
-  name: string;
-  price: number;
-  priceMinor: number;
-  category: string | null;
-  barcode: string | null;
-}
+export type { ProductView };
 
 type ProductRow = Omit<ProductView, 'price'>;
 

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
 import type { TillDatabase } from './open.js';
+import type { ConflictChange } from '../domain/sale.js';
 import { prepareSaleItemInsert } from './sale-items.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import type { SettingsStore } from './settings.js';
@@ -35,15 +36,10 @@ export interface UncertainSale {
   currency: string;
   state: string;
   unansweredAttempts: number;
-  remoteId: string | null;
+  platformId: string | null;
 }
 
-export interface ConflictChange {
-  saleId: string;
-  receiptNumber: number;
-  state: 'pending' | 'discarded';
-  revision: number;
-}
+export type { ConflictChange };
 
 const discardReason = z.strictObject({
   reason: z.string().trim().min(1, 'must say why the sale is discarded').max(500),
@@ -62,7 +58,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
   const uncertainRows = sqlite.prepare(`
     select s.id as saleId, s.receipt_number as receiptNumber, s.created_at as createdAt,
       s.total_minor as totalMinor, s.currency, o.state, o.unanswered_attempts as unansweredAttempts,
-      o.remote_id as remoteId
+      o.remote_id as platformId
     from outbox o join sales s on s.id = o.sale_id
     where o.uncertain = 1 order by s.receipt_number`);
   const findRow = sqlite.prepare(`

@@ -2,33 +2,13 @@
 // that should be in the drawer, and what has not reached the platform (refused, waiting).
 // Summed in SQL over the till's file and its archives, in exact minor units.
 import { CASH_METHOD } from './cash.js';
+import type { Amount, DayTotals } from '../domain/sale.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
 import type { OutboxState } from './schema.js';
 import type { SettingsStore } from './settings.js';
 
-export interface Amount {
-  count: number;
-  totalMinor: number;
-}
-
-export interface DayTotals {
-  /** The day, YYYY-MM-DD, in the till's time zone. */
-  date: string;
-  from: number;
-  to: number;
-  currency: string;
-  /** Every sale of the day but the discarded ones: money taken at the counter. */
-  sales: Amount;
-  byPaymentMethod: Array<Amount & { paymentMethod: string }>;
-  cashExpectedMinor: number;
-  /** Refused by the platform, waiting for a person. */
-  refused: Amount;
-  /** Not yet on the platform: pending or being sent. */
-  waiting: Amount;
-  /** Set aside by a person: not counted in the totals. */
-  discarded: Amount;
-}
+export type { Amount, DayTotals };
 
 export interface DayGroup extends Amount {
   paymentMethod: string;

@@ -32,7 +32,7 @@ export interface ExportedSale {
   /** The sale's id on the platform, once synced. */
   platformId: string | null;
   /** Why the platform refused it, or why the last attempt failed. */
-  problem: string | null;
+  lastErrorReason: string | null;
   discardReason: string | null;
   /** Sent without an answer and not proven stored once: may be on the platform (twice). */
   uncertain: boolean;
@@ -72,7 +72,7 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
            s.shop_id as shopId, s.customer_id as customerId, c.name as customerName,
            s.payment_method as paymentMethod, s.currency, s.total_minor as totalMinor,
            o.state, o.synced_at as syncedAt, o.remote_id as platformId,
-           o.last_error_reason as problem, o.discard_reason as discardReason, o.uncertain,
+           o.last_error_reason as lastErrorReason, o.discard_reason as discardReason, o.uncertain,
            i.line_number as line, i.product_id as productId, p.name as productName,
            i.quantity_milli as quantityMilli, i.unit_price_minor as unitPriceMinor,
            i.line_total_minor as lineTotalMinor
@@ -115,7 +115,7 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
       state: row.state,
       syncedAt: row.syncedAt,
       platformId: row.platformId,
-      problem: row.problem,
+      lastErrorReason: row.lastErrorReason,
       discardReason: row.discardReason,
       uncertain: row.uncertain === 1,
       lines: [],

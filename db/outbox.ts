@@ -4,8 +4,11 @@
 // retry), and marks the request as on the wire. Outcomes are written only while the row
 // is still claimed by that sender and epoch (fencing). Stored wall-clock times are guarded:
 // a next attempt further ahead than any wait could be counts as due.
+import type { AttemptLogOutcome } from '../domain/sync-status.js';
+import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
-import type { OutboxState } from './schema.js';
+import { outbox, saleItems, sales, syncState, type OutboxState } from './schema.js';
+import { computed, typedQuery, type RowOf } from './typed-sql.js';
 
 /** A sale as the engine sends it: the outbox row, the sale and its items. */
 export interface ClaimedSale {
@@ -33,8 +36,8 @@ export interface OutcomeWrite {
   idempotencyKey: string;
   startedAt: number;
   durationMs: number;
-  /** Attempt-log word: synced, retry, conflict, paused, released, unanswered. */
-  outcome: string;
+  /** The attempt log's word for it. */
+  outcome: AttemptLogOutcome;
   /** `sending` while the sender keeps the sale to retry it in place. */
   state: Extract<OutboxState, 'pending' | 'sending' | 'synced' | 'conflict'>;
   countsAttempt: boolean;
@@ -45,8 +48,8 @@ export interface OutcomeWrite {
   httpStatus: number | null;
   errorCode: string | null;
   reason: string | null;
-  remoteId?: string | null;
-  remoteBody?: string | null;
+  platformId?: string | null;
+  platformAnswer?: string | null;
 }
 
 export interface Fence {
@@ -59,33 +62,77 @@ export type ClaimAnswer =
   | { kind: 'gone' }
   | { kind: 'lease_lost' };
 
-type CandidateRow = Omit<
-  ClaimedSale,
-  'items' | 'shopId' | 'customerId' | 'paymentMethod' | 'currency' | 'uncertain'
-> & {
-  uncertain: number;
+const candidateColumns = {
+  saleId: outbox.saleId,
+  idempotencyKey: outbox.idempotencyKey,
+  revision: outbox.revision,
+  attempts: outbox.attempts,
+  unexpectedAttempts: outbox.unexpectedAttempts,
+  unansweredAttempts: outbox.unansweredAttempts,
+  uncertain: outbox.uncertain,
+  requestBody: outbox.requestBody,
+  createdAt: outbox.createdAt,
   /** Insertion order, which breaks ties between sales of the same millisecond. */
-  position: number;
+  position: computed<number>('outbox.rowid'),
 };
+type CandidateRow = RowOf<typeof candidateColumns>;
+
+const saleColumns = {
+  shopId: sales.shopId,
+  customerId: sales.customerId,
+  paymentMethod: sales.paymentMethod,
+  currency: sales.currency,
+};
+const itemColumns = {
+  productId: saleItems.productId,
+  quantityMilli: saleItems.quantityMilli,
+  unitPriceMinor: saleItems.unitPriceMinor,
+};
+const leaseColumns = { owner: syncState.leaseOwner, epoch: syncState.leaseEpoch };
+
+/** The queue's figures for the status, in one read. */
+const figureColumns = (dueWhere: string) => ({
+  nextAttemptAt: computed<number | null>(`(select min(case when next_attempt_at > @farAhead then @now else next_attempt_at end)
+        from outbox where state = 'pending')`),
+  oldestPendingAt: computed<number | null>(
+    `(select min(created_at) from outbox where state in ('pending', 'sending'))`,
+  ),
+  stale: computed<number>(
+    `(select count(*) from outbox where state in ('pending', 'sending') and created_at < @staleBefore)`,
+  ),
+  due: computed<number>(`(select count(*) from outbox where ${dueWhere})`),
+  sending: computed<number>(`(select count(*) from outbox where state = 'sending')`),
+  uncertain: computed<number>(`(select count(*) from outbox where uncertain = 1)`),
+});
 
 const bool = (value: boolean) => (value ? 1 : 0);
 
 export function createOutboxQueries({ sqlite }: TillDatabase) {
   const dueWhere = `state = 'pending' and (next_attempt_at is null or next_attempt_at <= @dueBefore or next_attempt_at > @farAhead)`;
-  const candidates = sqlite.prepare(`
-    select sale_id as saleId, idempotency_key as idempotencyKey, revision, attempts,
-      unexpected_attempts as unexpectedAttempts, unanswered_attempts as unansweredAttempts,
-      uncertain, request_body as requestBody, created_at as createdAt, rowid as position
+  const candidates = typedQuery<
+    typeof candidateColumns,
+    { dueBefore: number; farAhead: number; after: number; afterPosition: number; limit: number }
+  >(
+    sqlite,
+    candidateColumns,
+    (list) => `select ${list}
     from outbox where ${dueWhere} and (created_at, rowid) > (@after, @afterPosition)
-    order by created_at, rowid limit @limit`);
-  const saleRow = sqlite.prepare(`
-    select shop_id as shopId, customer_id as customerId, payment_method as paymentMethod, currency
-    from sales where id = ?`);
-  const itemRows = sqlite.prepare(`
-    select product_id as productId, quantity_milli as quantityMilli, unit_price_minor as unitPriceMinor
-    from sale_items where sale_id = ? order by line_number`);
-  const leaseOf = sqlite.prepare(
-    'select lease_owner as owner, lease_epoch as epoch from sync_state where id = 1',
+    order by created_at, rowid limit @limit`,
+  );
+  const saleRow = typedQuery<typeof saleColumns, { saleId: string }>(
+    sqlite,
+    saleColumns,
+    (list) => `select ${list} from sales where id = @saleId`,
+  );
+  const itemRows = typedQuery<typeof itemColumns, { saleId: string }>(
+    sqlite,
+    itemColumns,
+    (list) => `select ${list} from sale_items where sale_id = @saleId order by line_number`,
+  );
+  const leaseOf = typedQuery(
+    sqlite,
+    leaseColumns,
+    (list) => `select ${list} from sync_state where id = 1`,
   );
   const claim = sqlite.prepare(`
     update outbox set state = 'sending', claim_owner = @owner, claim_epoch = @epoch,
@@ -93,7 +140,7 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
     where sale_id = @saleId and revision = @revision and (
       (state = 'pending' and claim_owner is null) or
       (state = 'sending' and claim_owner = @owner and claim_epoch = @epoch))
-    returning request_body as requestBody`);
+    returning request_body`).pluck();
   const finish = sqlite.prepare(`
     update outbox set
       state = @state,
@@ -108,16 +155,13 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
       last_http_status = @httpStatus,
       last_error_code = @errorCode,
       last_error_reason = @reason,
-      remote_id = coalesce(@remoteId, remote_id),
-      remote_body = coalesce(@remoteBody, remote_body),
+      remote_id = coalesce(@platformId, remote_id),
+      remote_body = coalesce(@platformAnswer, remote_body),
       synced_at = case when @state = 'synced' then @now else synced_at end,
       updated_at = @now
     where sale_id = @saleId and revision = @revision and state = 'sending'
       and claim_owner = @owner and claim_epoch = @epoch`);
-  const logAttempt = sqlite.prepare(`
-    insert into sync_attempts
-      (sale_id, revision, idempotency_key, started_at, duration_ms, outcome, http_status, error_code, reason)
-    values (@saleId, @revision, @idempotencyKey, @startedAt, @durationMs, @outcome, @httpStatus, @errorCode, @reason)`);
+  const logAttempt = prepareAttemptLog(sqlite);
   const releaseOne = sqlite.prepare(`
     update outbox set state = 'pending', claim_owner = null, claim_epoch = null, updated_at = @now
     where sale_id = @saleId and revision = @revision and state = 'sending' and in_flight_at is null
@@ -136,15 +180,10 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
   const dueAll = sqlite.prepare(`
     update outbox set next_attempt_at = @now, updated_at = @now
     where state = 'pending' and next_attempt_at > @now`);
-  const figures = sqlite.prepare(`
-    select
-      (select min(case when next_attempt_at > @farAhead then @now else next_attempt_at end)
-        from outbox where state = 'pending') as nextAttemptAt,
-      (select min(created_at) from outbox where state in ('pending', 'sending')) as oldestPendingAt,
-      (select count(*) from outbox where state in ('pending', 'sending') and created_at < @staleBefore) as stale,
-      (select count(*) from outbox where ${dueWhere}) as due,
-      (select count(*) from outbox where state = 'sending') as sending,
-      (select count(*) from outbox where uncertain = 1) as uncertain`);
+  const figures = typedQuery<
+    ReturnType<typeof figureColumns>,
+    { now: number; farAhead: number; dueBefore: number; staleBefore: number }
+  >(sqlite, figureColumns(dueWhere), (list) => `select ${list}`);
 
   const claimTransaction = sqlite.transaction(
     (
@@ -153,29 +192,22 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
       now: number,
       buildBody: (sale: ClaimedSale) => string,
     ): ClaimAnswer => {
-      const lease = leaseOf.get() as { owner: string | null; epoch: number };
-      if (lease.owner !== fence.owner || lease.epoch !== fence.epoch) return { kind: 'lease_lost' };
-      const sale = saleRow.get(candidate.saleId) as Pick<
-        ClaimedSale,
-        'shopId' | 'customerId' | 'paymentMethod' | 'currency'
-      >;
-      const items = itemRows.all(candidate.saleId) as ClaimedSale['items'];
-      const full: ClaimedSale = {
-        ...candidate,
-        ...sale,
-        items,
-        uncertain: candidate.uncertain === 1,
-      };
+      const lease = leaseOf.get();
+      if (lease?.owner !== fence.owner || lease.epoch !== fence.epoch) return { kind: 'lease_lost' };
+      const sale = saleRow.get({ saleId: candidate.saleId });
+      if (!sale) return { kind: 'gone' };
+      const items = itemRows.all({ saleId: candidate.saleId });
+      const full: ClaimedSale = { ...candidate, ...sale, items };
       const body = candidate.requestBody ?? buildBody(full);
-      const row = claim.get({
+      const requestBody = claim.get({
         ...fence,
         saleId: candidate.saleId,
         revision: candidate.revision,
         body,
         now,
-      }) as { requestBody: string } | undefined;
-      if (!row) return { kind: 'gone' };
-      return { kind: 'claimed', sale: { ...full, requestBody: row.requestBody } };
+      });
+      if (typeof requestBody !== 'string') return { kind: 'gone' };
+      return { kind: 'claimed', sale: { ...full, requestBody } };
     },
   );
 
@@ -189,11 +221,11 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
           unexpected: bool(write.unexpected),
           unanswered: bool(write.unanswered),
           uncertain: bool(write.uncertain),
-          remoteId: write.remoteId ?? null,
-          remoteBody: write.remoteBody ?? null,
+          platformId: write.platformId ?? null,
+          platformAnswer: write.platformAnswer ?? null,
           now,
         }).changes === 1;
-      logAttempt.run(
+      logAttempt(
         changed
           ? write
           : {
@@ -223,7 +255,7 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
         after: after.createdAt,
         afterPosition: after.position,
         limit,
-      }) as CandidateRow[];
+      });
     },
     /**
      * Claims one sale for a send now, or for another send of a sale already claimed: checks
@@ -265,14 +297,7 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
     /** Resync: every waiting sale is due now. */
     makeAllDue: (now: number): number => dueAll.run({ now }).changes,
     figures(now: number, farAhead: number, staleAfterMs: number) {
-      return figures.get({ now, farAhead, dueBefore: now, staleBefore: now - staleAfterMs }) as {
-        nextAttemptAt: number | null;
-        oldestPendingAt: number | null;
-        stale: number;
-        due: number;
-        sending: number;
-        uncertain: number;
-      };
+      return figures.get({ now, farAhead, dueBefore: now, staleBefore: now - staleAfterMs })!;
     },
   };
 }

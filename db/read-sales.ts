@@ -5,6 +5,8 @@ import { invalidInput } from './field-errors.js';
 import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.js';
 import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
+import type { SaleSummary, SaleView } from '../domain/sale.js';
+import type { OutboxState } from '../domain/sale-states.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import {
   outbox,
@@ -12,58 +14,7 @@ import {
   OUTBOX_STATES,
   saleItems,
   sales,
-  type OutboxState,
 } from './schema.js';
-
-export interface SaleItemView {
-  lineNumber: number;
-  productId: string;
-  quantity: number;
-  price: number;
-  unitPriceMinor: number;
-  lineTotalMinor: number;
-}
-
-export interface OutboxView {
-  state: OutboxState;
-  idempotencyKey: string;
-  revision: number;
-  attempts: number;
-  nextAttemptAt: number | null;
-  lastHttpStatus: number | null;
-  lastErrorCode: string | null;
-  lastErrorReason: string | null;
-  remoteId: string | null;
-  syncedAt: number | null;
-  discardReason: string | null;
-  /** Attempts that were sent and never answered. */
-  unansweredAttempts: number;
-  /** May be on the platform twice (or once, though not synced here): a person should check. */
-  uncertain: boolean;
-}
-
-export interface SaleSummary {
-  id: string;
-  receiptNumber: number;
-  createdAt: number;
-  shopId: string | null;
-  customerId: string | null;
-  paymentMethod: string;
-  currency: string;
-  totalMinor: number;
-  state: OutboxState;
-  lastErrorReason: string | null;
-  uncertain: boolean;
-}
-
-export interface SaleView extends Omit<SaleSummary, 'state' | 'lastErrorReason' | 'uncertain'> {
-  total: number;
-  /** Cash handed over and change given (CASH sales only). */
-  tenderedMinor: number | null;
-  changeMinor: number | null;
-  items: SaleItemView[];
-  outbox: OutboxView;
-}
 
 export const saleFilterSchema = z.strictObject({
   state: z.enum(OUTBOX_STATES).optional(),
@@ -150,7 +101,7 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
       lineTotalMinor: item.lineTotalMinor,
     }));
     const o = row.outbox;
-    const outboxView: OutboxView = {
+    const outboxView: SaleView['outbox'] = {
       state: o.state,
       idempotencyKey: o.idempotencyKey,
       revision: o.revision,
@@ -159,7 +110,7 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
       lastHttpStatus: o.lastHttpStatus,
       lastErrorCode: o.lastErrorCode,
       lastErrorReason: o.lastErrorReason,
-      remoteId: o.remoteId,
+      platformId: o.platformId,
       syncedAt: o.syncedAt,
       discardReason: o.discardReason,
       unansweredAttempts: o.unansweredAttempts,

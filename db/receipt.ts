@@ -2,26 +2,11 @@
 // sale, with today's catalog names for its products and customer, and the shop's names.
 import { eq, sql } from 'drizzle-orm';
 import type { TillDatabase } from './open.js';
-import type { SaleView } from './read-sales.js';
-import { customers, products, type OutboxState } from './schema.js';
+import type { ReceiptView, SaleView } from '../domain/sale.js';
+import { customers, products } from './schema.js';
 import type { SettingsStore } from './settings.js';
 
-export interface ReceiptView {
-  shopName: string;
-  tillName: string;
-  saleId: string;
-  receiptNumber: number;
-  createdAt: number;
-  currency: string;
-  lines: Array<{ name: string; quantity: number; unitPriceMinor: number; lineTotalMinor: number }>;
-  totalMinor: number;
-  paymentMethod: string;
-  tenderedMinor: number | null;
-  changeMinor: number | null;
-  customerName: string | null;
-  /** Whether the sale has reached the platform yet ('synced') or not. */
-  state: OutboxState;
-}
+export type { ReceiptView };
 
 export function createReceipts(
   { db }: TillDatabase,

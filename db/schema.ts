@@ -12,8 +12,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { OUTBOX_STATES } from '../domain/sale-states.js';
+import { ATTEMPT_LOG_OUTCOMES, CONNECTION_STATES } from '../domain/sync-status.js';
 
 export { OUTBOX_STATES, type OutboxState } from '../domain/sale-states.js';
+export { CONNECTION_STATES, type ConnectionState } from '../domain/sync-status.js';
 
 const stateList = OUTBOX_STATES.map((state) => `'${state}'`).join(', ');
 
@@ -73,8 +75,10 @@ export const outbox = sqliteTable(
     lastHttpStatus: integer('last_http_status'),
     lastErrorCode: text('last_error_code'),
     lastErrorReason: text('last_error_reason'),
-    remoteId: text('remote_id'),
-    remoteBody: text('remote_body'),
+    /** The sale's id on the platform (the column keeps its first name). */
+    platformId: text('remote_id'),
+    /** The platform's answer to the send that stored it (the column keeps its first name). */
+    platformAnswer: text('remote_body'),
     syncedAt: integer('synced_at'),
     discardReason: text('discard_reason'),
     createdAt: integer('created_at').notNull(),
@@ -117,7 +121,7 @@ export const syncAttempts = sqliteTable(
     idempotencyKey: text('idempotency_key').notNull(),
     startedAt: integer('started_at').notNull(),
     durationMs: integer('duration_ms').notNull(),
-    outcome: text('outcome').notNull(),
+    outcome: text('outcome', { enum: ATTEMPT_LOG_OUTCOMES }).notNull(),
     httpStatus: integer('http_status'),
     errorCode: text('error_code'),
     reason: text('reason'),
@@ -166,8 +170,6 @@ export const settings = sqliteTable('settings', {
   updatedAt: integer('updated_at').notNull(),
 });
 
-export const CONNECTION_STATES = ['unknown', 'online', 'offline', 'authorization'] as const;
-export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 /**
  * The sync engine's shared state, one row: which process holds the sending lease, whether

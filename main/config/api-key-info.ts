@@ -1,14 +1,9 @@
 // What may be shown about an API key: whether one is set and, for a JWT, its unverified
 // claims (expiry, scopes). Never the key itself.
 import { createHash } from 'node:crypto';
+import type { ApiKeyInfo } from '../../domain/sync-status.js';
 
-export interface ApiKeyInfo {
-  set: boolean;
-  kind?: 'jwt' | 'opaque';
-  expiresAt?: number;
-  scopes?: string[];
-  subject?: string;
-}
+export type { ApiKeyInfo } from '../../domain/sync-status.js';
 
 export function describeApiKey(key: string | undefined): ApiKeyInfo {
   if (!key) return { set: false };

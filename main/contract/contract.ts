@@ -1,25 +1,24 @@
 // The one contract between the till UI and the agent: every method the UI can call and
 // every event it receives, each with zod schemas. The agent validates every input with
 // it; Electron's preload and the loopback console are both built from it; the renderer
-// imports its types only. This file imports nothing but zod, its own shapes (shapes.ts)
-// and the Node-free domain/, so the renderer (no Node) can read its types.
+// imports its types only. This file imports nothing but zod and the Node-free domain/ (where
+// the shapes it shares are declared once), so the renderer (no Node) can read its types.
 import { z } from 'zod';
 import type { AppError, Result } from '../../domain/result.js';
 import { EVENT_NAMES, METHOD_NAMES } from './names.js';
 import {
-  saleInput,
-  syncStatus,
-  settingsView,
-  outboxState,
-  saleSummary,
-  saleDetail,
   conflictChange,
-  product,
   customer,
-  drainSummary,
-  receipt,
   dayTotals,
-} from './shapes.js';
+  outboxState,
+  product,
+  receipt,
+  saleInput,
+  saleSummary,
+  saleView,
+} from '../../domain/sale.js';
+import { settingsView } from '../../domain/settings-view.js';
+import { drainSummary, syncStatus } from '../../domain/sync-status.js';
 
 // ---- methods -----------------------------------------------------------------------------
 
@@ -81,7 +80,7 @@ export const methods = {
     }),
     output: z.object({ sales: z.array(saleSummary), nextBefore: z.number().nullable() }),
   },
-  getSale: { input: saleRef, output: saleDetail },
+  getSale: { input: saleRef, output: saleView },
   listConflicts: {
     input: z.strictObject({}).default({}),
     output: z.array(
@@ -201,4 +200,6 @@ const namesMatch: [
 void namesMatch;
 
 export { EVENT_NAMES, METHOD_NAMES };
-export { apiKeyInfo, saleInput, settingsView, syncStatus } from './shapes.js';
+export { saleInput } from '../../domain/sale.js';
+export { settingsView } from '../../domain/settings-view.js';
+export { apiKeyInfo, syncStatus } from '../../domain/sync-status.js';

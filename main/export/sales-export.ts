@@ -110,7 +110,7 @@ const DOUBT = 'may already be on the platform: an attempt got no answer';
 
 /** Why the sale needs a look: discarded, refused, failing, or possibly on the platform twice. */
 function problemOf(sale: ExportedSale): string | null {
-  const problem = sale.discardReason ? `discarded: ${sale.discardReason}` : sale.problem;
+  const problem = sale.discardReason ? `discarded: ${sale.discardReason}` : sale.lastErrorReason;
   if (!sale.uncertain) return problem;
   return problem ? `${problem}; ${DOUBT}` : DOUBT;
 }

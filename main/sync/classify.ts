@@ -18,7 +18,7 @@ export type Answer =
 
 export type Classification =
   /** Accepted: keep the remote id and body. */
-  | { kind: 'synced'; remoteId: string | null; remoteBody: string }
+  | { kind: 'synced'; platformId: string | null; platformAnswer: string }
   /** Not the sale's fault: try again later with the same key. */
   | { kind: 'retry'; code: string; reason: string; retryAfterMs?: number; unreachable: boolean }
   /** The platform refuses this sale: park it for a person, move on. */
@@ -43,7 +43,7 @@ const UNREACHABLE_CODES = new Set([
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 export const PAUSE_STATUSES = new Set([401, 403]);
 
-function remoteIdOf(body: string): string | null {
+function platformIdOf(body: string): string | null {
   try {
     const parsed = JSON.parse(body) as unknown;
     const id =
@@ -82,7 +82,7 @@ export function classify(
   }
   const { status, headers, body } = answer;
   if (status >= 200 && status < 300)
-    return { kind: 'synced', remoteId: remoteIdOf(body), remoteBody: body };
+    return { kind: 'synced', platformId: platformIdOf(body), platformAnswer: body };
   const code = `http_${status}`;
   const reason = readableReason(status, headers.get('content-type'), body);
   const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now, retryAfterCapMs);

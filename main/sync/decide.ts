@@ -4,6 +4,7 @@
 import type { SyncTuning } from '../config/agent-config.js';
 import { fullJitterDelay } from './backoff.js';
 import { classify, type Answer, type Classification } from './classify.js';
+import type { DecisionOutcome } from '../../domain/sync-status.js';
 
 /** What the sale has been through, as stored on its outbox row. */
 export interface SaleHistory {
@@ -33,7 +34,7 @@ export const MAX_TRIES_IN_PLACE = 3;
 
 export interface Decision {
   /** The attempt-log word and the engine's count. */
-  outcome: 'synced' | 'retry' | 'conflict' | 'paused' | 'released' | 'unanswered';
+  outcome: DecisionOutcome;
   state: 'pending' | 'sending' | 'synced' | 'conflict';
   countsAttempt: boolean;
   unexpected: boolean;
@@ -54,8 +55,8 @@ export interface Decision {
   errorCode: string | null;
   /** What to tell a person, in their words. */
   reason: string | null;
-  remoteId?: string | null;
-  remoteBody?: string;
+  platformId?: string | null;
+  platformAnswer?: string;
   classification: Classification | null;
 }
 
@@ -125,8 +126,8 @@ export function decide(input: DecisionInput): Decision {
         countsAttempt: true,
         uncertain: history.uncertain && !honoured,
         reason: null,
-        remoteId: verdict.remoteId,
-        remoteBody: verdict.remoteBody,
+        platformId: verdict.platformId,
+        platformAnswer: verdict.platformAnswer,
       };
     case 'conflict':
       return {

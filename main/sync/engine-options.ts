@@ -4,7 +4,7 @@ import type { TillDatabase } from '../../db/open.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type Timers } from './clock.js';
 import type { Logger } from '../log/log-port.js';
-import type { DeliveryOutcome } from './pass.js';
+import type { DeliveryOutcome } from '../../domain/sync-status.js';
 import { clientFor, type PlatformClient } from './platform-client.js';
 import { newSenderId, systemLiveness, type LivenessProbe } from './sender-identity.js';
 

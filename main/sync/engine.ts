@@ -37,7 +37,7 @@ import { engineInputs, type EngineOptions, type SaleEvent } from './engine-optio
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
 
-export type { DeliveryOutcome } from './pass.js';
+export type { DeliveryOutcome } from '../../domain/sync-status.js';
 export type { DrainSummary, SkipReason } from './drain-summary.js';
 export type { EngineOptions, SaleEvent } from './engine-options.js';
 

@@ -9,16 +9,15 @@ import type { SyncTuning } from '../config/agent-config.js';
 import type { Answer } from './classify.js';
 import { sleep, type Clock, type Timers } from './clock.js';
 import type { CommitQueue } from './commit-queue.js';
-import { decide, longestWaitMs, MAX_TRIES_IN_PLACE, type Decision } from './decide.js';
+import { decide, longestWaitMs, MAX_TRIES_IN_PLACE, type SaleHistory } from './decide.js';
 import type { LeaseHolder } from './lease-holder.js';
 import type { LinkState } from './link-state.js';
 import type { OutcomeWriter } from './outcome-writer.js';
 import type { Pacer } from './pacer.js';
 import { readRateLimit } from './rate-limit-headers.js';
 import type { StorageGuard } from './storage-guard.js';
+import { DELIVERY_OF_DECISION, type DeliveryOutcome } from '../../domain/sync-status.js';
 
-/** What happened to one sale in a pass. */
-export type DeliveryOutcome = 'synced' | 'conflict' | 'paused' | 'deferred' | 'released';
 
 export interface SaleSender {
   postSale(body: string, idempotencyKey: string, signal: AbortSignal): Promise<Answer>;
@@ -63,14 +62,6 @@ class RetryInPlace extends Error {
 
 class StopRetrying extends Error {}
 
-const OUTCOME_OF: Record<Decision['outcome'], DeliveryOutcome> = {
-  synced: 'synced',
-  conflict: 'conflict',
-  paused: 'paused',
-  released: 'released',
-  retry: 'deferred',
-  unanswered: 'deferred',
-};
 
 /** The due sales of one pass, read a batch at a time, each at most once. */
 function passQueue(deps: PassDeps, passStart: number, batchSize: number) {
@@ -97,7 +88,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
     synced: 0,
     conflict: 0,
     paused: 0,
-    deferred: 0,
+    waiting: 0,
     released: 0,
   };
   let leaseLost = false;
@@ -112,7 +103,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
     const epoch = holder.epoch;
     if (epoch === null) return 'released';
     const fence = { owner: deps.owner, epoch };
-    let history = { ...candidate, uncertain: candidate.uncertain === 1 };
+    let history: SaleHistory = candidate;
     let tries = 0;
 
     const attempt = async (): Promise<DeliveryOutcome> => {
@@ -125,7 +116,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       } catch (error) {
         deps.storage.failed('a claim', error);
         storageFailed = true; // nothing was sent; the sale stays as it was
-        return 'deferred';
+        return 'waiting';
       }
       if (claimed.kind === 'lease_lost') {
         leaseLost = true;
@@ -165,8 +156,8 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
           httpStatus: decision.httpStatus,
           errorCode: decision.errorCode,
           reason: decision.reason,
-          remoteId: decision.remoteId,
-          remoteBody: decision.remoteBody,
+          platformId: decision.platformId,
+          platformAnswer: decision.platformAnswer,
         },
         fence,
       );
@@ -188,7 +179,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         };
         throw new RetryInPlace(decision.retryInPlaceMs);
       }
-      return OUTCOME_OF[decision.outcome];
+      return DELIVERY_OF_DECISION[decision.outcome];
     };
 
     try {
@@ -206,7 +197,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       // Kept for an in-place retry, then stopped: back to the queue, due as recorded.
       deps.outcomes.flush();
       deps.storage.attempt('a release', () => outbox.release(candidate, fence, clock.now()));
-      return deps.signal.aborted ? 'released' : 'deferred';
+      return deps.signal.aborted ? 'released' : 'waiting';
     }
   }
 

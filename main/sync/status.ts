@@ -11,45 +11,12 @@ import { describeApiKey, type ApiKeyInfo } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { longestWaitMs } from './decide.js';
 import { systemLiveness, type LivenessProbe } from './sender-identity.js';
-import type { StorageProblem } from './storage-guard.js';
+import type { StorageProblem, SyncMode, SyncStatus } from '../../domain/sync-status.js';
 
-export type SyncMode = 'platform' | 'sandbox' | 'not_configured';
+export type { SyncMode, SyncStatus };
 
 /** Clock steps older than this are history, not news. */
 const CLOCK_STEP_SHOWN_MS = 24 * 3_600_000;
-
-export interface SyncStatus {
-  mode: SyncMode;
-  baseUrl: string | null;
-  apiKey: ApiKeyInfo;
-  connection: ConnectionState;
-  paused: { reason: string; since: number | null } | null;
-  counts: Record<OutboxState, number>;
-  /** Pending longer than the stale setting: never dropped, but someone should look. */
-  stale: number;
-  /** Sent without an answer, not proven stored once: may be on the platform twice. */
-  uncertain: number;
-  /** Whether the platform was seen honouring Idempotency-Key (a resend is never doubled). */
-  keysHonoured: boolean;
-  oldestPendingAgeMs: number | null;
-  lastSuccessAt: number | null;
-  /** When the platform last answered anything: "online" only while this is recent. */
-  lastContactAt: number | null;
-  nextAttemptAt: number | null;
-  /** The platform asked the whole queue to wait until then (429/503 Retry-After). */
-  throttledUntil: number | null;
-  lastError: { code: string; message: string; at: number | null } | null;
-  /** Platform clock minus till clock, when more than five minutes apart. */
-  clockSkewMs: number | null;
-  /** The till's clock jumped by this much in the last day. */
-  clockStep: { ms: number; at: number } | null;
-  /** The sync engine cannot write to the database (disk full, busy, read-only). */
-  storageProblem: StorageProblem | null;
-  /** The last weekly integrity check of the database file, and the damage it found. */
-  integrity: { checkedAt: number | null; problem: string | null };
-  /** Who holds the sending lease right now. */
-  sender: 'this process' | 'another process' | 'none';
-}
 
 export interface StatusSources {
   counts: Record<OutboxState, number>;

@@ -1,14 +1,10 @@
 // The sync engine's own storage faults (disk full, database busy, read-only disk) never
 // crash it and never lose an answer: a failed write is reported (status and log, once per
 // problem), and the caller keeps what it could not write and tries again.
+import type { StorageProblem } from '../../domain/sync-status.js';
 import type { Logger } from '../log/log-port.js';
 
-export interface StorageProblem {
-  /** What the engine was writing: "an outcome", "the lease"... */
-  what: string;
-  message: string;
-  since: number;
-}
+export type { StorageProblem } from '../../domain/sync-status.js';
 
 export const isStorageError = (error: unknown): boolean =>
   typeof (error as { code?: unknown })?.code === 'string' &&

@@ -55,7 +55,7 @@ describe('recordSale', () => {
       state: 'pending',
       revision: 1,
       attempts: 0,
-      remoteId: null,
+      platformId: null,
     });
     expect(stored.outbox.idempotencyKey).toMatch(UUID);
   });

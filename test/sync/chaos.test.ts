@@ -174,7 +174,7 @@ describe('exactly once, whatever fails', () => {
       const matched = new Set<string>();
       for (const id of local) {
         const sale = store.getSale(id)!;
-        const mirror = byId.get(sale.outbox.remoteId!);
+        const mirror = byId.get(sale.outbox.platformId!);
         expect(mirror, `sale #${sale.receiptNumber} has no remote twin`).toBeDefined();
         matched.add(mirror!.id);
         expect(mirror).toMatchObject({

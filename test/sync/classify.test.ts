@@ -26,14 +26,14 @@ describe('the classification table', () => {
       ),
     ).toEqual({
       kind: 'synced',
-      remoteId: 'sale_1',
-      remoteBody: '{"id":"sale_1"}',
+      platformId: 'sale_1',
+      platformAnswer: '{"id":"sale_1"}',
     });
     expect(
       classify({ kind: 'response', status: 201, headers: new Headers(), body: '{"id": 7' }, NOW, 0),
     ).toMatchObject({
       kind: 'synced',
-      remoteId: null,
+      platformId: null,
     });
   });
 

@@ -36,7 +36,7 @@ const table: Row[] = [
   [
     '201: synced, counted',
     input(response(201, {}, '{"id":"s1"}')),
-    { outcome: 'synced', state: 'synced', countsAttempt: true, remoteId: 's1', uncertain: false },
+    { outcome: 'synced', state: 'synced', countsAttempt: true, platformId: 's1', uncertain: false },
   ],
   [
     '201 after an unanswered attempt, keys not known honoured: still in doubt',

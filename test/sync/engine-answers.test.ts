@@ -14,7 +14,7 @@ describe('sync engine: every kind of answer', () => {
     expect(await engine.drain()).toMatchObject({ synced: 1, conflict: 0 });
     const sale = t.store.getSale(id!)!;
     expect(sale.outbox).toMatchObject({ state: 'synced', attempts: 1, lastHttpStatus: 201 });
-    expect(sale.outbox.remoteId).toMatch(/^sale_/);
+    expect(sale.outbox.platformId).toMatch(/^sale_/);
     expect(sandbox.countSales()).toBe(1);
     expect(engine.status()).toMatchObject({
       connection: 'online',

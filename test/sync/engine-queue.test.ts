@@ -73,7 +73,7 @@ describe('sync engine: the queue', () => {
     const others = t.record(8);
     const engine = t.engine({ baseUrl: server.url, apiKey: 'k', sync: { concurrency: 1 } });
     const summary = await engine.drain();
-    expect(summary).toMatchObject({ synced: 8, deferred: 1 });
+    expect(summary).toMatchObject({ synced: 8, waiting: 1 });
     for (const id of others) expect(t.store.getSale(id)!.outbox.state).toBe('synced');
     expect(t.store.getSale(slow!)!.outbox.state).toBe('pending');
   });

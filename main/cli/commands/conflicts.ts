@@ -32,7 +32,7 @@ function printUncertain(rows: UncertainSale[], json?: boolean): void {
     const total = `${formatMinor(row.totalMinor, currencyDecimals(row.currency))} ${row.currency}`;
     const where =
       row.state === 'synced'
-        ? `synced${row.remoteId ? ` as ${row.remoteId}` : ''}: look for a second copy`
+        ? `synced${row.platformId ? ` as ${row.platformId}` : ''}: look for a second copy`
         : `${row.state}: it may be there already`;
     return `#${row.receiptNumber}  ${new Date(row.createdAt).toLocaleString()}  ${total}  ${where}`;
   });

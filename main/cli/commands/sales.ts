@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { currencyDecimals, formatMinor } from '../../../db/money.js';
-import type { SaleSummary } from '../../../db/read-sales.js';
+import type { SaleSummary } from '../../../domain/sale.js';
 import { OUTBOX_STATES } from '../../../db/schema.js';
 import { dateBound } from '../../config/dates.js';
 import { EXIT } from '../exit-codes.js';

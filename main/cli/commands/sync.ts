@@ -49,7 +49,7 @@ function report(
     return;
   }
   const lines = [
-    `${verb}: ${summary.synced} synced, ${summary.conflict} parked as conflicts, ${summary.deferred} to retry later.`,
+    `${verb}: ${summary.synced} synced, ${summary.conflict} parked as conflicts, ${summary.waiting} to retry later.`,
     `Now: ${status.counts.pending + status.counts.sending} pending, ${status.counts.synced} synced, ${status.counts.conflict} in conflict.`,
   ];
   if (summary.skipped) lines.push(SKIPPED[summary.skipped]);

@@ -37,7 +37,7 @@ export function SyncScreen({
     const result = await api.resyncNow({});
     setBusy(false);
     if (!result.ok) return setNotice({ tone: 'error', text: result.error.message });
-    const { synced, conflict, deferred, paused, skipped } = result.value;
+    const { synced, conflict, waiting, paused, skipped } = result.value;
     const why =
       skipped === 'offline'
         ? ' The platform cannot be reached.'
@@ -46,7 +46,7 @@ export function SyncScreen({
           : '';
     setNotice({
       tone: paused > 0 || skipped === 'paused' ? 'error' : 'ok',
-      text: `Resync done: ${synced} sent, ${conflict} refused, ${deferred + paused} still waiting.${why}${paused > 0 ? ' The key was rejected.' : ''}`,
+      text: `Resync done: ${synced} sent, ${conflict} refused, ${waiting + paused} still waiting.${why}${paused > 0 ? ' The key was rejected.' : ''}`,
     });
   }
 

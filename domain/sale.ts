@@ -1,0 +1,155 @@
+// A sale and what is read back about it: the input the till sends, its summary and its
+// whole record, a refused sale's change, its receipt, a day's totals, and the catalog's
+// products and customers. Declared once here as zod; the store returns these types
+// (z.infer), and the contract test parses real answers with them. Node-free: the renderer
+// reads it too.
+import { z } from 'zod';
+import { OUTBOX_STATES } from './sale-states.js';
+
+/** A sale as the till sends it. Strict: an unknown field is refused, not dropped; the
+ * store then checks the values against the till's rules (db/sale-input.ts). */
+export const saleInput = z.strictObject({
+  shopId: z.string().optional(),
+  items: z.array(
+    z.strictObject({ productId: z.string(), quantity: z.number(), price: z.number() }),
+  ),
+  paymentMethod: z.string(),
+  customerId: z.string().optional(),
+});
+
+export const outboxState = z.enum(OUTBOX_STATES);
+
+export const saleSummary = z.object({
+  id: z.string(),
+  receiptNumber: z.number(),
+  createdAt: z.number(),
+  shopId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  paymentMethod: z.string(),
+  currency: z.string(),
+  totalMinor: z.number(),
+  state: outboxState,
+  /** Why the platform refused it or the last attempt failed, in a person's words. */
+  lastErrorReason: z.string().nullable(),
+  /** May be on the platform twice (or once, though not synced here): a person should check. */
+  uncertain: z.boolean(),
+});
+export type SaleSummary = z.infer<typeof saleSummary>;
+
+export const saleItemView = z.object({
+  lineNumber: z.number(),
+  productId: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+  unitPriceMinor: z.number(),
+  lineTotalMinor: z.number(),
+});
+export type SaleItemView = z.infer<typeof saleItemView>;
+
+/** Where the sale stands in its journey to the platform. */
+export const outboxView = z.object({
+  state: outboxState,
+  idempotencyKey: z.string(),
+  revision: z.number(),
+  attempts: z.number(),
+  nextAttemptAt: z.number().nullable(),
+  lastHttpStatus: z.number().nullable(),
+  lastErrorCode: z.string().nullable(),
+  lastErrorReason: z.string().nullable(),
+  /** The sale's id on the platform, once it is there. */
+  platformId: z.string().nullable(),
+  syncedAt: z.number().nullable(),
+  discardReason: z.string().nullable(),
+  /** Attempts that were sent and never answered. */
+  unansweredAttempts: z.number(),
+  uncertain: z.boolean(),
+});
+export type OutboxView = z.infer<typeof outboxView>;
+
+/** One sale whole: its lines, the cash handed over (cash sales only) and its outbox row. */
+export const saleView = saleSummary
+  .omit({ state: true, lastErrorReason: true, uncertain: true })
+  .extend({
+    total: z.number(),
+    tenderedMinor: z.number().nullable(),
+    changeMinor: z.number().nullable(),
+    items: z.array(saleItemView),
+    outbox: outboxView,
+  });
+export type SaleView = z.infer<typeof saleView>;
+
+/** What a person's action on a refused sale did: sent again (pending) or set aside. */
+export const conflictChange = z.object({
+  saleId: z.string(),
+  receiptNumber: z.number(),
+  state: z.enum(['pending', 'discarded']),
+  revision: z.number(),
+});
+export type ConflictChange = z.infer<typeof conflictChange>;
+
+export const product = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  priceMinor: z.number(),
+  category: z.string().nullable(),
+  barcode: z.string().nullable(),
+});
+export type ProductView = z.infer<typeof product>;
+
+export const customer = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type CustomerView = z.infer<typeof customer>;
+
+/** A receipt, to print or reprint: everything on it comes from the till's own records. */
+export const receipt = z.object({
+  shopName: z.string(),
+  tillName: z.string(),
+  saleId: z.string(),
+  receiptNumber: z.number(),
+  createdAt: z.number(),
+  currency: z.string(),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number(),
+      unitPriceMinor: z.number(),
+      lineTotalMinor: z.number(),
+    }),
+  ),
+  totalMinor: z.number(),
+  paymentMethod: z.string(),
+  tenderedMinor: z.number().nullable(),
+  changeMinor: z.number().nullable(),
+  customerName: z.string().nullable(),
+  /** Whether the sale has reached the platform yet ('synced') or not. */
+  state: outboxState,
+});
+export type ReceiptView = z.infer<typeof receipt>;
+
+export const amount = z.object({ count: z.number(), totalMinor: z.number() });
+export type Amount = z.infer<typeof amount>;
+
+/** One day's takings on this till, in its local time zone. */
+export const dayTotals = z.object({
+  /** The day, YYYY-MM-DD, in the till's time zone. */
+  date: z.string(),
+  from: z.number(),
+  to: z.number(),
+  currency: z.string(),
+  /** Every sale of the day but the discarded ones: money taken at the counter. */
+  sales: amount,
+  byPaymentMethod: z.array(amount.extend({ paymentMethod: z.string() })),
+  cashExpectedMinor: z.number(),
+  /** Refused by the platform, waiting for a person. */
+  refused: amount,
+  /** Not yet on the platform: pending or being sent. */
+  waiting: amount,
+  /** Set aside by a person: not counted in the totals. */
+  discarded: amount,
+});
+export type DayTotals = z.infer<typeof dayTotals>;

@@ -1,0 +1,48 @@
+// The settings screen's view: the till's own settings, its backups, the platform settings
+// (some fixed by the environment), what is known of the key, and where the data lives.
+import { z } from 'zod';
+import { RECEIPT_WIDTHS } from './sale-states.js';
+import { apiKeyInfo, SYNC_MODES } from './sync-status.js';
+
+export const settingsView = z.object({
+  till: z.object({
+    currency: z.string(),
+    currencyDecimals: z.number(),
+    paymentMethods: z.array(z.string()),
+    shopId: z.string().nullable(),
+    tillName: z.string(),
+    shopName: z.string(),
+    receiptWidth: z.enum(RECEIPT_WIDTHS),
+    printAfterSale: z.boolean(),
+    confirmAboveAmount: z.number(),
+    confirmAboveQuantity: z.number(),
+    backupsKept: z.number(),
+    archiveAfterMonths: z.number(),
+    /** The rules a sale's lines must meet (the agent's, shown by the till as it types). */
+    limits: z.object({
+      maxQuantity: z.number(),
+      quantityDecimals: z.number(),
+      cashMethod: z.string(),
+    }),
+  }),
+  backups: z.object({
+    folder: z.string(),
+    latest: z.object({ file: z.string(), at: z.number(), bytes: z.number() }).nullable(),
+  }),
+  platform: z.object({
+    baseUrl: z.string().nullable(),
+    concurrency: z.number(),
+    /** Settings fixed by the environment or flags: shown, not editable here. */
+    locked: z.record(z.string(), z.string()),
+  }),
+  apiKey: apiKeyInfo.extend({
+    expiresSoon: z.boolean(),
+    storage: z.enum(['os-encrypted', 'file', 'environment', 'none']),
+  }),
+  mode: z.enum(SYNC_MODES),
+  /** Where the till's own data is, and the sandbox's (kept apart, never sent). */
+  data: z.object({ folder: z.string(), sandboxFolder: z.string() }),
+  /** Settings of the desktop app itself; null in the console. */
+  desktop: z.object({ startAtLogin: z.boolean() }).nullable(),
+});
+export type SettingsView = z.infer<typeof settingsView>;

@@ -1,0 +1,128 @@
+// The sync status and a drain's summary: what the engine reports, the status command
+// prints and every screen shows. Declared once here as zod; the engine, the store and the
+// contract take their types from it (z.infer), and the contract test parses real answers.
+import { z } from 'zod';
+import { OUTBOX_STATES } from './sale-states.js';
+
+export const SYNC_MODES = ['platform', 'sandbox', 'not_configured'] as const;
+export type SyncMode = (typeof SYNC_MODES)[number];
+
+/** Whether the platform answered lately, and whether it refused the key. */
+export const CONNECTION_STATES = ['unknown', 'online', 'offline', 'authorization'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/** What may be shown about an API key: never the key itself. */
+export const apiKeyInfo = z.object({
+  set: z.boolean(),
+  kind: z.enum(['jwt', 'opaque']).optional(),
+  expiresAt: z.number().optional(),
+  scopes: z.array(z.string()).optional(),
+  subject: z.string().optional(),
+});
+export type ApiKeyInfo = z.infer<typeof apiKeyInfo>;
+
+/** The sync engine cannot write to the database: what it was doing, and since when. */
+export const storageProblem = z.object({ what: z.string(), message: z.string(), since: z.number() });
+export type StorageProblem = z.infer<typeof storageProblem>;
+
+export const SENDERS = ['this process', 'another process', 'none'] as const;
+
+export const syncStatus = z.object({
+  mode: z.enum(SYNC_MODES),
+  baseUrl: z.string().nullable(),
+  apiKey: apiKeyInfo,
+  connection: z.enum(CONNECTION_STATES),
+  paused: z.object({ reason: z.string(), since: z.number().nullable() }).nullable(),
+  counts: z.record(z.enum(OUTBOX_STATES), z.number()),
+  /** Pending longer than the stale setting: never dropped, but someone should look. */
+  stale: z.number(),
+  /** Sent without an answer, not proven stored once: may be on the platform twice. */
+  uncertain: z.number(),
+  /** Whether the platform was seen honouring Idempotency-Key (a resend is never doubled). */
+  keysHonoured: z.boolean(),
+  oldestPendingAgeMs: z.number().nullable(),
+  lastSuccessAt: z.number().nullable(),
+  /** When the platform last answered anything: "online" only while this is recent. */
+  lastContactAt: z.number().nullable(),
+  nextAttemptAt: z.number().nullable(),
+  /** The platform asked the whole queue to wait until then (429/503 Retry-After). */
+  throttledUntil: z.number().nullable(),
+  lastError: z
+    .object({ code: z.string(), message: z.string(), at: z.number().nullable() })
+    .nullable(),
+  /** Platform clock minus till clock, when more than five minutes apart. */
+  clockSkewMs: z.number().nullable(),
+  /** The till's clock jumped by this much in the last day. */
+  clockStep: z.object({ ms: z.number(), at: z.number() }).nullable(),
+  /** The sync engine cannot write to the database (disk full, busy, read-only). */
+  storageProblem: storageProblem.nullable(),
+  /** The last weekly integrity check of the database file, and the damage it found. */
+  integrity: z.object({ checkedAt: z.number().nullable(), problem: z.string().nullable() }),
+  /** Who holds the sending lease right now. */
+  sender: z.enum(SENDERS),
+});
+export type SyncStatus = z.infer<typeof syncStatus>;
+
+/** What the delivery decision makes of one answer (main/sync/decide.ts). */
+export const DECISION_OUTCOMES = [
+  'synced',
+  'retry',
+  'conflict',
+  'paused',
+  'released',
+  'unanswered',
+] as const;
+export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+
+/**
+ * The words of the attempt log: a decision's outcome; `fenced` (answered after another
+ * sender took the sale) and `orphaned` (its sender stopped while it was on the wire); and a
+ * person's action on a refused sale: `retried`, `edited`, `discarded`.
+ */
+export const ATTEMPT_LOG_OUTCOMES = [
+  ...DECISION_OUTCOMES,
+  'fenced',
+  'orphaned',
+  'retried',
+  'edited',
+  'discarded',
+] as const;
+export type AttemptLogOutcome = (typeof ATTEMPT_LOG_OUTCOMES)[number];
+
+/** Where a sale ended up after a drain took it: `waiting` = back in the queue for later. */
+export const DELIVERY_OUTCOMES = ['synced', 'conflict', 'paused', 'waiting', 'released'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+/** A decision's outcome, counted as what it means for the sale. */
+export const DELIVERY_OF_DECISION: Record<DecisionOutcome, DeliveryOutcome> = {
+  synced: 'synced',
+  conflict: 'conflict',
+  paused: 'paused',
+  released: 'released',
+  retry: 'waiting',
+  unanswered: 'waiting',
+};
+
+/** Why a drain sent nothing. */
+export const SKIP_REASONS = [
+  'not_configured',
+  'paused',
+  'offline',
+  'lease_held',
+  'stopping',
+  'storage',
+  'throttled',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+export const drainSummary = z.object({
+  synced: z.number(),
+  conflict: z.number(),
+  paused: z.number(),
+  waiting: z.number(),
+  released: z.number(),
+  /** Sales whose delivery threw (a bug or the store failing), left for the next drain. */
+  failed: z.number(),
+  skipped: z.enum(SKIP_REASONS).optional(),
+});
+export type DrainSummary = z.infer<typeof drainSummary>;
