@@ -53,8 +53,10 @@ export interface ArchiveProgress {
 /** What a run would move now: sales per year, and the files they go to. */
 export function planArchive({ sqlite, file }: TillDatabase, before: number): ArchivePlan {
   const rows = sqlite
-    .prepare(`select ${YEAR} as year, count(*) as sales ${ELIGIBLE} group by year order by year`)
-    .all({ before }) as Array<{ year: number; sales: number }>;
+    .prepare<[{ before: number }], { year: number; sales: number }>(
+      `select ${YEAR} as year, count(*) as sales ${ELIGIBLE} group by year order by year`,
+    )
+    .all({ before });
   const folder = archiveFolder(file);
   const years = rows.map((row) => ({ ...row, file: join(folder, archiveFileName(row.year)) }));
   return { before, years, total: years.reduce((sum, year) => sum + year.sales, 0) };
@@ -81,7 +83,7 @@ export async function archiveSales(
   let moved = 0;
   // A bigger page cache while moving: sale ids are random, so every batch touches pages
   // all over the indexes of a large file.
-  const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number;
+  const cacheSize = Number(sqlite.pragma('cache_size', { simple: true }));
   sqlite.pragma('cache_size = -65536');
   try {
     for (const { year, file } of plan.years) {
@@ -119,15 +121,17 @@ async function archiveYear(
   try {
     // Oldest first along the sales' time index, within the year: each batch reads little
     // more than itself, however many sales the file holds.
-    const idsOf = sqlite.prepare(
-      `select s.id from sales s indexed by sales_created_at_idx join outbox o on o.sale_id = s.id
+    const idsOf = sqlite
+      .prepare<[{ from: number; to: number; limit: number }], string>(
+        `select s.id from sales s indexed by sales_created_at_idx join outbox o on o.sale_id = s.id
         where s.created_at >= @from and s.created_at < @to
           and o.state in ('synced', 'discarded') and o.uncertain = 0
         order by s.created_at limit @limit`,
-    );
+      )
+      .pluck();
     const range = { from: Date.UTC(year, 0, 1), to: Math.min(before, Date.UTC(year + 1, 0, 1)) };
     for (;;) {
-      const ids = idsOf.pluck().all({ ...range, limit: options.batch ?? BATCH }) as string[];
+      const ids = idsOf.all({ ...range, limit: options.batch ?? BATCH });
       if (ids.length === 0) break;
       moveBatch(database, ids, year, (options.now ?? Date.now)());
       moved += ids.length;
@@ -164,14 +168,14 @@ function moveBatch({ sqlite }: TillDatabase, ids: string[], year: number, at: nu
   // 2. Check the archive holds every sale whole before anything leaves the main file.
   const figures = (schema: string) =>
     sqlite
-      .prepare(
+      .prepare<[{ list: string }], Record<string, number>>(
         `select (select count(*) from ${schema}.sales where ${inBatch('id')}) as sales,
                 (select coalesce(sum(total_minor), 0) from ${schema}.sales where ${inBatch('id')}) as total,
                 (select count(*) from ${schema}.sale_items where ${inBatch('sale_id')}) as items,
                 (select count(*) from ${schema}.outbox where ${inBatch('sale_id')}) as outbox,
                 (select coalesce(max(receipt_number), 0) from ${schema}.sales where ${inBatch('id')}) as maxReceipt`,
       )
-      .get({ list }) as Record<string, number>;
+      .get({ list });
   const here = figures('main');
   const there = figures('arc');
   if (JSON.stringify(here) !== JSON.stringify(there))
@@ -190,6 +194,6 @@ function moveBatch({ sqlite }: TillDatabase, ids: string[], year: number, at: nu
          on conflict (year) do update set
            max_receipt = max(max_receipt, @maxReceipt), updated_at = @at`,
       )
-      .run({ year, file: archiveFileName(year), maxReceipt: there.maxReceipt, at });
+      .run({ year, file: archiveFileName(year), maxReceipt: there?.maxReceipt ?? 0, at });
   })();
 }

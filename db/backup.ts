@@ -36,7 +36,7 @@ export function verifyBackup(
       ? 'ok'
       : copy.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new BackupError(`${file} is damaged (${String(check)})`);
-    const sales = (copy.prepare('select count(*) as n from sales').get() as { n: number }).n;
+    const sales = copy.prepare<[], number>('select count(*) from sales').pluck().get() ?? 0;
     const schemaVersion = Number(copy.pragma('user_version', { simple: true }));
     return { file, sales, schemaVersion, bytes: statSync(file).size };
   } catch (error) {

@@ -4,40 +4,70 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
+import type { AttemptLogOutcome } from '../domain/sync-status.js';
+import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
+import { outbox, saleItems, sales } from './schema.js';
+import { typedQuery, type RowOf } from './typed-sql.js';
 import type { ConflictChange } from '../domain/sale.js';
 import { prepareSaleItemInsert } from './sale-items.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import type { SettingsStore } from './settings.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
 
-export interface ConflictSummary {
-  saleId: string;
-  receiptNumber: number;
-  createdAt: number;
-  totalMinor: number;
-  currency: string;
-  paymentMethod: string;
-  revision: number;
-  attempts: number;
-  httpStatus: number | null;
-  errorCode: string | null;
-  reason: string | null;
+const conflictColumns = {
+  saleId: sales.id,
+  receiptNumber: sales.receiptNumber,
+  createdAt: sales.createdAt,
+  totalMinor: sales.totalMinor,
+  currency: sales.currency,
+  paymentMethod: sales.paymentMethod,
+  revision: outbox.revision,
+  attempts: outbox.attempts,
+  httpStatus: outbox.lastHttpStatus,
+  errorCode: outbox.lastErrorCode,
+  reason: outbox.lastErrorReason,
   /** An attempt got no answer: the sale may already be on the platform. */
-  uncertain: boolean;
-}
+  uncertain: outbox.uncertain,
+};
+export type ConflictSummary = RowOf<typeof conflictColumns>;
 
 /** A sale that may be on the platform twice, or once though parked: a person should check. */
-export interface UncertainSale {
-  saleId: string;
-  receiptNumber: number;
-  createdAt: number;
-  totalMinor: number;
-  currency: string;
-  state: string;
-  unansweredAttempts: number;
-  platformId: string | null;
-}
+const uncertainColumns = {
+  saleId: sales.id,
+  receiptNumber: sales.receiptNumber,
+  createdAt: sales.createdAt,
+  totalMinor: sales.totalMinor,
+  currency: sales.currency,
+  state: outbox.state,
+  unansweredAttempts: outbox.unansweredAttempts,
+  platformId: outbox.platformId,
+};
+export type UncertainSale = RowOf<typeof uncertainColumns>;
+
+/** What an action on a refused sale needs to know of it. */
+const targetColumns = {
+  saleId: sales.id,
+  receiptNumber: sales.receiptNumber,
+  shopId: sales.shopId,
+  customerId: sales.customerId,
+  paymentMethod: sales.paymentMethod,
+  currency: sales.currency,
+  totalMinor: sales.totalMinor,
+  state: outbox.state,
+  revision: outbox.revision,
+  idempotencyKey: outbox.idempotencyKey,
+  unansweredAttempts: outbox.unansweredAttempts,
+};
+type Row = RowOf<typeof targetColumns>;
+
+const itemColumns = {
+  productId: saleItems.productId,
+  quantityMilli: saleItems.quantityMilli,
+  unitPriceMinor: saleItems.unitPriceMinor,
+};
+
+const aliases = { sales: 's', outbox: 'o' };
 
 export type { ConflictChange };
 
@@ -48,32 +78,51 @@ const discardReason = z.strictObject({
 export function createConflictActions(database: TillDatabase, settingsStore: SettingsStore) {
   const { sqlite } = database;
   const validateSale = createSaleValidator(settingsStore);
-  const listRows = sqlite.prepare(`
-    select s.id as saleId, s.receipt_number as receiptNumber, s.created_at as createdAt,
-      s.total_minor as totalMinor, s.currency, s.payment_method as paymentMethod,
-      o.revision, o.attempts, o.last_http_status as httpStatus, o.last_error_code as errorCode,
-      o.last_error_reason as reason, o.uncertain
-    from outbox o join sales s on s.id = o.sale_id
-    where o.state = 'conflict' order by s.receipt_number`);
-  const uncertainRows = sqlite.prepare(`
-    select s.id as saleId, s.receipt_number as receiptNumber, s.created_at as createdAt,
-      s.total_minor as totalMinor, s.currency, o.state, o.unanswered_attempts as unansweredAttempts,
-      o.remote_id as platformId
-    from outbox o join sales s on s.id = o.sale_id
-    where o.uncertain = 1 order by s.receipt_number`);
-  const findRow = sqlite.prepare(`
-    select s.id as saleId, s.receipt_number as receiptNumber, s.shop_id as shopId,
-      s.customer_id as customerId, s.payment_method as paymentMethod, s.currency,
-      s.total_minor as totalMinor, o.state, o.revision, o.idempotency_key as idempotencyKey,
-      o.unanswered_attempts as unansweredAttempts
-    from sales s join outbox o on o.sale_id = s.id
-    where s.id = @id or s.receipt_number = @receipt`);
-  const oldItems = sqlite.prepare(`
-    select product_id as productId, quantity_milli as quantityMilli, unit_price_minor as unitPriceMinor
-    from sale_items where sale_id = ? order by line_number`);
-  const log = sqlite.prepare(`
-    insert into sync_attempts (sale_id, revision, idempotency_key, started_at, duration_ms, outcome, reason, detail)
-    values (@saleId, @revision, @idempotencyKey, @now, 0, @outcome, @reason, @detail)`);
+  const listRows = typedQuery(
+    sqlite,
+    conflictColumns,
+    (list) => `select ${list} from outbox o join sales s on s.id = o.sale_id
+    where o.state = 'conflict' order by s.receipt_number`,
+    aliases,
+  );
+  const uncertainRows = typedQuery(
+    sqlite,
+    uncertainColumns,
+    (list) => `select ${list} from outbox o join sales s on s.id = o.sale_id
+    where o.uncertain = 1 order by s.receipt_number`,
+    aliases,
+  );
+  const findRow = typedQuery<typeof targetColumns, { id: string; receipt: number }>(
+    sqlite,
+    targetColumns,
+    (list) => `select ${list} from sales s join outbox o on o.sale_id = s.id
+    where s.id = @id or s.receipt_number = @receipt`,
+    aliases,
+  );
+  const oldItems = typedQuery<typeof itemColumns, { saleId: string }>(
+    sqlite,
+    itemColumns,
+    (list) => `select ${list} from sale_items where sale_id = @saleId order by line_number`,
+  );
+  const logAttempt = prepareAttemptLog(sqlite);
+  /** A person's action, in the attempt log of the revision it acted on. */
+  const log = (
+    row: Row,
+    now: number,
+    outcome: AttemptLogOutcome,
+    reason: string,
+    detail?: string,
+  ) =>
+    logAttempt({
+      saleId: row.saleId,
+      revision: row.revision,
+      idempotencyKey: row.idempotencyKey,
+      startedAt: now,
+      durationMs: 0,
+      outcome,
+      reason,
+      detail: detail ?? null,
+    });
   const makePending = sqlite.prepare(`
     update outbox set state = 'pending', attempts = 0, unexpected_attempts = 0, next_attempt_at = @now, updated_at = @now
     where sale_id = @saleId`);
@@ -93,24 +142,10 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
       updated_at = @now
     where sale_id = @saleId`);
 
-  type Row = {
-    saleId: string;
-    receiptNumber: number;
-    shopId: string | null;
-    customerId: string | null;
-    paymentMethod: string;
-    currency: string;
-    totalMinor: number;
-    state: string;
-    revision: number;
-    idempotencyKey: string;
-    unansweredAttempts: number;
-  };
-
   /** A conflict by sale id or receipt number, or the reason it cannot be acted on. */
   function findConflict(idOrReceipt: string): Result<Row> {
     const receipt = /^#?\d+$/.test(idOrReceipt) ? Number(idOrReceipt.replace('#', '')) : -1;
-    const row = findRow.get({ id: idOrReceipt, receipt }) as Row | undefined;
+    const row = findRow.get({ id: idOrReceipt, receipt });
     if (!row) return fail({ code: 'not_found', message: `There is no sale ${idOrReceipt}.` });
     if (row.state !== 'conflict') {
       return fail({
@@ -133,18 +168,12 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
   });
 
   const retryTransaction = sqlite.transaction((row: Row, now: number) => {
-    log.run({
-      ...row,
-      now,
-      outcome: 'retried',
-      reason: 'Sent again as it is, by a person',
-      detail: null,
-    });
+    log(row, now, 'retried', 'Sent again as it is, by a person');
     makePending.run({ saleId: row.saleId, now });
   });
 
   const discardTransaction = sqlite.transaction((row: Row, reason: string, now: number) => {
-    log.run({ ...row, now, outcome: 'discarded', reason, detail: null });
+    log(row, now, 'discarded', reason);
     markDiscarded.run({ saleId: row.saleId, reason, now });
   });
 
@@ -155,15 +184,9 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
       paymentMethod: row.paymentMethod,
       currency: row.currency,
       totalMinor: row.totalMinor,
-      items: oldItems.all(row.saleId),
+      items: oldItems.all({ saleId: row.saleId }),
     };
-    log.run({
-      ...row,
-      now,
-      outcome: 'edited',
-      reason: 'Fixed by a person: a new revision',
-      detail: JSON.stringify(previous),
-    });
+    log(row, now, 'edited', 'Fixed by a person: a new revision', JSON.stringify(previous));
     deleteItems.run(row.saleId);
     sale.lines.forEach((line, index) =>
       insertItem.run({ saleId: row.saleId, lineNumber: index + 1, ...line }),
@@ -173,13 +196,10 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
   });
 
   return {
-    listConflicts: () =>
-      (listRows.all() as Array<Omit<ConflictSummary, 'uncertain'> & { uncertain: number }>).map(
-        (row) => ({ ...row, uncertain: row.uncertain === 1 }),
-      ),
+    listConflicts: (): ConflictSummary[] => listRows.all(),
 
     /** Sales an unanswered attempt may have stored, not proven stored once. */
-    listUncertain: () => uncertainRows.all() as UncertainSale[],
+    listUncertain: (): UncertainSale[] => uncertainRows.all(),
 
     retryConflict(idOrReceipt: string, now = Date.now()): Result<ConflictChange> {
       const found = findConflict(idOrReceipt);

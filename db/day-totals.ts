@@ -5,15 +5,20 @@ import { CASH_METHOD } from './cash.js';
 import type { Amount, DayTotals } from '../domain/sale.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
-import type { OutboxState } from './schema.js';
+import { outbox, sales } from './schema.js';
+import { computed, typedQuery, type RowOf } from './typed-sql.js';
 import type { SettingsStore } from './settings.js';
 
 export type { Amount, DayTotals };
 
-export interface DayGroup extends Amount {
-  paymentMethod: string;
-  state: OutboxState;
-}
+const groupColumns = {
+  paymentMethod: sales.paymentMethod,
+  state: outbox.state,
+  count: computed<number>('count(*)'),
+  totalMinor: computed<number>('sum(s.total_minor)'),
+};
+/** The sales of one payment method in one state, counted and summed. */
+export type DayGroup = RowOf<typeof groupColumns>;
 
 /** A local day's bounds in ms: midnight to midnight, whatever the day's length (DST). */
 export function localDay(date: string): { from: number; to: number } | undefined {
@@ -67,14 +72,18 @@ export function createDayTotals(
   history?: History,
 ) {
   const groupsIn = (schema: string) =>
-    sqlite.prepare(`
-      select s.payment_method as paymentMethod, o.state, count(*) as count,
-             sum(s.total_minor) as totalMinor
+    typedQuery<typeof groupColumns, { from: number; to: number }>(
+      sqlite,
+      groupColumns,
+      (list) => `
+      select ${list}
         from ${schema}.sales s indexed by sales_created_at_idx
         join ${schema}.outbox o on o.sale_id = s.id
        where s.created_at >= @from and s.created_at < @to
          ${schema === 'main' || !history ? '' : `and ${history.notInMain('s')}`}
-       group by s.payment_method, o.state`);
+       group by s.payment_method, o.state`,
+      { sales: 's', outbox: 'o' },
+    );
 
   return {
     /** The totals of a local day (YYYY-MM-DD); undefined when the date is not a real day. */
@@ -82,7 +91,7 @@ export function createDayTotals(
       const range = localDay(date);
       if (!range) return undefined;
       const schemas = [...(history?.archiveSchemas() ?? []), 'main'];
-      const groups = schemas.flatMap((schema) => groupsIn(schema).all(range) as DayGroup[]);
+      const groups = schemas.flatMap((schema) => groupsIn(schema).all(range));
       return { date, ...range, currency: settingsStore.read().currency, ...sumDay(groups) };
     },
   };

@@ -5,7 +5,8 @@ import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.
 import type { Statement } from 'better-sqlite3';
 import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
-import type { OutboxState } from './schema.js';
+import { customers, outbox, products, saleItems, sales, type OutboxState } from './schema.js';
+import { leftJoined, typedQuery, type RowOf, type TypedStatement } from './typed-sql.js';
 
 export interface ExportedLine {
   line: number;
@@ -47,35 +48,38 @@ export interface ExportRange {
 }
 
 /** One row of the join: a sale, and one of its lines (all null for a sale without lines). */
-interface Row extends Omit<ExportedSale, 'total' | 'lines' | 'uncertain'>, Nullable<LineRow> {
-  totalMinor: number;
-  uncertain: number;
-}
-
-type Nullable<T> = { [K in keyof T]: T[K] | null };
-
-interface LineRow {
-  line: number;
-  productId: string;
-  productName: string | null;
-  quantityMilli: number;
-  unitPriceMinor: number;
-  lineTotalMinor: number;
-}
+const rowColumns = {
+  receiptNumber: sales.receiptNumber,
+  id: sales.id,
+  createdAt: sales.createdAt,
+  shopId: sales.shopId,
+  customerId: sales.customerId,
+  customerName: leftJoined(customers.name),
+  paymentMethod: sales.paymentMethod,
+  currency: sales.currency,
+  totalMinor: sales.totalMinor,
+  state: outbox.state,
+  syncedAt: outbox.syncedAt,
+  platformId: outbox.platformId,
+  lastErrorReason: outbox.lastErrorReason,
+  discardReason: outbox.discardReason,
+  uncertain: outbox.uncertain,
+  line: leftJoined(saleItems.lineNumber),
+  productId: leftJoined(saleItems.productId),
+  productName: leftJoined(products.name),
+  quantityMilli: leftJoined(saleItems.quantityMilli),
+  unitPriceMinor: leftJoined(saleItems.unitPriceMinor),
+  lineTotalMinor: leftJoined(saleItems.lineTotalMinor),
+};
+type Row = RowOf<typeof rowColumns>;
+const aliases = { sales: 's', outbox: 'o', customers: 'c', sale_items: 'i', products: 'p' };
 
 export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
   // One pass over sales joined to their lines (a sale's rows are consecutive): one
   // statement per file (the till's and each archive's) for the whole export, merged in
   // receipt order. Product and customer names come from today's catalog.
-  const rowsIn = (schema: string) => `
-    select s.receipt_number as receiptNumber, s.id, s.created_at as createdAt,
-           s.shop_id as shopId, s.customer_id as customerId, c.name as customerName,
-           s.payment_method as paymentMethod, s.currency, s.total_minor as totalMinor,
-           o.state, o.synced_at as syncedAt, o.remote_id as platformId,
-           o.last_error_reason as lastErrorReason, o.discard_reason as discardReason, o.uncertain,
-           i.line_number as line, i.product_id as productId, p.name as productName,
-           i.quantity_milli as quantityMilli, i.unit_price_minor as unitPriceMinor,
-           i.line_total_minor as lineTotalMinor
+  const rowsIn = (schema: string) => (list: string) => `
+    select ${list}
       from ${schema}.sales s
       join ${schema}.outbox o on o.sale_id = s.id
       left join main.customers c on c.id = s.customer_id
@@ -84,13 +88,31 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
      where s.created_at >= @from and s.created_at < @to${onlyHere(schema, 's')}
      order by s.receipt_number, i.line_number`;
   const countIn = (schema: string) =>
-    `select count(*) as n from ${schema}.sales s where created_at >= @from and created_at < @to${onlyHere(schema, 's')}`;
+    `select count(*) from ${schema}.sales s where created_at >= @from and created_at < @to${onlyHere(schema, 's')}`;
   const onlyHere = (schema: string, alias: string) =>
     schema === 'main' || !history ? '' : ` and ${history.notInMain(alias)}`;
-  const statements = new Map<string, Statement>();
-  const prepared = (sqlText: string) => {
-    let statement = statements.get(sqlText);
-    if (!statement) statements.set(sqlText, (statement = sqlite.prepare(sqlText)));
+  type Bounds = { from: number; to: number };
+  const rowStatements = new Map<string, TypedStatement<Bounds, Row>>();
+  const rowStatement = (schema: string) => {
+    let statement = rowStatements.get(schema);
+    if (!statement) {
+      statement = typedQuery<typeof rowColumns, Bounds>(
+        sqlite,
+        rowColumns,
+        rowsIn(schema),
+        aliases,
+      );
+      rowStatements.set(schema, statement);
+    }
+    return statement;
+  };
+  const countStatements = new Map<string, Statement<[Bounds], number>>();
+  const countStatement = (schema: string) => {
+    let statement = countStatements.get(schema);
+    if (!statement) {
+      statement = sqlite.prepare<[Bounds], number>(countIn(schema)).pluck();
+      countStatements.set(schema, statement);
+    }
     return statement;
   };
   const schemas = () => [...(history?.archiveSchemas() ?? []), 'main'];
@@ -117,34 +139,37 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
       platformId: row.platformId,
       lastErrorReason: row.lastErrorReason,
       discardReason: row.discardReason,
-      uncertain: row.uncertain === 1,
+      uncertain: row.uncertain,
       lines: [],
     };
   }
 
-  function lineOf(row: Row & LineRow): ExportedLine {
+  /** The row's line, or undefined for a sale without lines. */
+  function lineOf(row: Row): ExportedLine | undefined {
+    const { line, productId, quantityMilli, unitPriceMinor, lineTotalMinor } = row;
+    if (line === null || productId === null || quantityMilli === null) return undefined;
+    if (unitPriceMinor === null || lineTotalMinor === null) return undefined;
     const decimals = currencyDecimals(row.currency);
     return {
-      line: row.line,
-      productId: row.productId,
+      line,
+      productId,
       productName: row.productName,
-      quantity: fromScaledInteger(row.quantityMilli, QUANTITY_DECIMALS),
-      unitPrice: fromScaledInteger(row.unitPriceMinor, decimals),
-      lineTotal: fromScaledInteger(row.lineTotalMinor, decimals),
+      quantity: fromScaledInteger(quantityMilli, QUANTITY_DECIMALS),
+      unitPrice: fromScaledInteger(unitPriceMinor, decimals),
+      lineTotal: fromScaledInteger(lineTotalMinor, decimals),
     };
   }
 
   function* exportSales(range: ExportRange = {}): Generator<ExportedSale> {
     let current: ExportedSale | undefined;
-    const sources = schemas().map(
-      (schema) => prepared(rowsIn(schema)).iterate(bounds(range)) as IterableIterator<Row>,
-    );
+    const sources = schemas().map((schema) => rowStatement(schema).iterate(bounds(range)));
     for (const row of mergeOrdered(sources, (r) => r.receiptNumber)) {
       if (current?.id !== row.id) {
         if (current) yield current;
         current = saleOf(row);
       }
-      if (row.line !== null) current.lines.push(lineOf(row as Row & LineRow));
+      const line = lineOf(row);
+      if (line) current.lines.push(line);
     }
     if (current) yield current;
   }
@@ -152,9 +177,6 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
   return {
     exportSales,
     countExportSales: (range: ExportRange = {}) =>
-      schemas().reduce(
-        (sum, schema) => sum + (prepared(countIn(schema)).get(bounds(range)) as { n: number }).n,
-        0,
-      ),
+      schemas().reduce((sum, schema) => sum + (countStatement(schema).get(bounds(range)) ?? 0), 0),
   };
 }

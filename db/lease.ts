@@ -5,7 +5,10 @@
 // when it has expired. Taking it hands the old sender's rows back to the queue in the same
 // transaction; a row that had a request on the wire is marked "may already be on the
 // platform".
+import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
+import { outbox, syncState } from './schema.js';
+import { typedQuery, type RowOf } from './typed-sql.js';
 
 export type OwnerLiveness = 'alive' | 'dead' | 'unknown';
 
@@ -21,30 +24,60 @@ export type LeaseAnswer =
   | { acquired: true; epoch: number; fresh: boolean; orphans: number; uncertain: number }
   | { acquired: false; holder: string; reason: 'alive' | 'unexpired' };
 
-interface LeaseRow {
-  owner: string | null;
-  expiresAt: number;
-  epoch: number;
-}
+const leaseColumns = {
+  owner: syncState.leaseOwner,
+  expiresAt: syncState.leaseExpiresAt,
+  epoch: syncState.leaseEpoch,
+};
+type LeaseRow = RowOf<typeof leaseColumns>;
+
+/** Rows a sender claimed: those with a request on the wire are logged as orphaned. */
+const orphanColumns = {
+  saleId: outbox.saleId,
+  revision: outbox.revision,
+  idempotencyKey: outbox.idempotencyKey,
+  inFlightAt: outbox.inFlightAt,
+};
 
 export function createLease({ sqlite }: TillDatabase) {
-  const read = sqlite.prepare(
-    'select lease_owner as owner, lease_expires_at as expiresAt, lease_epoch as epoch from sync_state where id = 1',
+  const read = typedQuery(
+    sqlite,
+    leaseColumns,
+    (list) => `select ${list} from sync_state where id = 1`,
   );
   const renew = sqlite.prepare(
     'update sync_state set lease_expires_at = @expiresAt where id = 1 and lease_owner = @owner and lease_epoch = @epoch',
   );
-  const take = sqlite.prepare(
-    'update sync_state set lease_owner = @owner, lease_expires_at = @expiresAt, lease_epoch = lease_epoch + 1 where id = 1 returning lease_epoch as epoch',
-  );
+  const take = sqlite
+    .prepare(
+      'update sync_state set lease_owner = @owner, lease_expires_at = @expiresAt, lease_epoch = lease_epoch + 1 where id = 1 returning lease_epoch',
+    )
+    .pluck();
   const drop = sqlite.prepare(
     'update sync_state set lease_owner = null, lease_expires_at = 0 where id = 1 and lease_owner = @owner and lease_epoch = @epoch',
   );
-  const logOrphans = sqlite.prepare(`
-    insert into sync_attempts (sale_id, revision, idempotency_key, started_at, duration_ms, outcome, error_code, reason)
-    select sale_id, revision, idempotency_key, in_flight_at, @now - in_flight_at, 'orphaned', 'sender_stopped',
-      'The sender stopped while this request was on its way: it may already be on the platform'
-    from outbox where state = 'sending' and in_flight_at is not null`);
+  const orphans = typedQuery(
+    sqlite,
+    orphanColumns,
+    (list) => `select ${list} from outbox where state = 'sending' and in_flight_at is not null`,
+  );
+  const logAttempt = prepareAttemptLog(sqlite);
+  function logOrphans(now: number): number {
+    const rows = orphans.all();
+    for (const row of rows) {
+      const startedAt = row.inFlightAt ?? now;
+      logAttempt({
+        ...row,
+        startedAt,
+        durationMs: now - startedAt,
+        outcome: 'orphaned',
+        errorCode: 'sender_stopped',
+        reason:
+          'The sender stopped while this request was on its way: it may already be on the platform',
+      });
+    }
+    return rows.length;
+  }
   const reclaim = sqlite.prepare(`
     update outbox set state = 'pending',
       unanswered_attempts = unanswered_attempts + (in_flight_at is not null),
@@ -52,8 +85,11 @@ export function createLease({ sqlite }: TillDatabase) {
       in_flight_at = null, claim_owner = null, claim_epoch = null, updated_at = @now
     where state = 'sending'`);
 
+  /** The one row of sync_state always exists (the first migration writes it). */
+  const readRow = (): LeaseRow => read.get()!;
+
   const acquire = sqlite.transaction((terms: LeaseTerms): LeaseAnswer => {
-    const row = read.get() as LeaseRow;
+    const row = readRow();
     const expiresAt = terms.now + terms.ttlMs;
     if (row.owner === terms.owner) {
       renew.run({ owner: terms.owner, epoch: row.epoch, expiresAt });
@@ -67,8 +103,8 @@ export function createLease({ sqlite }: TillDatabase) {
       if (liveness === 'unknown' && !expired)
         return { acquired: false, holder: row.owner, reason: 'unexpired' };
     }
-    const { epoch } = take.get({ owner: terms.owner, expiresAt }) as { epoch: number };
-    const uncertain = logOrphans.run({ now: terms.now }).changes;
+    const epoch = Number(take.get({ owner: terms.owner, expiresAt }));
+    const uncertain = logOrphans(terms.now);
     const orphans = reclaim.run({ now: terms.now }).changes;
     return { acquired: true, epoch, fresh: true, orphans, uncertain };
   });
@@ -83,7 +119,7 @@ export function createLease({ sqlite }: TillDatabase) {
     release(owner: string, epoch: number): void {
       drop.run({ owner, epoch });
     },
-    read: () => read.get() as LeaseRow,
+    read: readRow,
   };
 }
 

@@ -92,7 +92,9 @@ const leaseColumns = { owner: syncState.leaseOwner, epoch: syncState.leaseEpoch 
 
 /** The queue's figures for the status, in one read. */
 const figureColumns = (dueWhere: string) => ({
-  nextAttemptAt: computed<number | null>(`(select min(case when next_attempt_at > @farAhead then @now else next_attempt_at end)
+  nextAttemptAt: computed<
+    number | null
+  >(`(select min(case when next_attempt_at > @farAhead then @now else next_attempt_at end)
         from outbox where state = 'pending')`),
   oldestPendingAt: computed<number | null>(
     `(select min(created_at) from outbox where state in ('pending', 'sending'))`,
@@ -134,13 +136,17 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
     leaseColumns,
     (list) => `select ${list} from sync_state where id = 1`,
   );
-  const claim = sqlite.prepare(`
+  const claim = sqlite
+    .prepare(
+      `
     update outbox set state = 'sending', claim_owner = @owner, claim_epoch = @epoch,
       request_body = coalesce(request_body, @body), in_flight_at = @now, updated_at = @now
     where sale_id = @saleId and revision = @revision and (
       (state = 'pending' and claim_owner is null) or
       (state = 'sending' and claim_owner = @owner and claim_epoch = @epoch))
-    returning request_body`).pluck();
+    returning request_body`,
+    )
+    .pluck();
   const finish = sqlite.prepare(`
     update outbox set
       state = @state,
@@ -193,7 +199,8 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
       buildBody: (sale: ClaimedSale) => string,
     ): ClaimAnswer => {
       const lease = leaseOf.get();
-      if (lease?.owner !== fence.owner || lease.epoch !== fence.epoch) return { kind: 'lease_lost' };
+      if (lease?.owner !== fence.owner || lease.epoch !== fence.epoch)
+        return { kind: 'lease_lost' };
       const sale = saleRow.get({ saleId: candidate.saleId });
       if (!sale) return { kind: 'gone' };
       const items = itemRows.all({ saleId: candidate.saleId });

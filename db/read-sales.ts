@@ -5,16 +5,11 @@ import { invalidInput } from './field-errors.js';
 import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.js';
 import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
+import { typedQuery, type TypedStatement } from './typed-sql.js';
 import type { SaleSummary, SaleView } from '../domain/sale.js';
-import type { OutboxState } from '../domain/sale-states.js';
+import { countPerState, type OutboxState } from '../domain/sale-states.js';
 import { fail, ok, type Result } from '../domain/result.js';
-import {
-  outbox,
-  outboxCounts,
-  OUTBOX_STATES,
-  saleItems,
-  sales,
-} from './schema.js';
+import { outbox, outboxCounts, OUTBOX_STATES, saleItems, sales } from './schema.js';
 
 export const saleFilterSchema = z.strictObject({
   state: z.enum(OUTBOX_STATES).optional(),
@@ -67,22 +62,31 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
     .from(outboxCounts)
     .prepare();
 
-  const archivedPages = new Map<string, ReturnType<typeof sqlite.prepare>>();
+  type ArchivedFilter = {
+    state: OutboxState | null;
+    from: number | null;
+    to: number | null;
+    before: number | null;
+    limit: number;
+  };
+  const archivedPages = new Map<string, TypedStatement<ArchivedFilter, SaleSummary>>();
   const archivedPage = (schema: string) => {
     let statement = archivedPages.get(schema);
     if (!statement) {
-      statement = sqlite.prepare(`
-        select s.id, s.receipt_number as receiptNumber, s.created_at as createdAt,
-               s.shop_id as shopId, s.customer_id as customerId,
-               s.payment_method as paymentMethod, s.currency, s.total_minor as totalMinor,
-               o.state, o.last_error_reason as lastErrorReason, o.uncertain
+      statement = typedQuery<typeof summaryColumns, ArchivedFilter>(
+        sqlite,
+        summaryColumns,
+        (list) => `
+        select ${list}
           from ${schema}.sales s join ${schema}.outbox o on o.sale_id = s.id
          where (@state is null or o.state = @state)
            and (@from is null or s.created_at >= @from)
            and (@to is null or s.created_at < @to)
            and (@before is null or s.receipt_number < @before)
            and ${history!.notInMain('s')}
-         order by s.receipt_number desc limit @limit`);
+         order by s.receipt_number desc limit @limit`,
+        { sales: 's', outbox: 'o' },
+      );
       archivedPages.set(schema, statement);
     }
     return statement;
@@ -143,17 +147,13 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
       .all();
     // Older pages may lie in the archives: the same filter there, merged by receipt.
     const archived = (history?.archiveSchemas() ?? []).map((schema) =>
-      (
-        archivedPage(schema).all({
-          state: state ?? null,
-          from: from ?? null,
-          to: to ?? null,
-          before: before ?? null,
-          limit: limit + 1,
-        }) as Array<Omit<SaleSummary, 'uncertain'> & { uncertain: number }>
-      )
-        .map((row) => ({ ...row, uncertain: row.uncertain === 1 }))
-        .values(),
+      archivedPage(schema).iterate({
+        state: state ?? null,
+        from: from ?? null,
+        to: to ?? null,
+        before: before ?? null,
+        limit: limit + 1,
+      }),
     );
     const merged =
       archived.length === 0
@@ -180,12 +180,8 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
   }
 
   function countByState(): Record<OutboxState, number> {
-    const counts = Object.fromEntries(OUTBOX_STATES.map((state) => [state, 0])) as Record<
-      OutboxState,
-      number
-    >;
-    for (const row of selectCounts.all()) counts[row.state] = Number(row.count);
-    return counts;
+    const counts = Object.fromEntries(selectCounts.all().map((row) => [row.state, row.count]));
+    return countPerState((state) => Number(counts[state] ?? 0));
   }
 
   return { getSale, listSales, summariesOf, countByState };

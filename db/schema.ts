@@ -170,7 +170,6 @@ export const settings = sqliteTable('settings', {
   updatedAt: integer('updated_at').notNull(),
 });
 
-
 /**
  * The sync engine's shared state, one row: which process holds the sending lease, whether
  * the queue is paused for a rejected key, and what happened last. Kept in the database so

@@ -14,7 +14,14 @@ export interface Computed<T> {
 }
 export const computed = <T>(expression: string): Computed<T> => ({ expression });
 
-export type Selection = Record<string, Column | Computed<unknown>>;
+/** A column of a left-joined table: null when the join found no row. */
+export interface LeftJoined<C extends Column> {
+  readonly leftJoined: C;
+}
+export const leftJoined = <C extends Column>(column: C): LeftJoined<C> => ({ leftJoined: column });
+
+type Selected = Column | Computed<unknown> | LeftJoined<Column>;
+export type Selection = Record<string, Selected>;
 
 type ColumnValue<C extends Column> = C['_']['notNull'] extends true
   ? C['_']['data']
@@ -23,35 +30,40 @@ type ColumnValue<C extends Column> = C['_']['notNull'] extends true
 export type RowOf<S extends Selection> = {
   [K in keyof S]: S[K] extends Column
     ? ColumnValue<S[K]>
-    : S[K] extends Computed<infer T>
-      ? T
-      : never;
+    : S[K] extends LeftJoined<infer C>
+      ? ColumnValue<C> | null
+      : S[K] extends Computed<infer T>
+        ? T
+        : never;
 };
 
 /** How a table is named in the statement: an alias (`o`), or `archive_2024.sales`. */
 export type TableNames = Record<string, string>;
 
-const isColumn = (selected: Column | Computed<unknown>): selected is Column =>
-  !('expression' in selected);
+const columnOf = (selected: Selected): Column | undefined =>
+  'expression' in selected ? undefined : 'leftJoined' in selected ? selected.leftJoined : selected;
 
 /** `o.sale_id as saleId, count(*) as due`: the select list of a selection. */
 export function selectList(selection: Selection, tables: TableNames = {}): string {
   return Object.entries(selection)
     .map(([key, selected]) => {
-      if (!isColumn(selected)) return `${selected.expression} as ${key}`;
-      const table = getTableName(selected.table);
-      return `${tables[table] ?? table}.${selected.name} as ${key}`;
+      if ('expression' in selected) return `${selected.expression} as ${key}`;
+      const column = 'leftJoined' in selected ? selected.leftJoined : selected;
+      const table = getTableName(column.table);
+      return `${tables[table] ?? table}.${column.name} as ${key}`;
     })
     .join(', ');
 }
 
+/** Column types SQLite returns as they are typed. */
+const PLAIN_COLUMNS = ['SQLiteInteger', 'SQLiteText', 'SQLiteReal'];
+
 /** Turns a raw row into the selection's types (booleans, JSON): only what needs it. */
 function decoderFor<S extends Selection>(selection: S): (raw: unknown) => RowOf<S> {
-  const decoded = Object.entries(selection).flatMap(([key, selected]) =>
-    isColumn(selected) && !['SQLiteInteger', 'SQLiteText', 'SQLiteReal'].includes(selected.columnType)
-      ? [{ key, column: selected }]
-      : [],
-  );
+  const decoded = Object.entries(selection).flatMap(([key, selected]) => {
+    const column = columnOf(selected);
+    return column && !PLAIN_COLUMNS.includes(column.columnType) ? [{ key, column }] : [];
+  });
   return (raw) => {
     const row = raw as Record<string, unknown>;
     for (const { key, column } of decoded)

@@ -6,3 +6,14 @@ export type OutboxState = (typeof OUTBOX_STATES)[number];
 /** Receipt paper widths the till lays receipts out for. */
 export const RECEIPT_WIDTHS = ['80mm', '58mm'] as const;
 export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];
+
+/** A count for every state (a new state makes this fail to compile until it is counted). */
+export const countPerState = (
+  count: (state: OutboxState) => number,
+): Record<OutboxState, number> => ({
+  pending: count('pending'),
+  sending: count('sending'),
+  synced: count('synced'),
+  conflict: count('conflict'),
+  discarded: count('discarded'),
+});

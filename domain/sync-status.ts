@@ -22,7 +22,11 @@ export const apiKeyInfo = z.object({
 export type ApiKeyInfo = z.infer<typeof apiKeyInfo>;
 
 /** The sync engine cannot write to the database: what it was doing, and since when. */
-export const storageProblem = z.object({ what: z.string(), message: z.string(), since: z.number() });
+export const storageProblem = z.object({
+  what: z.string(),
+  message: z.string(),
+  since: z.number(),
+});
 export type StorageProblem = z.infer<typeof storageProblem>;
 
 export const SENDERS = ['this process', 'another process', 'none'] as const;

@@ -1,8 +1,10 @@
 // The queue of sales and who works on it: what waits and since when, what is refused,
 // whether sync is paused, whether any Tillsync process is running to send, the last
 // errors (from the attempt log and the log file), and the daily backups.
+import { sales, syncAttempts } from '../../db/schema.js';
 import type { Store } from '../../db/store.js';
-
+import { typedQuery } from '../../db/typed-sql.js';
+import type { AttemptLogOutcome } from '../../domain/sync-status.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
 import { runningProcesses } from '../agent/running.js';
 import type { AgentConfig } from '../config/agent-config.js';
@@ -15,22 +17,23 @@ import { ago, failed, ok, warn, type Check } from './check.js';
 const SERVICE_FIX =
   'Start the app, or run `tillsync daemon` as a service (see `tillsync service print`), so sales are sent in the background.';
 
-interface FailedAttempt {
-  receipt: number;
-  at: number;
-  reason: string | null;
-  outcome: string;
-}
+const failureColumns = {
+  receipt: sales.receiptNumber,
+  at: syncAttempts.startedAt,
+  reason: syncAttempts.reason,
+  outcome: syncAttempts.outcome,
+};
+const FAILURES: AttemptLogOutcome[] = ['retry', 'unanswered', 'conflict', 'paused', 'orphaned'];
 
-function recentFailures(store: Store, count: number): FailedAttempt[] {
-  return store.database.sqlite
-    .prepare(
-      `select s.receipt_number as receipt, a.started_at as at, a.reason, a.outcome
-         from sync_attempts a join sales s on s.id = a.sale_id
-        where a.outcome in ('retry', 'unanswered', 'conflict', 'paused', 'orphaned')
-        order by a.id desc limit ?`,
-    )
-    .all(count) as FailedAttempt[];
+function recentFailures(store: Store, count: number) {
+  return typedQuery<typeof failureColumns, { count: number }>(
+    store.database.sqlite,
+    failureColumns,
+    (list) => `select ${list} from sync_attempts a join sales s on s.id = a.sale_id
+        where a.outcome in (${FAILURES.map((outcome) => `'${outcome}'`).join(', ')})
+        order by a.id desc limit @count`,
+    { sales: 's', sync_attempts: 'a' },
+  ).all({ count });
 }
 
 /** The last error lines of the agent's log, readable. */

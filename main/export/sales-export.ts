@@ -143,8 +143,16 @@ function csvRows(sale: ExportedSale, localTime: (ms: number | null) => Cell): st
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** Version 1 of the file names a sale's last error reason `problem`: kept for its readers. */
+const FILE_NAMES: Record<string, string> = {
+  lastErrorReason: 'problem',
+} satisfies Partial<Record<keyof ExportedSale, string>>;
+
 function jsonSale(sale: ExportedSale) {
-  return { ...sale, createdAt: iso(sale.createdAt), syncedAt: iso(sale.syncedAt) };
+  const timed = { ...sale, createdAt: iso(sale.createdAt), syncedAt: iso(sale.syncedAt) };
+  return Object.fromEntries(
+    Object.entries(timed).map(([key, value]) => [FILE_NAMES[key] ?? key, value]),
+  );
 }
 
 /** Writes the export; returns how many sales it holds. */

@@ -18,7 +18,6 @@ import { readRateLimit } from './rate-limit-headers.js';
 import type { StorageGuard } from './storage-guard.js';
 import { DELIVERY_OF_DECISION, type DeliveryOutcome } from '../../domain/sync-status.js';
 
-
 export interface SaleSender {
   postSale(body: string, idempotencyKey: string, signal: AbortSignal): Promise<Answer>;
 }
@@ -61,7 +60,6 @@ class RetryInPlace extends Error {
 }
 
 class StopRetrying extends Error {}
-
 
 /** The due sales of one pass, read a batch at a time, each at most once. */
 function passQueue(deps: PassDeps, passStart: number, batchSize: number) {

@@ -4,10 +4,10 @@
 // the database alone (plus the engine's in-memory storage problem), so any process (app,
 // daemon, CLI) shows the same thing.
 import { createOutboxQueries, type OutboxQueries } from '../../db/outbox.js';
-import type { ConnectionState, OutboxState } from '../../db/schema.js';
+import type { OutboxState } from '../../db/schema.js';
 import type { Store } from '../../db/store.js';
 import { createSyncState, type SyncState } from '../../db/sync-state.js';
-import { describeApiKey, type ApiKeyInfo } from '../config/api-key-info.js';
+import { describeApiKey } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { longestWaitMs } from './decide.js';
 import { systemLiveness, type LivenessProbe } from './sender-identity.js';
