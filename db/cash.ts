@@ -1,6 +1,6 @@
 // Cash at the counter: what the customer handed over and the change given. Kept with the
 // sale on the till (the platform's sale has no such field) for the receipt and the drawer.
-import { fromScaledInteger, toScaledInteger } from './money.js';
+import { fromScaledInteger, toScaledInteger } from '../domain/money.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 
 /** The payment method whose money goes into the drawer. */

@@ -5,10 +5,10 @@ import type { ProductView } from '../domain/sale.js';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { fieldErrorsFrom } from './field-errors.js';
-import { currencyDecimals, fromScaledInteger, toScaledInteger } from './money.js';
+import { currencyDecimals, fromScaledInteger, toScaledInteger } from '../domain/money.js';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type FieldError, type Result } from '../domain/result.js';
-import { idSchema } from './sale-input.js';
+import { idSchema } from '../domain/sale-input.js';
 import { customers, products } from './schema.js';
 import type { SettingsStore } from './settings.js';
 

@@ -1,7 +1,7 @@
 // Sales as they leave the till for an accountant or support: every sale in a time range,
 // oldest first, with its lines, totals, sync state and the names the catalog gives its
 // products and customer. Read lazily, so a year of sales never sits in memory at once.
-import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.js';
+import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
 import type { Statement } from 'better-sqlite3';
 import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
-import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from './money.js';
+import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
 import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
 import { typedQuery, type TypedStatement } from './typed-sql.js';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { cashHandedOver } from './cash.js';
-import { currencyDecimals } from './money.js';
+import { currencyDecimals } from '../domain/money.js';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';

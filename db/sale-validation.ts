@@ -2,9 +2,14 @@
 // currency), and pricing it in exact minor units. Recording a sale and editing a rejected
 // one both go through here.
 import { invalidInput } from './field-errors.js';
-import { currencyDecimals, lineTotalMinor, QUANTITY_DECIMALS, toScaledInteger } from './money.js';
+import {
+  currencyDecimals,
+  lineTotalMinor,
+  QUANTITY_DECIMALS,
+  toScaledInteger,
+} from '../domain/money.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
-import { saleInputSchema, type SaleInput, type SaleRules } from './sale-input.js';
+import { saleInputSchema, type SaleInput, type SaleRules } from '../domain/sale-input.js';
 import type { SettingsStore } from './settings.js';
 
 export interface PricedLine {

@@ -1,72 +1,20 @@
 // Till settings, one row per key with a JSON value. Every key has a zod schema and a
 // default, so a missing or damaged row never stops the till.
-import { z } from 'zod';
-import { RECEIPT_WIDTHS } from '../domain/sale-states.js';
-import { invalidInput } from './field-errors.js';
-import { isKnownCurrency } from './money.js';
-import type { TillDatabase } from './open.js';
 import { fail, ok, type Result } from '../domain/result.js';
-import { idSchema } from './sale-input.js';
+import {
+  settingsSchema,
+  settingsPatch,
+  settingsShape,
+  type SettingKey,
+  type Settings,
+} from '../domain/settings.js';
+import { invalidInput } from './field-errors.js';
+import type { TillDatabase } from './open.js';
 import { settings } from './schema.js';
 
-export const settingsShape = {
-  currency: z
-    .string()
-    .refine(isKnownCurrency, 'must be a three-letter ISO 4217 currency code, like USD or KES')
-    .default('USD'),
-  paymentMethods: z
-    .array(z.string().regex(/^[A-Z][A-Z0-9_]{0,31}$/, 'must be upper-case letters, digits and _'))
-    .min(1, 'must list at least one payment method')
-    .max(20, 'must list at most 20 payment methods')
-    .refine((methods) => new Set(methods).size === methods.length, 'must not repeat a method')
-    .default(['CASH', 'MOBILE_MONEY']),
-  shopId: idSchema.nullable().default(null),
-  tillName: z.string().trim().min(1, 'must not be empty').max(64).default('Till 1'),
-  /** Printed at the top of every receipt. */
-  shopName: z.string().trim().min(1, 'must not be empty').max(64).default('My shop'),
-  receiptWidth: z.enum(RECEIPT_WIDTHS, { error: 'must be 80mm or 58mm' }).default('80mm'),
-  /** Print the receipt as soon as a sale is charged. */
-  printAfterSale: z.boolean({ error: 'must be true or false' }).default(false),
-  /** Ask "are you sure?" before charging more than this (major units); 0: never ask. */
-  confirmAboveAmount: z
-    .number({ error: 'must be a number' })
-    .min(0, 'must be 0 (never ask) or more')
-    .max(1_000_000_000, 'must be at most 1000000000')
-    .default(1000),
-  /** ...or when a line's quantity is above this; 0: never ask. */
-  confirmAboveQuantity: z
-    .number({ error: 'must be a number' })
-    .min(0, 'must be 0 (never ask) or more')
-    .max(1_000_000, 'must be at most 1000000')
-    .default(100),
-  /** How many daily backups to keep in <data>/backups; 0 turns them off. */
-  backupsKept: z
-    .number()
-    .int()
-    .min(0, 'must be 0 (off) or more')
-    .max(365, 'must be at most 365')
-    .default(7),
-  /** Synced sales older than this many months move to yearly archive files; 0: never. */
-  archiveAfterMonths: z
-    .number()
-    .int()
-    .min(0, 'must be 0 (never) or more')
-    .max(120, 'must be at most 120 (ten years)')
-    .default(13),
-};
-
-export const settingsSchema = z.strictObject(settingsShape);
-export type Settings = z.infer<typeof settingsSchema>;
-export type SettingKey = keyof Settings;
+export { settingsSchema, settingsShape, type SettingKey, type Settings };
 
 const settingKeys = Object.keys(settingsShape) as SettingKey[];
-// Without the defaults: zod applies a default even to an optional key, so a patch built
-// with .partial() would reset every setting it does not name.
-const patchSchema = z.strictObject(
-  Object.fromEntries(settingKeys.map((key) => [key, settingsShape[key].unwrap().optional()])) as {
-    [K in SettingKey]: z.ZodOptional<ReturnType<(typeof settingsShape)[K]['unwrap']>>;
-  },
-);
 
 export interface SettingsStore {
   read(): Settings;
@@ -85,7 +33,7 @@ export function createSettingsStore({ db }: TillDatabase): SettingsStore {
   }
 
   function update(patch: unknown, now = Date.now()): Result<Settings> {
-    const parsed = patchSchema.safeParse(patch);
+    const parsed = settingsPatch.safeParse(patch);
     if (!parsed.success) return fail(invalidInput('The settings are not valid', parsed.error));
     db.transaction((tx) => {
       for (const [key, value] of Object.entries(parsed.data)) {

@@ -6,17 +6,6 @@
 import { z } from 'zod';
 import { OUTBOX_STATES } from './sale-states.js';
 
-/** A sale as the till sends it. Strict: an unknown field is refused, not dropped; the
- * store then checks the values against the till's rules (db/sale-input.ts). */
-export const saleInput = z.strictObject({
-  shopId: z.string().optional(),
-  items: z.array(
-    z.strictObject({ productId: z.string(), quantity: z.number(), price: z.number() }),
-  ),
-  paymentMethod: z.string(),
-  customerId: z.string().optional(),
-});
-
 export const outboxState = z.enum(OUTBOX_STATES);
 
 export const saleSummary = z.object({

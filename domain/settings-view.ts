@@ -1,23 +1,12 @@
 // The settings screen's view: the till's own settings, its backups, the platform settings
 // (some fixed by the environment), what is known of the key, and where the data lives.
 import { z } from 'zod';
-import { RECEIPT_WIDTHS } from './sale-states.js';
+import { settingsSchema } from './settings.js';
 import { apiKeyInfo, SYNC_MODES } from './sync-status.js';
 
 export const settingsView = z.object({
-  till: z.object({
-    currency: z.string(),
+  till: settingsSchema.extend({
     currencyDecimals: z.number(),
-    paymentMethods: z.array(z.string()),
-    shopId: z.string().nullable(),
-    tillName: z.string(),
-    shopName: z.string(),
-    receiptWidth: z.enum(RECEIPT_WIDTHS),
-    printAfterSale: z.boolean(),
-    confirmAboveAmount: z.number(),
-    confirmAboveQuantity: z.number(),
-    backupsKept: z.number(),
-    archiveAfterMonths: z.number(),
     /** The rules a sale's lines must meet (the agent's, shown by the till as it types). */
     limits: z.object({
       maxQuantity: z.number(),

@@ -8,7 +8,7 @@ import {
   fromScaledInteger,
   lineTotalMinor,
   toScaledInteger,
-} from '../db/money.js';
+} from '../domain/money.js';
 import type { SandboxDatabase } from './db/open.js';
 import { customers, products, sales, shops } from './db/schema.js';
 import type { SaleBody, SaleRequest } from './http/schemas.js';

@@ -1,9 +1,9 @@
 // The counter's methods: recording a sale, finding products and customers, receipts and
 // the day's totals.
 import { CASH_METHOD } from '../../db/cash.js';
-import { QUANTITY_DECIMALS } from '../../db/money.js';
+import { QUANTITY_DECIMALS } from '../../domain/money.js';
 import { fail, invalidFields, ok } from '../../domain/result.js';
-import { MAX_QUANTITY } from '../../db/sale-input.js';
+import { MAX_QUANTITY } from '../../domain/sale-input.js';
 import { dayOf } from '../contract/day-view.js';
 import type { Handlers } from './handlers.js';
 import type { Runtime } from './runtime.js';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { fieldErrorsFrom, invalidInput } from '../../db/field-errors.js';
-import { currencyDecimals } from '../../db/money.js';
+import { currencyDecimals } from '../../domain/money.js';
 import { describeStorageError } from '../../db/storage-errors.js';
 import { fail, ok, type AppError, type FieldError, type Result } from '../../domain/result.js';
 import { describeApiKey } from '../config/api-key-info.js';

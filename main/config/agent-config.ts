@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { fieldErrorsFrom } from '../../db/field-errors.js';
 import { fail, ok, type Result } from '../../domain/result.js';
-import { idSchema } from '../../db/sale-input.js';
+import { idSchema } from '../../domain/sale-input.js';
 import { platformUrlSchema } from './platform-url.js';
 
 const ms = (min: number, max: number, fallback: number) =>

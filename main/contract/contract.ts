@@ -13,11 +13,12 @@ import {
   outboxState,
   product,
   receipt,
-  saleInput,
   saleSummary,
   saleView,
 } from '../../domain/sale.js';
+import { saleInput } from '../../domain/sale-input.js';
 import { settingsView } from '../../domain/settings-view.js';
+import { settingsPatch } from '../../domain/settings.js';
 import { drainSummary, syncStatus } from '../../domain/sync-status.js';
 
 // ---- methods -----------------------------------------------------------------------------
@@ -109,18 +110,8 @@ export const methods = {
   resyncNow: { input: z.strictObject({}).default({}), output: drainSummary },
   getSettings: { input: z.strictObject({}).default({}), output: settingsView },
   updateSettings: {
-    input: z.strictObject({
-      currency: z.string().optional(),
-      paymentMethods: z.array(z.string()).optional(),
-      shopId: z.string().nullable().optional(),
-      tillName: z.string().optional(),
-      shopName: z.string().optional(),
-      receiptWidth: z.string().optional(),
-      printAfterSale: z.boolean().optional(),
-      confirmAboveAmount: z.number().optional(),
-      confirmAboveQuantity: z.number().optional(),
-      backupsKept: z.number().optional(),
-      archiveAfterMonths: z.number().optional(),
+    /** The till's settings (their own rules), the platform's and the desktop app's. */
+    input: settingsPatch.extend({
       baseUrl: z.string().nullable().optional(),
       concurrency: z.number().optional(),
       startAtLogin: z.boolean().optional(),
@@ -200,6 +191,6 @@ const namesMatch: [
 void namesMatch;
 
 export { EVENT_NAMES, METHOD_NAMES };
-export { saleInput } from '../../domain/sale.js';
+export { saleInput } from '../../domain/sale-input.js';
 export { settingsView } from '../../domain/settings-view.js';
 export { apiKeyInfo, syncStatus } from '../../domain/sync-status.js';

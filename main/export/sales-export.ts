@@ -2,7 +2,7 @@
 // JSON (one object per sale with its lines). Written piece by piece through `write`, so
 // a large export goes straight to its file.
 import { z } from 'zod';
-import { currencyDecimals, formatMinor, toScaledInteger } from '../../db/money.js';
+import { currencyDecimals, formatMinor, toScaledInteger } from '../../domain/money.js';
 import type { ExportedSale, ExportRange } from '../../db/export-sales.js';
 import { dateBound } from '../config/dates.js';
 import { csvRow, CSV_BOM, type Cell } from './csv.js';

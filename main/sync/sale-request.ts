@@ -1,6 +1,6 @@
 // The body of POST /v1/sales: exactly the documented fields, numbers as JSON numbers
 // converted exactly from minor units; shopId only when known, customerId only when set.
-import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../../db/money.js';
+import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../../domain/money.js';
 import type { ClaimedSale } from '../../db/outbox.js';
 
 export interface SaleRequestBody {

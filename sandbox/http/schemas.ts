@@ -3,7 +3,7 @@
 // platform's documentation (shared/platform-api.md) independently of the till's own
 // validation, so that the sandbox really checks what the agent sends.
 import { z } from 'zod';
-import { toScaledInteger } from '../../db/money.js';
+import { toScaledInteger } from '../../domain/money.js';
 
 export const PAYMENT_METHODS = ['CASH', 'MOBILE_MONEY'] as const;
 

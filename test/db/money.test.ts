@@ -7,7 +7,7 @@ import {
   isKnownCurrency,
   lineTotalMinor,
   toScaledInteger,
-} from '../../db/money.js';
+} from '../../domain/money.js';
 
 describe('money', () => {
   it('converts prices to exact minor units where float multiplication would not', () => {

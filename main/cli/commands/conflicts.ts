@@ -1,7 +1,7 @@
 // `tillsync conflicts`: the sales the platform refused, with its reason, and what a
 // person can do about each: retry as is, edit, or discard with a reason.
 import type { Command } from 'commander';
-import { currencyDecimals, formatMinor } from '../../../db/money.js';
+import { currencyDecimals, formatMinor } from '../../../domain/money.js';
 import type { Result } from '../../../domain/result.js';
 import type { ConflictChange, UncertainSale } from '../../../db/conflicts.js';
 import { EXIT } from '../exit-codes.js';

@@ -2,7 +2,7 @@
 // expected in the drawer, refused and waiting sales), the same rows as the Today screen.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { currencyDecimals } from '../../../db/money.js';
+import { currencyDecimals } from '../../../domain/money.js';
 import { dayCsv, dayOf, dayRows } from '../../contract/day-view.js';
 import { formatMoney } from '../../contract/money-format.js';
 import { EXIT } from '../exit-codes.js';

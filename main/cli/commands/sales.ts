@@ -1,7 +1,7 @@
 // `tillsync sales list`: recent sales with their sync state, newest first.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { currencyDecimals, formatMinor } from '../../../db/money.js';
+import { currencyDecimals, formatMinor } from '../../../domain/money.js';
 import type { SaleSummary } from '../../../domain/sale.js';
 import { OUTBOX_STATES } from '../../../db/schema.js';
 import { dateBound } from '../../config/dates.js';

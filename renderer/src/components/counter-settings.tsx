@@ -1,6 +1,7 @@
 // Settings of the counter: what the receipt says and how it prints, and when a sale asks
 // "are you sure?" before it is charged.
 import { useState } from 'preact/hooks';
+import { RECEIPT_WIDTHS, type ReceiptWidth } from '../../../domain/sale-states';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { errorFeedback, Field, InputField, Notice, type Feedback } from './field';
@@ -15,7 +16,7 @@ export function CounterSettingsForm(props: {
 }) {
   const { till } = props.settings;
   const [shopName, setShopName] = useState(till.shopName);
-  const [width, setWidth] = useState<string>(till.receiptWidth);
+  const [width, setWidth] = useState<ReceiptWidth>(till.receiptWidth);
   const [printAfterSale, setPrintAfterSale] = useState(till.printAfterSale);
   const [aboveAmount, setAboveAmount] = useState(String(till.confirmAboveAmount));
   const [aboveQuantity, setAboveQuantity] = useState(String(till.confirmAboveQuantity));
@@ -50,10 +51,15 @@ export function CounterSettingsForm(props: {
         <select
           id="receipt-width"
           value={width}
-          onChange={(event) => setWidth(event.currentTarget.value)}
+          onChange={(event) =>
+            setWidth(RECEIPT_WIDTHS.find((one) => one === event.currentTarget.value) ?? width)
+          }
         >
-          <option value="80mm">80 mm roll</option>
-          <option value="58mm">58 mm roll</option>
+          {RECEIPT_WIDTHS.map((one) => (
+            <option key={one} value={one}>
+              {one.replace('mm', ' mm')} roll
+            </option>
+          ))}
         </select>
       </Field>
       <label class="check">

@@ -23,6 +23,25 @@ export interface SaleRules {
   currencyDecimals: number;
 }
 
+/** A sale's fields, strict (an unknown field is refused, not dropped), whatever the rules. */
+function saleShape<Item extends z.ZodType, Method extends z.ZodType>(item: Item, method: Method) {
+  return z.strictObject({
+    shopId: idSchema.optional(),
+    items: z.array(item, { error: 'must be a list of items' }),
+    paymentMethod: method,
+    customerId: idSchema.optional(),
+  });
+}
+
+/**
+ * A sale as the till sends it, its shape only: what the contract checks at the boundary.
+ * The store then checks it against the till's rules (`saleInputSchema`).
+ */
+export const saleInput = saleShape(
+  z.strictObject({ productId: z.string(), quantity: z.number(), price: z.number() }),
+  z.string(),
+);
+
 export function saleInputSchema(rules: SaleRules) {
   const decimalsText =
     rules.currencyDecimals === 0
@@ -45,16 +64,14 @@ export function saleInputSchema(rules: SaleRules) {
         error: `has too many decimal places (${decimalsText})`,
       }),
   });
-  return z.strictObject({
-    shopId: idSchema.optional(),
-    items: z
-      .array(item, { error: 'must be a list of items' })
+  const shape = saleShape(
+    item,
+    z.enum(rules.paymentMethods, { error: `must be one of ${rules.paymentMethods.join(', ')}` }),
+  );
+  return shape.extend({
+    items: shape.shape.items
       .min(1, 'must contain at least one item')
       .max(MAX_ITEMS_PER_SALE, `must contain at most ${MAX_ITEMS_PER_SALE} items`),
-    paymentMethod: z.enum(rules.paymentMethods, {
-      error: `must be one of ${rules.paymentMethods.join(', ')}`,
-    }),
-    customerId: idSchema.optional(),
   });
 }
 
