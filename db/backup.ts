@@ -4,6 +4,7 @@ import { renameSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { checkIntegrity } from './integrity.js';
 import { BUSY_TIMEOUT_MS } from './sqlite-file.js';
+import { messageOf } from '../domain/errors.js';
 
 export interface BackupCheck {
   file: string;
@@ -41,9 +42,7 @@ export function verifyBackup(
     return { file, sales, schemaVersion, bytes: statSync(file).size };
   } catch (error) {
     if (error instanceof BackupError) throw error;
-    throw new BackupError(
-      `${file} is not a readable Tillsync database: ${(error as Error).message}`,
-    );
+    throw new BackupError(`${file} is not a readable Tillsync database: ${messageOf(error)}`);
   } finally {
     copy?.close();
   }
@@ -82,7 +81,7 @@ export async function backupDatabase(
     onProgress(1);
   } catch (error) {
     rmSync(partial, { force: true });
-    throw new BackupError(`The backup to ${target} failed: ${(error as Error).message}`);
+    throw new BackupError(`The backup to ${target} failed: ${messageOf(error)}`);
   } finally {
     database.close();
   }

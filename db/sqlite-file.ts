@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { describeStorageError } from './storage-errors.js';
+import { codeOf, messageOf } from '../domain/errors.js';
 
 export type DatabaseFileProblem = 'not_a_database' | 'corrupt' | 'newer_schema' | 'cannot_open';
 
@@ -96,7 +97,7 @@ function openSqlite(file: string): Database.Database {
     throw new DatabaseFileError(
       'cannot_open',
       file,
-      `Cannot open the database ${file}: ${(error as Error).message}. ` +
+      `Cannot open the database ${file}: ${messageOf(error)}. ` +
         'Check that the folder exists and that this user may read and write it.',
     );
   }
@@ -150,12 +151,12 @@ function applyMigrations(sqlite: Database.Database, migrationsFolder: string): v
 
 function asFileError(error: unknown, file: string): Error {
   if (error instanceof DatabaseFileError) return error;
-  const code = (error as { code?: string }).code ?? '';
+  const code = codeOf(error) ?? '';
   if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
     return new DatabaseFileError(
       'corrupt',
       file,
-      `The database ${file} is damaged (${(error as Error).message}). Tillsync left it ` +
+      `The database ${file} is damaged (${messageOf(error)}). Tillsync left it ` +
         'untouched: restore it from a backup, or copy it aside for support.',
     );
   }

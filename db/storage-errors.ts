@@ -1,6 +1,7 @@
 // SQLite failures while writing, told to a cashier: what happened, that nothing was
 // half-written, and what to do next.
 import type { AppError } from '../domain/result.js';
+import { codeOf } from '../domain/errors.js';
 
 const advice: Array<[RegExp, string]> = [
   [/^SQLITE_FULL/, 'the disk is full. Free some space on the till, then try again'],
@@ -14,8 +15,8 @@ const advice: Array<[RegExp, string]> = [
 
 /** A storage error for the person at the till, or undefined if it is not a storage fault. */
 export function describeStorageError(error: unknown, action: string): AppError | undefined {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string') return undefined;
+  const code = codeOf(error);
+  if (code === undefined) return undefined;
   const hint = advice.find(([pattern]) => pattern.test(code))?.[1];
   if (!hint) return undefined;
   return {

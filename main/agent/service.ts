@@ -33,6 +33,7 @@ import { SANDBOX_FOLDER } from './embedded-sandbox.js';
 import { savePlatformSettings } from '../config/platform-settings.js';
 import type { Handlers, Input } from './handlers.js';
 import type { Runtime } from './runtime.js';
+import { messageOf } from '../../domain/errors.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -123,7 +124,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       } catch (error) {
         return fail({
           code: 'invalid_input',
-          message: `The file is not valid JSON: ${(error as Error).message}`,
+          message: `The file is not valid JSON: ${messageOf(error)}`,
         });
       }
       return runtime.store.importCatalog(parsed);
@@ -223,7 +224,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       } catch (error) {
         return fail({
           code: 'backup_failed',
-          message: `${(error as Error).message}. Check there is free space in ${backupFolder(dataDir)}, then try again.`,
+          message: `${messageOf(error)}. Check there is free space in ${backupFolder(dataDir)}, then try again.`,
         });
       }
     },
@@ -273,13 +274,10 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       // A full or read-only disk, whatever the action: said in words, as for a sale.
       const storage = describeStorageError(error, ACTIONS[name] ?? 'That');
       if (storage) return fail(storage);
-      logger?.error(
-        { method: name, error: (error as Error).message },
-        'A request from the UI failed',
-      );
+      logger?.error({ method: name, error: messageOf(error) }, 'A request from the UI failed');
       return fail({
         code: 'internal',
-        message: `Tillsync could not do that: ${(error as Error).message}. It has been logged.`,
+        message: `Tillsync could not do that: ${messageOf(error)}. It has been logged.`,
       });
     }
   }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { invalidInput } from '../../db/field-errors.js';
 import type { AppError } from '../../domain/result.js';
 import { EXIT } from './exit-codes.js';
+import { messageOf } from '../../domain/errors.js';
 
 export class CliError extends Error {
   constructor(
@@ -28,7 +29,7 @@ export async function readJsonInput(file?: string): Promise<unknown> {
   try {
     text = file ? await readFile(file, 'utf8') : await readStdin();
   } catch (error) {
-    throw new CliError(`Cannot read ${source}: ${(error as Error).message}`, EXIT.invalidInput);
+    throw new CliError(`Cannot read ${source}: ${messageOf(error)}`, EXIT.invalidInput);
   }
   if (!text.trim()) {
     throw new CliError(`${source} is empty: expected one sale as JSON.`, EXIT.invalidInput);
@@ -36,10 +37,7 @@ export async function readJsonInput(file?: string): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new CliError(
-      `${source} is not valid JSON (${(error as Error).message}).`,
-      EXIT.invalidInput,
-    );
+    throw new CliError(`${source} is not valid JSON (${messageOf(error)}).`, EXIT.invalidInput);
   }
 }
 

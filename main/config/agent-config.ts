@@ -9,6 +9,7 @@ import { fieldErrorsFrom } from '../../db/field-errors.js';
 import { fail, ok, type Result } from '../../domain/result.js';
 import { idSchema } from '../../domain/sale-input.js';
 import { platformUrlSchema } from './platform-url.js';
+import { messageOf } from '../../domain/errors.js';
 
 const ms = (min: number, max: number, fallback: number) =>
   z.number().int().min(min).max(max).default(fallback);
@@ -113,7 +114,7 @@ function readKeyFile(file: string, source: string): Result<string> {
   } catch (error) {
     return fail({
       code: 'invalid_config',
-      message: `${source} names ${file}, which cannot be read: ${(error as Error).message}`,
+      message: `${source} names ${file}, which cannot be read: ${messageOf(error)}`,
     });
   }
 }
@@ -126,7 +127,7 @@ function fileLayer(dataDir: string): Result<unknown> {
   } catch (error) {
     return fail({
       code: 'invalid_config',
-      message: `${file} is not valid JSON: ${(error as Error).message}. Fix or remove it.`,
+      message: `${file} is not valid JSON: ${messageOf(error)}. Fix or remove it.`,
     });
   }
 }

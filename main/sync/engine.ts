@@ -36,6 +36,7 @@ import { idleProbeDue, probeLink } from './link-probe.js';
 import { engineInputs, type EngineOptions, type SaleEvent } from './engine-options.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
+import { messageOf } from '../../domain/errors.js';
 
 export type { DeliveryOutcome } from '../../domain/sync-status.js';
 export type { DrainSummary, SkipReason } from './drain-summary.js';
@@ -154,7 +155,7 @@ export function createSyncEngine(options: EngineOptions) {
       });
       Object.assign(summary, result.counts);
     } catch (error) {
-      logger.error({ error: (error as Error).message }, 'A sync pass failed');
+      logger.error({ error: messageOf(error) }, 'A sync pass failed');
       summary.failed += 1;
     } finally {
       storage.attempt('a sync outcome', commits.flush); // the last outcomes of the pass
@@ -284,7 +285,7 @@ export function createSyncEngine(options: EngineOptions) {
       try {
         final = status();
       } catch (error) {
-        logger.error({ error: (error as Error).message }, 'Reading the final status failed');
+        logger.error({ error: messageOf(error) }, 'Reading the final status failed');
       }
       database.close();
       return final;

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { codeOf } from '../../domain/errors.js';
 
 export type Liveness = 'alive' | 'dead' | 'unknown';
 
@@ -55,7 +56,7 @@ export function pidExists(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return codeOf(error) === 'EPERM';
   }
 }
 

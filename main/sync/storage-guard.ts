@@ -3,12 +3,11 @@
 // problem), and the caller keeps what it could not write and tries again.
 import type { StorageProblem } from '../../domain/sync-status.js';
 import type { Logger } from '../log/log-port.js';
+import { codeOf, messageOf } from '../../domain/errors.js';
 
 export type { StorageProblem } from '../../domain/sync-status.js';
 
-export const isStorageError = (error: unknown): boolean =>
-  typeof (error as { code?: unknown })?.code === 'string' &&
-  /^SQLITE_/.test((error as { code: string }).code);
+export const isStorageError = (error: unknown): boolean => /^SQLITE_/.test(codeOf(error) ?? '');
 
 export function createStorageGuard(logger: Logger, now: () => number, changed: () => void) {
   let problem: StorageProblem | null = null;
@@ -24,7 +23,7 @@ export function createStorageGuard(logger: Logger, now: () => number, changed: (
   /** A write failed: a storage error becomes the reported problem; anything else is thrown. */
   function failed(what: string, error: unknown): void {
     if (!isStorageError(error)) throw error;
-    const message = (error as Error).message;
+    const message = messageOf(error);
     if (problem?.message === message) return;
     problem = { what, message, since: now() };
     logger.error(

@@ -8,6 +8,7 @@ import type {
   MethodName,
   TillsyncApi,
 } from '../../main/contract/contract';
+import { apiFrom } from '../../main/contract/api-from';
 
 declare global {
   interface Window {
@@ -71,12 +72,8 @@ function consoleApi(): TillsyncApi {
     return () => source?.removeEventListener(event, handler as EventListener);
   }
 
-  // Every method of the contract is a POST to api/<name>; the names come from the contract
-  // at compile time, so the page does not carry a copy of the list.
-  return new Proxy({} as TillsyncApi, {
-    get: (_target, name: string) =>
-      name === 'on' ? on : (input: unknown) => call(name as MethodName, input),
-  });
+  // Every method of the contract is a POST to api/<name>.
+  return apiFrom(call, on);
 }
 
 export const api: TillsyncApi = window.tillsync ?? consoleApi();

@@ -8,6 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { progressBar } from '../progress.js';
 import { withStore, type DataDirOption } from '../store-access.js';
+import { codeOf } from '../../../domain/errors.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -24,7 +25,7 @@ function compactOnce(sqlite: Database.Database, quiet?: boolean): 'done' | 'busy
     sqlite.exec('VACUUM');
     return 'done';
   } catch (error) {
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+    if (codeOf(error) !== 'SQLITE_BUSY') throw error;
     if (!quiet)
       process.stderr.write(
         'Not compacted now: Tillsync is using the database. Run `tillsync archive` again while the till is closed.\n',

@@ -14,6 +14,7 @@ import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions } from '../io.js';
 import { progressBar } from '../progress.js';
 import { withStore, type DataDirOption } from '../store-access.js';
+import { codeOf, messageOf } from '../../../domain/errors.js';
 
 const exportOptions = z
   .object({
@@ -62,10 +63,10 @@ export function registerExport(program: Command): void {
           output.done();
         } catch (error) {
           output?.fail();
-          const code = (error as NodeJS.ErrnoException).code;
+          const code = codeOf(error);
           if (out && code)
             throw new CliError(
-              `Cannot write ${out} (${code}: ${(error as Error).message}). Free some space or choose another place; no partial file was left.`,
+              `Cannot write ${out} (${code}: ${messageOf(error)}). Free some space or choose another place; no partial file was left.`,
               EXIT.failure,
             );
           throw error;

@@ -15,6 +15,7 @@ import { SANDBOX_FOLDER } from '../../agent/embedded-sandbox.js';
 import { resolveDataDir } from '../../config/data-dir.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printJson } from '../io.js';
+import { messageOf } from '../../../domain/errors.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 export const FULL_SCOPE = 'sales:write sales:read webhooks:write';
@@ -109,10 +110,7 @@ export function registerSandbox(program: Command): void {
           ...(options.rateLimit ? {} : { rateLimit: false }),
         });
       } catch (error) {
-        throw new CliError(
-          `The sandbox could not start: ${(error as Error).message}`,
-          EXIT.invalidInput,
-        );
+        throw new CliError(`The sandbox could not start: ${messageOf(error)}`, EXIT.invalidInput);
       }
       const key = await running.mintKey({ scope: FULL_SCOPE, subject: 'till_sandbox' });
       const lines = [
@@ -191,7 +189,7 @@ export function registerSandbox(program: Command): void {
         });
       } catch (error) {
         throw new CliError(
-          `The sandbox at ${running.adminUrl} did not answer (${(error as Error).message}): is it still running?`,
+          `The sandbox at ${running.adminUrl} did not answer (${messageOf(error)}): is it still running?`,
         );
       }
       const text = await answer.text();
@@ -209,7 +207,7 @@ export function registerSandbox(program: Command): void {
       try {
         printJson(catalogOfFile(sandboxFile(command), raw.shop));
       } catch (error) {
-        throw new CliError((error as Error).message, EXIT.invalidInput);
+        throw new CliError(messageOf(error), EXIT.invalidInput);
       }
     });
 }
