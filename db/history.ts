@@ -16,7 +16,7 @@ export function createHistory({ sqlite, file }: TillDatabase) {
   /** The schema names of the archives, oldest first, attaching any new file. */
   function archiveSchemas(): string[] {
     const folder = archiveFolder(file);
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(folder);
     } catch {

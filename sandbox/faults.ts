@@ -135,7 +135,7 @@ export function createFaultInjector(initial: FaultConfig) {
     }
     if (draw < (edge += config.htmlError)) return { kind: 'htmlError' };
     if (draw < (edge += config.commitThenDrop)) return { kind: 'commitThenDrop' };
-    if (draw < (edge += config.malformedSuccess)) return { kind: 'malformedSuccess' };
+    if (draw < edge + config.malformedSuccess) return { kind: 'malformedSuccess' };
     return { kind: 'none' };
   }
 

@@ -95,7 +95,7 @@ export function useConflicts(status: Status | undefined) {
   );
   // Once per new count: a list that still disagrees afterwards is not read in a loop.
   const refused = status?.counts.conflict;
-  const checkedCount = useRef<number>();
+  const checkedCount = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!list || refused === undefined || refused === checkedCount.current) return;
     checkedCount.current = refused;

@@ -14,7 +14,7 @@ export function CartLines(props: {
   lines: CartLine[];
   limits: Limits;
   money: (minor: number) => string;
-  lastQuantityRef: RefObject<HTMLInputElement>;
+  lastQuantityRef: RefObject<HTMLInputElement | null>;
   onQuantity: (productId: string, text: string) => void;
   onRemove: (productId: string) => void;
   /** Enter or Escape in a quantity: back to scanning. */

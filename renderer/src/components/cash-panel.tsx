@@ -9,7 +9,7 @@ export function CashPanel(props: {
   tendered: string;
   problem: string | undefined;
   money: (minor: number) => string;
-  inputRef: RefObject<HTMLInputElement>;
+  inputRef: RefObject<HTMLInputElement | null>;
   onTendered: (text: string) => void;
   /** Enter in the field: charge. */
   onSubmit: () => void;

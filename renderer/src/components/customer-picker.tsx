@@ -9,7 +9,7 @@ export type Customer = MethodOutput<'searchCustomers'>[number];
 
 export function CustomerPicker(props: {
   customer: Customer | undefined;
-  inputRef: RefObject<HTMLInputElement>;
+  inputRef: RefObject<HTMLInputElement | null>;
   onChange: (customer: Customer | undefined) => void;
 }) {
   const [query, setQuery] = useState('');

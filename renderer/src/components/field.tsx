@@ -1,4 +1,4 @@
-import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import type { ComponentChildren } from 'preact';
 
 /** A labelled form control with its error right under it, announced to screen readers. */
 export function Field({
@@ -43,6 +43,7 @@ export function InputField({
   error,
   value,
   onValue,
+  type = 'text',
   ...input
 }: {
   id: string;
@@ -51,18 +52,34 @@ export function InputField({
   error?: string;
   value: string;
   onValue: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onInput'>) {
+  type?: 'text' | 'number' | 'date' | 'password' | 'url';
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  min?: string | number;
+  max?: string | number;
+  maxLength?: number;
+  disabled?: boolean;
+  autocomplete?: string;
+}) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  const props = {
+    ...input,
+    id,
+    value,
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': error ? true : undefined,
+    onInput: (event: { currentTarget: HTMLInputElement }) => onValue(event.currentTarget.value),
+  };
+  // Preact types each input type apart: one element per type the forms use.
+  const element = {
+    text: <input type="text" {...props} />,
+    number: <input type="number" {...props} />,
+    date: <input type="date" {...props} />,
+    password: <input type="password" {...props} />,
+    url: <input type="url" {...props} />,
+  }[type];
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <input
-        {...input}
-        id={id}
-        value={value}
-        aria-describedby={describedBy || undefined}
-        aria-invalid={error ? true : undefined}
-        onInput={(event) => onValue(event.currentTarget.value)}
-      />
+      {element}
     </Field>
   );
 }

@@ -4,7 +4,7 @@
 import type { RefObject } from 'preact';
 
 export function ScanField(props: {
-  inputRef: RefObject<HTMLInputElement>;
+  inputRef: RefObject<HTMLInputElement | null>;
   onQuery: (text: string) => void;
   onCode: (code: string) => void;
 }) {

@@ -47,7 +47,7 @@ const typesText = (element: Element | null) =>
 export function useShortcuts(
   actions: Record<ShortcutAction, () => void>,
   paused: boolean,
-  scanField: RefObject<HTMLInputElement>,
+  scanField: RefObject<HTMLInputElement | null>,
 ): void {
   // A layout effect: listening from the moment the screen is shown, not a frame later.
   useLayoutEffect(() => {
