@@ -7,10 +7,10 @@ import { invalidInput } from './field-errors.js';
 import type { AttemptLogOutcome } from '../domain/sync-status.js';
 import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
-import { outbox, saleItems, sales } from './schema.js';
+import { outbox, sales } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
 import type { ConflictChange } from '../domain/sale.js';
-import { prepareSaleItemInsert } from './sale-items.js';
+import { prepareSaleItemInsert, prepareSaleLines } from './sale-items.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import type { SettingsStore } from './settings.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
@@ -61,12 +61,6 @@ const targetColumns = {
 };
 type Row = RowOf<typeof targetColumns>;
 
-const itemColumns = {
-  productId: saleItems.productId,
-  quantityMilli: saleItems.quantityMilli,
-  unitPriceMinor: saleItems.unitPriceMinor,
-};
-
 const aliases = { sales: 's', outbox: 'o' };
 
 export type { ConflictChange };
@@ -99,11 +93,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     where s.id = @id or s.receipt_number = @receipt`,
     aliases,
   );
-  const oldItems = typedQuery<typeof itemColumns, { saleId: string }>(
-    sqlite,
-    itemColumns,
-    (list) => `select ${list} from sale_items where sale_id = @saleId order by line_number`,
-  );
+  const oldItems = prepareSaleLines(database);
   const logAttempt = prepareAttemptLog(sqlite);
   /** A person's action, in the attempt log of the revision it acted on. */
   const log = (

@@ -4,63 +4,12 @@
 // retry), and marks the request as on the wire. Outcomes are written only while the row
 // is still claimed by that sender and epoch (fencing). Stored wall-clock times are guarded:
 // a next attempt further ahead than any wait could be counts as due.
-import type { AttemptLogOutcome } from '../domain/sync-status.js';
 import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
-import { outbox, saleItems, sales, syncState, type OutboxState } from './schema.js';
+import { prepareSaleLines } from './sale-items.js';
+import type { ClaimAnswer, ClaimedSale, Fence, OutcomeWrite } from './outbox-types.js';
+import { outbox, sales, syncState } from './schema.js';
 import { computed, typedQuery, type RowOf } from './typed-sql.js';
-
-/** A sale as the engine sends it: the outbox row, the sale and its items. */
-export interface ClaimedSale {
-  saleId: string;
-  idempotencyKey: string;
-  revision: number;
-  attempts: number;
-  unexpectedAttempts: number;
-  unansweredAttempts: number;
-  uncertain: boolean;
-  createdAt: number;
-  shopId: string | null;
-  customerId: string | null;
-  paymentMethod: string;
-  currency: string;
-  items: Array<{ productId: string; quantityMilli: number; unitPriceMinor: number }>;
-  /** The frozen body: set before the first send, never changed for this key. */
-  requestBody: string | null;
-}
-
-/** What an attempt changes: the row's next state and the attempt-log line. */
-export interface OutcomeWrite {
-  saleId: string;
-  revision: number;
-  idempotencyKey: string;
-  startedAt: number;
-  durationMs: number;
-  /** The attempt log's word for it. */
-  outcome: AttemptLogOutcome;
-  /** `sending` while the sender keeps the sale to retry it in place. */
-  state: Extract<OutboxState, 'pending' | 'sending' | 'synced' | 'conflict'>;
-  countsAttempt: boolean;
-  unexpected: boolean;
-  unanswered: boolean;
-  uncertain: boolean;
-  nextAttemptAt: number | null;
-  httpStatus: number | null;
-  errorCode: string | null;
-  reason: string | null;
-  platformId?: string | null;
-  platformAnswer?: string | null;
-}
-
-export interface Fence {
-  owner: string;
-  epoch: number;
-}
-
-export type ClaimAnswer =
-  | { kind: 'claimed'; sale: ClaimedSale & { requestBody: string } }
-  | { kind: 'gone' }
-  | { kind: 'lease_lost' };
 
 const candidateColumns = {
   saleId: outbox.saleId,
@@ -83,11 +32,6 @@ const saleColumns = {
   paymentMethod: sales.paymentMethod,
   currency: sales.currency,
 };
-const itemColumns = {
-  productId: saleItems.productId,
-  quantityMilli: saleItems.quantityMilli,
-  unitPriceMinor: saleItems.unitPriceMinor,
-};
 const leaseColumns = { owner: syncState.leaseOwner, epoch: syncState.leaseEpoch };
 
 /** The queue's figures for the status, in one read. */
@@ -109,7 +53,8 @@ const figureColumns = (dueWhere: string) => ({
 
 const bool = (value: boolean) => (value ? 1 : 0);
 
-export function createOutboxQueries({ sqlite }: TillDatabase) {
+export function createOutboxQueries(database: TillDatabase) {
+  const { sqlite } = database;
   const dueWhere = `state = 'pending' and (next_attempt_at is null or next_attempt_at <= @dueBefore or next_attempt_at > @farAhead)`;
   const candidates = typedQuery<
     typeof candidateColumns,
@@ -126,11 +71,7 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
     saleColumns,
     (list) => `select ${list} from sales where id = @saleId`,
   );
-  const itemRows = typedQuery<typeof itemColumns, { saleId: string }>(
-    sqlite,
-    itemColumns,
-    (list) => `select ${list} from sale_items where sale_id = @saleId order by line_number`,
-  );
+  const itemRows = prepareSaleLines(database);
   const leaseOf = typedQuery(
     sqlite,
     leaseColumns,
@@ -311,3 +252,4 @@ export function createOutboxQueries({ sqlite }: TillDatabase) {
 
 export type OutboxQueries = ReturnType<typeof createOutboxQueries>;
 export type OutboxCandidate = CandidateRow;
+export type { ClaimAnswer, ClaimedSale, Fence, OutcomeWrite };

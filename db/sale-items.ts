@@ -1,7 +1,9 @@
-// Writing a sale's lines: one statement, for recording a sale and for correcting one.
+// A sale's lines: one statement writes them (recording a sale, correcting one), one reads
+// them as the platform's body needs them (sending, and the record kept of a corrected one).
 import { sql } from 'drizzle-orm';
 import type { TillDatabase } from './open.js';
 import { saleItems } from './schema.js';
+import { typedQuery } from './typed-sql.js';
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -18,3 +20,17 @@ export const prepareSaleItemInsert = ({ db }: TillDatabase) =>
       lineTotalMinor: p('lineTotalMinor'),
     })
     .prepare();
+
+const lineColumns = {
+  productId: saleItems.productId,
+  quantityMilli: saleItems.quantityMilli,
+  unitPriceMinor: saleItems.unitPriceMinor,
+};
+
+/** `all({ saleId })`: the sale's lines in order, as sent. */
+export const prepareSaleLines = ({ sqlite }: TillDatabase) =>
+  typedQuery<typeof lineColumns, { saleId: string }>(
+    sqlite,
+    lineColumns,
+    (list) => `select ${list} from sale_items where sale_id = @saleId order by line_number`,
+  );

@@ -2,6 +2,7 @@
 // default, so a missing or damaged row never stops the till.
 import { fail, ok, type Result } from '../domain/result.js';
 import {
+  SETTING_KEYS,
   settingsSchema,
   settingsPatch,
   settingsShape,
@@ -14,8 +15,6 @@ import { settings } from './schema.js';
 
 export { settingsSchema, settingsShape, type SettingKey, type Settings };
 
-const settingKeys = Object.keys(settingsShape) as SettingKey[];
-
 export interface SettingsStore {
   read(): Settings;
   update(patch: unknown, now?: number): Result<Settings>;
@@ -27,7 +26,7 @@ export function createSettingsStore({ db }: TillDatabase): SettingsStore {
   function read(): Settings {
     const stored = new Map(selectAll.all().map((row) => [row.key, row.value]));
     const values = Object.fromEntries(
-      settingKeys.map((key) => [key, parseStored(key, stored.get(key))]),
+      SETTING_KEYS.map((key) => [key, parseStored(key, stored.get(key))]),
     );
     return settingsSchema.parse(values);
   }

@@ -56,7 +56,7 @@ export const settingsSchema = z.strictObject(settingsShape);
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
 
-const SETTING_KEYS = Object.keys(settingsShape) as SettingKey[];
+export const SETTING_KEYS = Object.keys(settingsShape) as SettingKey[];
 // Without the defaults: zod applies a default even to an optional key, so a patch built
 // with .partial() would reset every setting it does not name.
 /** A change to some settings: each key optional, and no default filled in. */
