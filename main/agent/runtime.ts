@@ -19,6 +19,8 @@ import { createUiEvents } from './ui-events.js';
 import { startWeeklyIntegrityCheck } from '../housekeeping/weekly-check.js';
 import { markRunning } from './running.js';
 import type { SecretStore } from '../config/secret-store.js';
+import { runtimeMetricSources } from '../metrics/runtime-sources.js';
+import { startMetrics, type RunningMetrics } from '../metrics/start-metrics.js';
 
 export interface RuntimeOptions {
   dataDir: string;
@@ -85,6 +87,8 @@ export async function createRuntime(options: RuntimeOptions) {
     store = openStore(agent.databaseFile);
     agent.engine.events.on('status', ui.statusChanged);
     agent.engine.events.on('sale', ({ saleId }) => ui.saleChanged(saleId));
+    agent.engine.events.on('attempt', (attempt) => metrics?.attempt(attempt));
+    agent.engine.events.on('queueWait', (ms) => metrics?.queueWait(ms));
     const { dataDir, databaseFile } = agent;
     const stopDailyBackups = startDailyBackups({
       dataDir,
@@ -122,7 +126,33 @@ export async function createRuntime(options: RuntimeOptions) {
     return final;
   }
 
-  await start(await loadConfig());
+  const first = await loadConfig();
+  await start(first);
+
+  // Monitoring, when the settings ask for it: restarted only when its own settings change.
+  let metrics: RunningMetrics | undefined;
+  let metricsSettings = '';
+  const metricSources = runtimeMetricSources(
+    () => ({ agent, store, config }),
+    options.dataDir,
+    clock,
+    options.logger,
+  );
+  async function followMetricsSettings(next: AgentConfig): Promise<void> {
+    const wanted = JSON.stringify(next.metrics ?? {});
+    if (wanted === metricsSettings) return;
+    await metrics?.stop();
+    metricsSettings = wanted;
+    metrics = next.metrics
+      ? await startMetrics({
+          settings: next.metrics,
+          sources: metricSources,
+          timers,
+          logger: options.logger,
+        })
+      : undefined;
+  }
+  await followMetricsSettings(first);
 
   // An embedded sandbox stands in for the platform: its address, key and shop win.
   const asRun = (next: AgentConfig): AgentConfig => {
@@ -154,6 +184,10 @@ export async function createRuntime(options: RuntimeOptions) {
     get config() {
       return config;
     },
+    /** The Prometheus endpoint's address, when metrics are served. */
+    get metricsUrl() {
+      return metrics?.url;
+    },
     secrets: options.secrets,
     dataDir: options.dataDir,
     locked: () => lockedSettings({ env: options.env, flags: options.flags }),
@@ -165,16 +199,18 @@ export async function createRuntime(options: RuntimeOptions) {
         // In sandbox mode the engine keeps talking to the sandbox, with the new sync settings.
         agent.engine.updateConfig(asRun(next));
         config = next;
-        ui.statusChanged();
-        return;
+      } else {
+        await stop();
+        await start(next);
       }
-      await stop();
-      await start(next);
+      await followMetricsSettings(next);
       ui.statusChanged();
     },
     /** Stops for good (a reload restarts the agent; the process runs on). */
     async close() {
       ui.dispose();
+      // The last figures are pushed while the engine still answers for them.
+      await metrics?.stop();
       const final = await stop();
       unmarkRunning();
       return final;

@@ -25,7 +25,26 @@ export function addPlatformFlags(command: Command): Command {
     .option('--concurrency <n>', 'sales sent at the same time, 1-16');
 }
 
+/** Where the metrics go (the daemon and `start`). Tokens and headers: environment only. */
+export function addMetricsFlags(command: Command): Command {
+  return command
+    .option('--metrics-listen <host:port>', 'serve Prometheus metrics (or TILLSYNC_METRICS_LISTEN)')
+    .option('--otlp-endpoint <url>', 'push metrics over OTLP/HTTP (or TILLSYNC_OTLP_ENDPOINT)')
+    .option(
+      '--pushgateway-url <url>',
+      'push metrics to a Pushgateway (or TILLSYNC_PUSHGATEWAY_URL)',
+    )
+    .option(
+      '--metrics-interval <seconds>',
+      'seconds between pushes (or TILLSYNC_METRICS_INTERVAL)',
+    );
+}
+
 const flagSchema = z.object({
+  metricsListen: z.string().optional(),
+  otlpEndpoint: z.string().optional(),
+  pushgatewayUrl: z.string().optional(),
+  metricsInterval: z.coerce.number().optional(),
   baseUrl: z.string().optional(),
   apiKeyFile: z.string().optional(),
   shopId: z.string().optional(),
@@ -41,10 +60,18 @@ export interface LoadedConfig {
 
 export function loadCliConfig(command: Command): LoadedConfig {
   const options = command.optsWithGlobals<Record<string, unknown> & { dataDir?: string }>();
-  const { concurrency, ...rest } = parseOptions(flagSchema, options);
+  const { concurrency, metricsListen, otlpEndpoint, pushgatewayUrl, metricsInterval, ...rest } =
+    parseOptions(flagSchema, options);
+  const metrics = withoutUndefined({
+    listen: metricsListen,
+    otlpEndpoint,
+    pushgatewayUrl,
+    pushIntervalSeconds: metricsInterval,
+  });
   const layer: ConfigLayer & { apiKeyFile?: string } = {
     ...rest,
     ...(concurrency ? { sync: { concurrency } } : {}),
+    ...(Object.keys(metrics).length > 0 ? { metrics } : {}),
   };
   const dataDir = resolveDataDir(options.dataDir);
   const storedKey = readKeyFile(dataDir);
@@ -52,6 +79,9 @@ export function loadCliConfig(command: Command): LoadedConfig {
   if (!loaded.ok) throw new CliError(loaded.error.message, EXIT.invalidInput);
   return { dataDir, config: loaded.value, flags: layer };
 }
+
+const withoutUndefined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
 export const NOT_CONFIGURED =
   'No platform is configured. Set TILLSYNC_BASE_URL and TILLSYNC_API_KEY (or TILLSYNC_API_KEY_FILE), ' +

@@ -10,6 +10,20 @@ import { fail, ok, type Result } from '../../domain/result.js';
 import { idSchema } from '../../domain/sale-input.js';
 import { platformUrlSchema } from './platform-url.js';
 import { messageOf } from '../../domain/errors.js';
+import {
+  DEFAULT_PUSH_INTERVAL_SECONDS,
+  metricsFromEnv,
+  metricsLayerSchema,
+  metricsProblem,
+  type MetricsSettings,
+} from '../metrics/metrics-settings.js';
+
+/** Metrics settings the environment can fix, by field. */
+const METRICS_ENV = [
+  ['listen', 'TILLSYNC_METRICS_LISTEN'],
+  ['otlpEndpoint', 'TILLSYNC_OTLP_ENDPOINT'],
+  ['pushgatewayUrl', 'TILLSYNC_PUSHGATEWAY_URL'],
+] as const;
 
 const ms = (min: number, max: number, fallback: number) =>
   z.number().int().min(min).max(max).default(fallback);
@@ -54,6 +68,7 @@ const layerSchema = z.strictObject({
   apiKey: z.string().trim().min(1, 'must not be empty').optional(),
   shopId: idSchema.optional(),
   sync: syncTuningSchema.partial().optional(),
+  metrics: metricsLayerSchema.optional(),
 });
 
 export type ConfigLayer = z.input<typeof layerSchema>;
@@ -64,6 +79,8 @@ export interface AgentConfig {
   apiKey?: string;
   shopId?: string;
   sync: SyncTuning;
+  /** Where the till's metrics go (main/metrics/): nothing unless a way out is set. */
+  metrics?: MetricsSettings;
 }
 
 export const CONFIG_FILE = 'config.json';
@@ -90,6 +107,9 @@ export function lockedSettings({
   if (flags.shopId) locked.shopId = '--shop-id';
   else if (env.TILLSYNC_SHOP_ID) locked.shopId = 'TILLSYNC_SHOP_ID';
   if (flags.sync?.concurrency) locked.concurrency = '--concurrency';
+  for (const [field, variable] of METRICS_ENV)
+    if (flags.metrics?.[field]) locked[field] = 'the command-line flags';
+    else if (env[variable]) locked[field] = variable;
   return locked;
 }
 
@@ -132,8 +152,10 @@ function fileLayer(dataDir: string): Result<unknown> {
   }
 }
 
-function envLayer(env: NodeJS.ProcessEnv): Result<ConfigLayer> {
-  const layer: ConfigLayer = {};
+function envLayer(env: NodeJS.ProcessEnv): Result<Record<string, unknown>> {
+  const layer: Record<string, unknown> = {};
+  const metrics = metricsFromEnv(env);
+  if (Object.keys(metrics).length > 0) layer.metrics = metrics;
   if (env.TILLSYNC_BASE_URL) layer.baseUrl = env.TILLSYNC_BASE_URL;
   if (env.TILLSYNC_SHOP_ID) layer.shopId = env.TILLSYNC_SHOP_ID;
   if (env.TILLSYNC_API_KEY) layer.apiKey = env.TILLSYNC_API_KEY;
@@ -171,8 +193,9 @@ export function loadAgentConfig({
   for (const [layer, source] of layers) {
     const checked = check(layer, source);
     if (!checked.ok) return checked;
-    const { sync, ...rest } = checked.value;
+    const { sync, metrics, ...rest } = checked.value;
     Object.assign(merged, withoutUndefined(rest));
+    merged.metrics = { ...merged.metrics, ...withoutUndefined(metrics ?? {}) };
     // Only the keys this layer sets: zod's partial() still fills in inner defaults, which
     // would let a later layer quietly reset what an earlier one chose.
     const given = Object.keys((layer as { sync?: object } | undefined)?.sync ?? {});
@@ -181,7 +204,16 @@ export function loadAgentConfig({
   }
   // Every layer passed on its own; this only fills in the defaults.
   const sync = syncTuningSchema.parse(merged.sync ?? {});
-  return ok({ baseUrl: merged.baseUrl, apiKey: merged.apiKey, shopId: merged.shopId, sync });
+  const metrics = { pushIntervalSeconds: DEFAULT_PUSH_INTERVAL_SECONDS, ...merged.metrics };
+  const problem = metricsProblem(metrics);
+  if (problem) return fail({ code: 'invalid_config', message: problem });
+  return ok({
+    baseUrl: merged.baseUrl,
+    apiKey: merged.apiKey,
+    shopId: merged.shopId,
+    sync,
+    metrics,
+  });
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

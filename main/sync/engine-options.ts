@@ -4,7 +4,7 @@ import type { TillDatabase } from '../../db/open.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type Timers } from './clock.js';
 import type { Logger } from '../log/log-port.js';
-import type { DeliveryOutcome } from '../../domain/sync-status.js';
+import type { DecisionOutcome, DeliveryOutcome, SyncStatus } from '../../domain/sync-status.js';
 import { clientFor, type PlatformClient } from './platform-client.js';
 import { newSenderId, systemLiveness, type LivenessProbe } from './sender-identity.js';
 
@@ -29,6 +29,21 @@ export interface EngineOptions {
 export interface SaleEvent {
   saleId: string;
   outcome: DeliveryOutcome;
+}
+
+/** What an engine tells whoever listens: the UI (status, sale), monitoring (the rest). */
+export interface EngineEvents {
+  status: [SyncStatus];
+  sale: [SaleEvent];
+  attempt: [AttemptEvent];
+  /** The platform asked the whole queue to wait this many ms. */
+  queueWait: [number];
+}
+
+/** One send and what the decision made of its answer (no sale in it: for monitoring). */
+export interface AttemptEvent {
+  outcome: DecisionOutcome;
+  httpStatus: number | null;
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };

@@ -33,7 +33,7 @@ import { senderEnded } from './sender-identity.js';
 import { createScheduler } from './scheduler.js';
 import { createSingleFlight } from './single-flight.js';
 import { idleProbeDue, probeLink } from './link-probe.js';
-import { engineInputs, type EngineOptions, type SaleEvent } from './engine-options.js';
+import { engineInputs, type EngineEvents, type EngineOptions } from './engine-options.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
 import { messageOf } from '../../domain/errors.js';
@@ -50,7 +50,7 @@ export function createSyncEngine(options: EngineOptions) {
   const database =
     options.database ??
     openDatabase(options.file, { synchronous: 'NORMAL', busyTimeoutMs: ENGINE_BUSY_TIMEOUT_MS });
-  const events = new EventEmitter<{ status: [SyncStatus]; sale: [SaleEvent] }>();
+  const events = new EventEmitter<EngineEvents>();
   const shutdown = new AbortController();
   const outbox = createOutboxQueries(database);
   const syncState = createSyncState(database, clock.now);
@@ -148,9 +148,13 @@ export function createSyncEngine(options: EngineOptions) {
         onSale: (saleId, outcome) => {
           if (events.listenerCount('sale') > 0) events.emit('sale', { saleId, outcome });
         },
+        onAttempt: (attempt) => {
+          if (events.listenerCount('attempt') > 0) events.emit('attempt', attempt);
+        },
         onQueueWait: (ms) => {
           pacer.hold(ms);
           link.noteQueueWait(ms);
+          if (events.listenerCount('queueWait') > 0) events.emit('queueWait', ms);
         },
       });
       Object.assign(summary, result.counts);

@@ -17,6 +17,7 @@ import type { Pacer } from './pacer.js';
 import { readRateLimit } from './rate-limit-headers.js';
 import type { StorageGuard } from './storage-guard.js';
 import { DELIVERY_OF_DECISION, type DeliveryOutcome } from '../../domain/sync-status.js';
+import type { AttemptEvent } from './engine-options.js';
 
 export interface SaleSender {
   postSale(body: string, idempotencyKey: string, signal: AbortSignal): Promise<Answer>;
@@ -45,6 +46,8 @@ export interface PassDeps {
   commits: CommitQueue;
   storage: StorageGuard;
   onSale(saleId: string, outcome: DeliveryOutcome): void;
+  /** Every answered or unanswered send, for monitoring. */
+  onAttempt(attempt: AttemptEvent): void;
   onQueueWait(ms: number): void;
 }
 
@@ -159,6 +162,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         },
         fence,
       );
+      deps.onAttempt({ outcome: decision.outcome, httpStatus: decision.httpStatus });
       if (answer.kind !== 'aborted' && decision.classification) {
         deps.link.record(answer, decision.classification, deps.keyHash, deps.keyCurrent());
       }

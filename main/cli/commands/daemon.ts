@@ -10,7 +10,12 @@ import { createService } from '../../agent/service.js';
 import { startConsole } from '../../console/server.js';
 import { desktopAvailability, launchDesktop } from '../../desktop/launcher.js';
 import { createLogger, engineLogger } from '../../log/logger.js';
-import { addPlatformFlags, loadCliConfig, NOT_CONFIGURED } from '../config-access.js';
+import {
+  addMetricsFlags,
+  addPlatformFlags,
+  loadCliConfig,
+  NOT_CONFIGURED,
+} from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError } from '../io.js';
 
@@ -56,6 +61,7 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
       database: agent.databaseFile,
       baseUrl: agent.embedded?.sandbox.url ?? config.baseUrl,
       concurrency: config.sync.concurrency,
+      metrics: runtime.metricsUrl,
     },
     'Tillsync daemon started',
   );
@@ -111,18 +117,23 @@ const consolePort = (value: string) => {
 };
 
 export function registerDaemon(program: Command): void {
-  addPlatformFlags(
-    program
-      .command('daemon')
-      .description('Sync in the background until stopped (SIGINT/SIGTERM); JSON logs on stdout')
-      .option('--sandbox', 'sync to the sandbox on this machine (its own data, in <data>/sandbox)')
-      .option('--console', 'also serve the till UI on 127.0.0.1 and print its login link')
-      .option(
-        '--console-port <port>',
-        'port of the console (0 picks a free one)',
-        consolePort,
-        4400,
-      ),
+  addMetricsFlags(
+    addPlatformFlags(
+      program
+        .command('daemon')
+        .description('Sync in the background until stopped (SIGINT/SIGTERM); JSON logs on stdout')
+        .option(
+          '--sandbox',
+          'sync to the sandbox on this machine (its own data, in <data>/sandbox)',
+        )
+        .option('--console', 'also serve the till UI on 127.0.0.1 and print its login link')
+        .option(
+          '--console-port <port>',
+          'port of the console (0 picks a free one)',
+          consolePort,
+          4400,
+        ),
+    ),
   ).action(
     async (
       options: { sandbox?: boolean; console?: boolean; consolePort: number },
@@ -137,18 +148,20 @@ export function registerDaemon(program: Command): void {
     },
   );
 
-  addPlatformFlags(
-    program
-      .command('start')
-      .description(
-        'Start the till app; where it cannot run here, the agent with its console. Uses the sandbox until configured.',
-      )
-      .option(
-        '--console-port <port>',
-        'port of the console, when it is used (0 picks a free one)',
-        consolePort,
-        4400,
-      ),
+  addMetricsFlags(
+    addPlatformFlags(
+      program
+        .command('start')
+        .description(
+          'Start the till app; where it cannot run here, the agent with its console. Uses the sandbox until configured.',
+        )
+        .option(
+          '--console-port <port>',
+          'port of the console, when it is used (0 picks a free one)',
+          consolePort,
+          4400,
+        ),
+    ),
   ).action(async (options: { consolePort: number }, command: Command) => {
     const desktop = desktopAvailability();
     if (desktop.ok) {

@@ -1,0 +1,83 @@
+// Where a till's metrics go, all opt-in: a Prometheus endpoint to scrape (loopback unless a
+// bearer token guards it), and pushes for tills behind NAT (OTLP over HTTP, a Pushgateway).
+// Set in config.json ("metrics"), the environment (TILLSYNC_METRICS_*, TILLSYNC_OTLP_*,
+// TILLSYNC_PUSHGATEWAY_URL) or the daemon's flags; the strongest layer wins per field.
+import { z } from 'zod';
+import { isLoopbackHost, platformUrlSchema } from '../config/platform-url.js';
+
+const hostPort = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}$/, 'must be HOST:PORT, like 127.0.0.1:9464')
+  .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65_535, {
+    error: 'must name a port from 0 to 65535',
+  });
+
+/** `name=value,name=value` (as OTEL_EXPORTER_OTLP_HEADERS), values percent-encoded. */
+const headerList = z
+  .string()
+  .regex(
+    /^\s*[\w-]+\s*=[^,]*(,\s*[\w-]+\s*=[^,]*)*$/,
+    'must be name=value pairs separated by commas, like Authorization=Bearer%20abc',
+  );
+
+export const metricsLayerSchema = z.strictObject({
+  /** HOST:PORT of the Prometheus endpoint (/metrics). */
+  listen: hostPort.optional(),
+  /** The bearer token Prometheus must send; required off loopback. */
+  token: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** An OTLP/HTTP collector: its base address (/v1/metrics is added) or the metrics URL. */
+  otlpEndpoint: platformUrlSchema.optional(),
+  otlpHeaders: headerList.optional(),
+  /** A Prometheus Pushgateway's base address. */
+  pushgatewayUrl: platformUrlSchema.optional(),
+  /** Seconds between pushes. */
+  pushIntervalSeconds: z.number().int().min(5).max(3600).optional(),
+});
+
+export type MetricsLayer = z.output<typeof metricsLayerSchema>;
+
+export interface MetricsSettings extends MetricsLayer {
+  pushIntervalSeconds: number;
+}
+
+export const DEFAULT_PUSH_INTERVAL_SECONDS = 60;
+
+/** The environment's metrics settings, by their variable names. */
+export function metricsFromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const layer: Record<string, unknown> = {};
+  if (env.TILLSYNC_METRICS_LISTEN) layer.listen = env.TILLSYNC_METRICS_LISTEN;
+  if (env.TILLSYNC_METRICS_TOKEN) layer.token = env.TILLSYNC_METRICS_TOKEN;
+  if (env.TILLSYNC_OTLP_ENDPOINT) layer.otlpEndpoint = env.TILLSYNC_OTLP_ENDPOINT;
+  if (env.TILLSYNC_OTLP_HEADERS) layer.otlpHeaders = env.TILLSYNC_OTLP_HEADERS;
+  if (env.TILLSYNC_PUSHGATEWAY_URL) layer.pushgatewayUrl = env.TILLSYNC_PUSHGATEWAY_URL;
+  if (env.TILLSYNC_METRICS_INTERVAL)
+    layer.pushIntervalSeconds = Number(env.TILLSYNC_METRICS_INTERVAL);
+  return layer;
+}
+
+const hostOf = (listen: string) => listen.slice(0, listen.lastIndexOf(':')).replace(/^0+$/, '');
+
+/**
+ * What is wrong with the settings taken together, in words, or undefined. An endpoint other
+ * machines can reach needs a token: without one, anyone on the network reads the till.
+ */
+export function metricsProblem(settings: MetricsLayer): string | undefined {
+  if (settings.listen && !settings.token && !isLoopbackHost(hostOf(settings.listen)))
+    return `Metrics on ${settings.listen} could be read by any machine that reaches it: set TILLSYNC_METRICS_TOKEN (at least 16 characters; Prometheus sends it as a bearer token), or listen on 127.0.0.1.`;
+  return undefined;
+}
+
+/** `a=b,c=d%20e` as headers. */
+export function parseHeaders(list: string | undefined): Record<string, string> {
+  if (!list) return {};
+  return Object.fromEntries(
+    list.split(',').map((pair) => {
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at).trim(), decodeURIComponent(pair.slice(at + 1).trim())];
+    }),
+  );
+}
+
+/** Whether any way out is set: otherwise nothing about metrics runs at all. */
+export const metricsWanted = (settings: MetricsLayer) =>
+  Boolean(settings.listen || settings.otlpEndpoint || settings.pushgatewayUrl);
