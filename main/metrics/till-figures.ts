@@ -93,6 +93,25 @@ export const GAUGES = {
 
 export type GaugeKey = keyof typeof GAUGES;
 
+/** Every counter: Prometheus shows each with `_total` after its name. */
+export const COUNTERS = {
+  attempts: {
+    name: 'tillsync_attempts',
+    help: 'Sends of sales by what came of them (outcome) and HTTP status class.',
+  },
+  rateLimited: { name: 'tillsync_rate_limited', help: 'Answers 429 Too Many Requests.' },
+  throttledSeconds: {
+    name: 'tillsync_throttled_seconds',
+    help: 'Time the platform asked the whole queue to wait (Retry-After), in seconds.',
+  },
+} satisfies Record<string, GaugeSpec>;
+
+/** Every metric name as Prometheus shows it: what rules and dashboards may use. */
+export const EXPORTED_NAMES = [
+  ...Object.values(GAUGES).map((spec) => spec.name),
+  ...Object.values(COUNTERS).map((spec) => `${spec.name}_total`),
+];
+
 /** One reading: a value and, for a few gauges, their own labels. */
 export interface Reading {
   gauge: GaugeKey;

@@ -7,6 +7,7 @@ import { MeterProvider, type MetricReader } from '@opentelemetry/sdk-metrics';
 import type { SyncStatus } from '../../domain/sync-status.js';
 import type { AttemptEvent } from '../sync/engine-options.js';
 import {
+  COUNTERS,
   diskReadings,
   GAUGES,
   statusReadings,
@@ -88,15 +89,10 @@ export function createTillMetrics(sources: MetricSources, readers: MetricReader[
     [...gauges.values()],
   );
 
-  const attempts = meter.createCounter('tillsync_attempts', {
-    description: 'Sends of sales by what came of them (outcome) and HTTP status class.',
-  });
-  const rateLimited = meter.createCounter('tillsync_rate_limited', {
-    description: 'Answers 429 Too Many Requests.',
-  });
-  const throttledSeconds = meter.createCounter('tillsync_throttled_seconds', {
-    description: 'Time the platform asked the whole queue to wait (Retry-After), in seconds.',
-  });
+  const counter = (spec: GaugeSpec) => meter.createCounter(spec.name, { description: spec.help });
+  const attempts = counter(COUNTERS.attempts);
+  const rateLimited = counter(COUNTERS.rateLimited);
+  const throttledSeconds = counter(COUNTERS.throttledSeconds);
 
   return {
     provider,
