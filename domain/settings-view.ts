@@ -31,6 +31,18 @@ export const settingsView = z.object({
   mode: z.enum(SYNC_MODES),
   /** Where the till's own data is, and the sandbox's (kept apart, never sent). */
   data: z.object({ folder: z.string(), sandboxFolder: z.string() }),
+  /** Where the till's metrics go (never the token or the headers: only whether they are set). */
+  monitoring: z.object({
+    tillId: z.string(),
+    listen: z.string().nullable(),
+    /** The Prometheus endpoint's address as it runs now. */
+    servedAt: z.string().nullable(),
+    tokenSet: z.boolean(),
+    otlpEndpoint: z.string().nullable(),
+    otlpHeadersSet: z.boolean(),
+    pushgatewayUrl: z.string().nullable(),
+    pushIntervalSeconds: z.number(),
+  }),
   /** Settings of the desktop app itself; null in the console. */
   desktop: z.object({ startAtLogin: z.boolean() }).nullable(),
 });

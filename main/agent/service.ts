@@ -34,6 +34,7 @@ import { savePlatformSettings } from '../config/platform-settings.js';
 import type { Handlers, Input } from './handlers.js';
 import type { Runtime } from './runtime.js';
 import { messageOf } from '../../domain/errors.js';
+import { monitoringView, updateMonitoring } from './monitoring-settings.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -42,6 +43,7 @@ const ACTIONS: Partial<Record<MethodName, string>> = {
   recordSale: 'Saving the sale',
   importCatalog: 'Importing the catalog',
   updateSettings: 'Saving the settings',
+  updateMonitoring: 'Saving the monitoring settings',
   retryConflict: 'Queuing the sale again',
   editConflict: 'Saving the corrected sale',
   discardConflict: 'Discarding the sale',
@@ -109,6 +111,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       },
       mode: runtime.status().mode,
       data: { folder: runtime.dataDir, sandboxFolder: join(runtime.dataDir, SANDBOX_FOLDER) },
+      monitoring: monitoringView(runtime),
       desktop: desktop ? { startAtLogin: desktop.getStartAtLogin() } : null,
     };
   }
@@ -197,6 +200,10 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
         await runtime.reload();
       }
       return ok(await settingsView());
+    },
+    async updateMonitoring(change) {
+      const updated = await updateMonitoring(runtime, change, lockedError);
+      return updated.ok ? ok(await settingsView()) : updated;
     },
     exportSales(input) {
       const parsed = exportRequest.safeParse(input);

@@ -118,6 +118,16 @@ export const methods = {
     }),
     output: settingsView,
   },
+  /** Where the metrics go: an address or null to stop that way out. */
+  updateMonitoring: {
+    input: z.strictObject({
+      listen: z.string().nullable().optional(),
+      otlpEndpoint: z.string().nullable().optional(),
+      pushgatewayUrl: z.string().nullable().optional(),
+      pushIntervalSeconds: z.number().optional(),
+    }),
+    output: settingsView,
+  },
   exportSales: {
     input: z.strictObject({
       from: z.string().optional(),

@@ -19,6 +19,7 @@ export const METHOD_NAMES = [
   'resyncNow',
   'getSettings',
   'updateSettings',
+  'updateMonitoring',
   'exportSales',
   'backupNow',
 

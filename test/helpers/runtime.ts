@@ -7,7 +7,12 @@ import { fileSecretStore } from '../../main/config/secret-store.js';
 
 export async function consoleRuntime(
   dataDir: string,
-  platform: { baseUrl?: string; key?: string; sync?: Record<string, unknown> } = {},
+  platform: {
+    baseUrl?: string;
+    key?: string;
+    sync?: Record<string, unknown>;
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ) {
   if (platform.baseUrl || platform.sync)
     writeFileSync(
@@ -16,5 +21,6 @@ export async function consoleRuntime(
     );
   const secrets = fileSecretStore(dataDir);
   if (platform.key) await secrets.write(platform.key);
-  return createRuntime({ dataDir, env: {}, secrets, sandbox: 'never', kind: 'console' });
+  const env = platform.env ?? {};
+  return createRuntime({ dataDir, env, secrets, sandbox: 'never', kind: 'console' });
 }

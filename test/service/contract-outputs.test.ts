@@ -84,6 +84,8 @@ describe('the contract', () => {
         paymentMethod: 'CASH',
       },
     });
+    const monitored = await call('updateMonitoring', { listen: '127.0.0.1:0' });
+    expect(monitored.monitoring).toMatchObject({ listen: '127.0.0.1:0', tokenSet: false });
     await call('exportSales', { format: 'json' });
     await call('backupNow', {});
     await call('setApiKey', { key: await sandbox.mintKey({ scope: 'sales:write sales:read' }) });

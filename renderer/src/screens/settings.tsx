@@ -11,6 +11,7 @@ import {
   type Feedback as FormFeedback,
 } from '../components/field';
 import { KeyForm, PlatformForm } from '../components/platform-forms';
+import { MonitoringForm } from '../components/monitoring-form';
 import { formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -89,6 +90,7 @@ export function SettingsScreen({
     <div class="settings">
       <PlatformForm settings={settings} onChange={onChange} />
       <KeyForm settings={settings} onChange={onChange} />
+      <MonitoringForm settings={settings} onChange={onChange} />
 
       <form
         aria-labelledby="till-title"
