@@ -52,6 +52,8 @@ export function createTillMetrics(sources: MetricSources, readers: MetricReader[
     const { tillName, shopId } = sources.identity();
     return { till_id: sources.tillId, till_name: tillName, shop_id: shopId ?? '' };
   };
+  // Read again at each collection: a send is counted without reading the settings.
+  let current = labels();
 
   const gauges = new Map<GaugeKey, ObservableGauge>();
   for (const [key, spec] of Object.entries(GAUGES) as Array<[GaugeKey, GaugeSpec]>)
@@ -72,7 +74,7 @@ export function createTillMetrics(sources: MetricSources, readers: MetricReader[
   meter.addBatchObservableCallback(
     (result) => {
       try {
-        const base = labels();
+        const base = (current = labels());
         for (const reading of readings()) {
           const extra = reading.gauge === 'info' ? { version: sources.version } : {};
           result.observe(gauges.get(reading.gauge)!, reading.value, {
@@ -98,13 +100,12 @@ export function createTillMetrics(sources: MetricSources, readers: MetricReader[
     provider,
     /** A send and its outcome. */
     attempt: ({ outcome, httpStatus }: AttemptEvent): void => {
-      const base = labels();
-      attempts.add(1, { ...base, outcome, status_class: statusClass(httpStatus) });
-      if (httpStatus === 429) rateLimited.add(1, base);
+      attempts.add(1, { ...current, outcome, status_class: statusClass(httpStatus) });
+      if (httpStatus === 429) rateLimited.add(1, current);
     },
     /** The platform asked the queue to wait this long. */
     queueWait: (ms: number): void => {
-      throttledSeconds.add(ms / 1000, labels());
+      throttledSeconds.add(ms / 1000, current);
     },
     shutdown: () => provider.shutdown(),
   };
