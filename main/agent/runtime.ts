@@ -120,6 +120,8 @@ export async function createRuntime(options: RuntimeOptions) {
 
   /** Stops the engine and closes the store; returns the status as it was left. */
   async function stop() {
+    // Stopping must not wait out a lock another process holds: writes left give up fast.
+    store.database.sqlite.pragma('busy_timeout = 50');
     await stopHousekeeping();
     const final = await agent.stop();
     store.close();

@@ -46,6 +46,12 @@ export interface AttemptEvent {
   httpStatus: number | null;
 }
 
+/**
+ * How long the engine's connection waits for a lock: running, then reports and retries;
+ * stopping (past its grace time), so that no write holds the exit deadline up.
+ */
+export const BUSY_TIMEOUT_MS = { running: 1000, stopping: 50 };
+
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
 /** The inputs as the engine uses them: the real ones wherever a test gave none. */

@@ -33,7 +33,8 @@ import { senderEnded } from './sender-identity.js';
 import { createScheduler } from './scheduler.js';
 import { createSingleFlight } from './single-flight.js';
 import { idleProbeDue, probeLink } from './link-probe.js';
-import { engineInputs, type EngineEvents, type EngineOptions } from './engine-options.js';
+import { BUSY_TIMEOUT_MS, engineInputs, type EngineEvents } from './engine-options.js';
+import type { EngineOptions } from './engine-options.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
 import { messageOf } from '../../domain/errors.js';
@@ -42,14 +43,11 @@ export type { DeliveryOutcome } from '../../domain/sync-status.js';
 export type { DrainSummary, SkipReason } from './drain-summary.js';
 export type { EngineOptions, SaleEvent } from './engine-options.js';
 
-/** The engine's connection waits this long for a lock, then reports and retries. */
-const ENGINE_BUSY_TIMEOUT_MS = 1000;
-
 export function createSyncEngine(options: EngineOptions) {
   const { clock, timers, liveness, random, makeClient, logger, owner } = engineInputs(options);
   const database =
     options.database ??
-    openDatabase(options.file, { synchronous: 'NORMAL', busyTimeoutMs: ENGINE_BUSY_TIMEOUT_MS });
+    openDatabase(options.file, { synchronous: 'NORMAL', busyTimeoutMs: BUSY_TIMEOUT_MS.running });
   const events = new EventEmitter<EngineEvents>();
   const shutdown = new AbortController();
   const outbox = createOutboxQueries(database);
@@ -277,6 +275,8 @@ export function createSyncEngine(options: EngineOptions) {
       stopping = true;
       scheduler.stop();
       await within(timers, passes.current, config.sync.shutdownGraceMs);
+      // No write left may hold the exit deadline up while another process holds a lock.
+      database.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS.stopping}`);
       shutdown.abort();
       await passes.current;
       client?.close();
