@@ -62,7 +62,12 @@ function run(command: string, args: string[]) {
 export async function startPushgateway() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const process = run('prometheus-pushgateway', [`--web.listen-address=127.0.0.1:${port}`]);
+  // In memory only: Debian's build keeps a file in /var/lib/prometheus by default, which
+  // would carry one run's groups into the next.
+  const process = run('prometheus-pushgateway', [
+    `--web.listen-address=127.0.0.1:${port}`,
+    '--persistence.file=',
+  ]);
   await untilReady(`${url}/-/ready`, process.child, process.output);
   return { url, target: `127.0.0.1:${port}`, stop: process.stop };
 }

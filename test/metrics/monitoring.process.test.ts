@@ -2,14 +2,16 @@
 // through a Pushgateway (ten tills at once), and an OTLP/HTTP receiver. What monitoring
 // shows must be what `tillsync status` says, before and after a drain, and nothing private
 // may ever leave the till.
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
-import { runCli, startCli, type RunningCli } from '../helpers/cli.js';
+import { repoRoot, runCli, startCli, type RunningCli } from '../helpers/cli.js';
 import {
   freePort,
   monitoringMissing,
@@ -133,6 +135,35 @@ async function agrees(t: Till, query: (e: string) => Promise<Sample[]>, selector
   return figuresOf(await t.status());
 }
 
+const manyTillsScript = fileURLToPath(new URL('../fixtures/many-tills.ts', import.meta.url));
+
+/** The tills running in one process of their own, as the daemon runs each. */
+async function manyTills(tills: Till[]) {
+  const list = tills.map((t) => ({ dataDir: t.dataDir, env: t.env }));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', manyTillsScript, JSON.stringify(list)],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  cleanups.push(async () => {
+    child.kill('SIGTERM');
+    await exited;
+  });
+  await waitUntil(() => output.includes('ready\n'), 60_000, 'the tills to start');
+  return {
+    async stop(index: number) {
+      child.stdin.write(`stop ${index}\n`);
+      await waitUntil(() => output.includes(`stopped ${index}\n`), 20_000, `till ${index} to stop`);
+    },
+  };
+}
+
 const drained = (t: Till, refused: number) =>
   waitUntil(
     () => t.store.countByState().pending === 0 && t.store.countByState().conflict === refused,
@@ -177,6 +208,8 @@ describe.skipIf(missing)('a till in its chain’s monitoring', () => {
   }, 120_000);
 
   it('ten tills pushing to a Pushgateway show up as ten labelled series; a clean stop pushes once more', async () => {
+    // Ten data folders with their own settings and runtimes, in one process: ten Node
+    // processes starting at once would starve the other tests of a 2-core machine.
     const upstream = await platform();
     const gateway = await startPushgateway();
     cleanups.push(gateway.stop);
@@ -189,18 +222,22 @@ describe.skipIf(missing)('a till in its chain’s monitoring', () => {
       till(`Till ${i + 1}`, upstream.url, env(i === 2 ? 3600 : 5)),
     );
     tills.forEach((t, i) => t.record(i + 1));
-    const daemons = tills.map((t) => t.start());
-    await Promise.all(daemons.map((daemon) => daemon.waitFor(/Tillsync daemon started/, 60_000)));
+    const running = await manyTills(tills);
     const prometheus = await startPrometheus([
       { job: 'pushgateway', targets: [gateway.target], honorLabels: true },
     ]);
     cleanups.push(prometheus.stop);
 
+    let seen = 0;
     await waitUntil(
-      async () => (await prometheus.query('tillsync_sales_waiting')).length === 10,
+      async () => (seen = (await prometheus.query('tillsync_sales_waiting')).length) === 10,
       60_000,
       'ten tills in Prometheus',
-    );
+    ).catch(async (error: Error) => {
+      const pushed = await (await fetch(`${gateway.url}/metrics`)).text();
+      const groups = pushed.match(/^tillsync_sales_waiting.*$/gm) ?? [];
+      throw new Error(`${error.message}: ${seen} seen; the Pushgateway holds ${groups.join('\n')}`);
+    });
     const series = await prometheus.query('tillsync_sales_waiting');
     expect(new Set(series.map((s) => s.labels.till_id)).size).toBe(10);
     expect(series.map((s) => s.labels.till_name).sort()).toEqual(
@@ -221,7 +258,7 @@ describe.skipIf(missing)('a till in its chain’s monitoring', () => {
     // Till 3 pushed 3 waiting at its start; drained, then stopped, its last push says 0.
     const last = tills[2]!;
     await drained(last, 0);
-    await daemons[2]!.stop('SIGTERM');
+    await running.stop(2);
     const pushed = await (await fetch(`${gateway.url}/metrics`)).text();
     const lastId = /till_id="([^"]+)"[^\n]*till_name="Till 3"/.exec(pushed)?.[1];
     expect(lastId).toBeDefined();
