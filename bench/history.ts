@@ -125,11 +125,11 @@ async function timeSyncScreen(dataDir: string): Promise<number | null> {
       const started = performance.now();
       await page.getByRole('tab', { name: /^Sync/ }).click();
       // Loaded: the figures are in, and the first page of sales (when there are any).
-      await page.waitForFunction(`(() => {
-        const synced = document.querySelector('[data-testid="count-synced"]')?.textContent ?? '';
-        const rows = document.querySelectorAll('table.sales tbody tr').length;
-        return /^\\d+$/.test(synced) && (synced === '0' || rows > 0);
-      })()`);
+      // Locators, not a function evaluated in the page: the console's CSP forbids eval.
+      const synced = page.getByTestId('count-synced').filter({ hasText: /^\d+$/ });
+      await synced.waitFor();
+      if ((await synced.textContent()) !== '0')
+        await page.locator('table.sales tbody tr').first().waitFor();
       times.push(performance.now() - started);
       await context.close();
     }
