@@ -5,9 +5,18 @@
 import { z } from 'zod';
 import { isLoopbackHost, platformUrlSchema } from '../config/platform-url.js';
 
+/** HOST:PORT, or a port alone: on loopback. */
 const hostPort = z
   .string()
-  .regex(/^(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}$/, 'must be HOST:PORT, like 127.0.0.1:9464')
+  .transform((value) => (/^\d+$/.test(value) ? `127.0.0.1:${value}` : value))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}$/,
+        'must be HOST:PORT, like 127.0.0.1:9464, or a port',
+      ),
+  )
   .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65_535, {
     error: 'must name a port from 0 to 65535',
   });

@@ -52,7 +52,9 @@ describe('where metrics go: settings', () => {
     const plain = load({ TILLSYNC_OTLP_ENDPOINT: 'http://otel.example.com' });
     expect(!plain.ok && plain.error.message).toMatch(/otlpEndpoint: must use https/);
     expect(load({ TILLSYNC_PUSHGATEWAY_URL: 'http://127.0.0.1:9091' }).ok).toBe(true);
-    const badListen = load({ TILLSYNC_METRICS_LISTEN: '9464' });
+    const portOnly = load({ TILLSYNC_METRICS_LISTEN: '9464' });
+    expect(portOnly.ok && portOnly.value.metrics?.listen).toBe('127.0.0.1:9464');
+    const badListen = load({ TILLSYNC_METRICS_LISTEN: 'till:port' });
     expect(!badListen.ok && badListen.error.message).toMatch(/listen: must be HOST:PORT/);
     const badHeaders = load({ TILLSYNC_OTLP_HEADERS: 'no pairs here' });
     expect(!badHeaders.ok && badHeaders.error.message).toMatch(/otlpHeaders: must be name=value/);
