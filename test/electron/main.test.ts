@@ -46,6 +46,7 @@ beforeAll(async () => {
   // tempDir() removes its folders after each test: this one must live for the whole file.
   dataDir = join(tempDir(), '..', `tillsync-electron-${process.pid}`);
   process.env.TILLSYNC_DATA_DIR = dataDir;
+  process.env.TILLSYNC_METRICS_LISTEN = '127.0.0.1:0'; // the app exports its metrics too
   await import('../../main/electron/main.js');
   await waitUntil(() => recorded.windows[0]?.url !== undefined, 20_000, 'the window to load');
 });
@@ -59,6 +60,13 @@ afterAll(async () => {
 
 // In a random order each run: no test may count on what another did before it.
 describe.shuffle('the Electron main process (electron mocked: its binary cannot run here)', () => {
+  it('serves the till metrics while the app runs, as the daemon does', async () => {
+    const settings = await ipc('getSettings', {});
+    const servedAt = (settings.value?.monitoring as { servedAt: string | null }).servedAt;
+    expect(servedAt).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect(await (await fetch(servedAt!)).text()).toMatch(/^tillsync_sales_waiting\{.*\} \d+$/m);
+  });
+
   it('opens one hardened window on the app protocol, with the bundled preload', () => {
     expect(recorded.windows).toHaveLength(1);
     const [window] = recorded.windows;
