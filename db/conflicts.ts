@@ -9,7 +9,7 @@ import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
 import { outbox, sales } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
-import type { ConflictChange } from '../domain/sale.js';
+import type { ConflictChange, ConflictSummary } from '../domain/sale.js';
 import { prepareSaleItemInsert, prepareSaleLines } from './sale-items.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import type { SettingsStore } from './settings.js';
@@ -27,10 +27,9 @@ const conflictColumns = {
   httpStatus: outbox.lastHttpStatus,
   errorCode: outbox.lastErrorCode,
   reason: outbox.lastErrorReason,
-  /** An attempt got no answer: the sale may already be on the platform. */
   uncertain: outbox.uncertain,
 };
-export type ConflictSummary = RowOf<typeof conflictColumns>;
+export type { ConflictSummary };
 
 /** A sale that may be on the platform twice, or once though parked: a person should check. */
 const uncertainColumns = {

@@ -10,19 +10,10 @@ import { createSaleValidator, type ValidSale } from './sale-validation.js';
 import { prepareSaleItemInsert } from './sale-items.js';
 import { archives, outbox, sales } from './schema.js';
 import type { SettingsStore } from './settings.js';
+import type { RecordedSale } from '../domain/sale.js';
 import { describeStorageError } from './storage-errors.js';
 
-export interface RecordedSale {
-  id: string;
-  receiptNumber: number;
-  createdAt: number;
-  currency: string;
-  totalMinor: number;
-  /** Cash handed over and change given; null for other payment methods. */
-  tenderedMinor: number | null;
-  changeMinor: number | null;
-  state: 'pending';
-}
+export type { RecordedSale };
 
 interface SaleRow extends ValidSale {
   sale: RecordedSale;

@@ -67,6 +67,38 @@ export const saleView = saleSummary
   });
 export type SaleView = z.infer<typeof saleView>;
 
+/** A sale just recorded: what the till shows at once (and, for cash, the change). */
+export const recordedSale = saleView
+  .pick({
+    id: true,
+    receiptNumber: true,
+    createdAt: true,
+    currency: true,
+    totalMinor: true,
+    tenderedMinor: true,
+    changeMinor: true,
+  })
+  .extend({ state: z.literal('pending') });
+export type RecordedSale = z.infer<typeof recordedSale>;
+
+/** A sale the platform refused, as the list of them shows it. */
+export const conflictSummary = z.object({
+  saleId: z.string(),
+  receiptNumber: z.number(),
+  createdAt: z.number(),
+  totalMinor: z.number(),
+  currency: z.string(),
+  paymentMethod: z.string(),
+  revision: z.number(),
+  attempts: z.number(),
+  httpStatus: z.number().nullable(),
+  errorCode: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** An attempt got no answer: the sale may already be on the platform. */
+  uncertain: z.boolean(),
+});
+export type ConflictSummary = z.infer<typeof conflictSummary>;
+
 /** What a person's action on a refused sale did: sent again (pending) or set aside. */
 export const conflictChange = z.object({
   saleId: z.string(),

@@ -8,6 +8,8 @@ import type { AppError, Result } from '../../domain/result.js';
 import { EVENT_NAMES, METHOD_NAMES } from './names.js';
 import {
   conflictChange,
+  conflictSummary,
+  recordedSale,
   customer,
   dayTotals,
   outboxState,
@@ -29,16 +31,7 @@ export const methods = {
   recordSale: {
     /** The platform's sale, and for cash the amount handed over (kept here, never sent). */
     input: saleInput.extend({ tendered: z.number().optional() }),
-    output: z.object({
-      id: z.string(),
-      receiptNumber: z.number(),
-      createdAt: z.number(),
-      currency: z.string(),
-      totalMinor: z.number(),
-      tenderedMinor: z.number().nullable(),
-      changeMinor: z.number().nullable(),
-      state: z.literal('pending'),
-    }),
+    output: recordedSale,
   },
   searchProducts: {
     input: z.strictObject({
@@ -84,22 +77,7 @@ export const methods = {
   getSale: { input: saleRef, output: saleView },
   listConflicts: {
     input: z.strictObject({}).default({}),
-    output: z.array(
-      z.object({
-        saleId: z.string(),
-        receiptNumber: z.number(),
-        createdAt: z.number(),
-        totalMinor: z.number(),
-        currency: z.string(),
-        paymentMethod: z.string(),
-        revision: z.number(),
-        attempts: z.number(),
-        httpStatus: z.number().nullable(),
-        errorCode: z.string().nullable(),
-        reason: z.string().nullable(),
-        uncertain: z.boolean(),
-      }),
-    ),
+    output: z.array(conflictSummary),
   },
   retryConflict: { input: saleRef, output: conflictChange },
   editConflict: {
