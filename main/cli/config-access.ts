@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   concurrencySchema,
   loadAgentConfig,
+  withoutUndefined,
   type AgentConfig,
   type ConfigLayer,
 } from '../config/agent-config.js';
@@ -79,9 +80,6 @@ export function loadCliConfig(command: Command): LoadedConfig {
   if (!loaded.ok) throw new CliError(loaded.error.message, EXIT.invalidInput);
   return { dataDir, config: loaded.value, flags: layer };
 }
-
-const withoutUndefined = <T extends object>(value: T) =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
 export const NOT_CONFIGURED =
   'No platform is configured. Set TILLSYNC_BASE_URL and TILLSYNC_API_KEY (or TILLSYNC_API_KEY_FILE), ' +

@@ -12,18 +12,12 @@ import { platformUrlSchema } from './platform-url.js';
 import { messageOf } from '../../domain/errors.js';
 import {
   DEFAULT_PUSH_INTERVAL_SECONDS,
+  METRICS_ENV,
   metricsFromEnv,
   metricsLayerSchema,
   metricsProblem,
   type MetricsSettings,
 } from '../metrics/metrics-settings.js';
-
-/** Metrics settings the environment can fix, by field. */
-const METRICS_ENV = [
-  ['listen', 'TILLSYNC_METRICS_LISTEN'],
-  ['otlpEndpoint', 'TILLSYNC_OTLP_ENDPOINT'],
-  ['pushgatewayUrl', 'TILLSYNC_PUSHGATEWAY_URL'],
-] as const;
 
 const ms = (min: number, max: number, fallback: number) =>
   z.number().int().min(min).max(max).default(fallback);
@@ -107,9 +101,10 @@ export function lockedSettings({
   if (flags.shopId) locked.shopId = '--shop-id';
   else if (env.TILLSYNC_SHOP_ID) locked.shopId = 'TILLSYNC_SHOP_ID';
   if (flags.sync?.concurrency) locked.concurrency = '--concurrency';
-  for (const [field, variable] of METRICS_ENV)
+  // The metrics settings the Settings screen can change.
+  for (const field of ['listen', 'otlpEndpoint', 'pushgatewayUrl'] as const)
     if (flags.metrics?.[field]) locked[field] = 'the command-line flags';
-    else if (env[variable]) locked[field] = variable;
+    else if (env[METRICS_ENV[field]]) locked[field] = METRICS_ENV[field];
   return locked;
 }
 
@@ -216,6 +211,7 @@ export function loadAgentConfig({
   });
 }
 
-function withoutUndefined<T extends object>(value: T): Partial<T> {
+/** The fields a layer sets: undefined is "not said here", never a value. */
+export function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -51,16 +51,23 @@ export interface MetricsSettings extends MetricsLayer {
 
 export const DEFAULT_PUSH_INTERVAL_SECONDS = 60;
 
+/** The environment variable of each metrics setting. */
+export const METRICS_ENV = {
+  listen: 'TILLSYNC_METRICS_LISTEN',
+  token: 'TILLSYNC_METRICS_TOKEN',
+  otlpEndpoint: 'TILLSYNC_OTLP_ENDPOINT',
+  otlpHeaders: 'TILLSYNC_OTLP_HEADERS',
+  pushgatewayUrl: 'TILLSYNC_PUSHGATEWAY_URL',
+  pushIntervalSeconds: 'TILLSYNC_METRICS_INTERVAL',
+} satisfies Record<keyof MetricsLayer, string>;
+
 /** The environment's metrics settings, by their variable names. */
 export function metricsFromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const layer: Record<string, unknown> = {};
-  if (env.TILLSYNC_METRICS_LISTEN) layer.listen = env.TILLSYNC_METRICS_LISTEN;
-  if (env.TILLSYNC_METRICS_TOKEN) layer.token = env.TILLSYNC_METRICS_TOKEN;
-  if (env.TILLSYNC_OTLP_ENDPOINT) layer.otlpEndpoint = env.TILLSYNC_OTLP_ENDPOINT;
-  if (env.TILLSYNC_OTLP_HEADERS) layer.otlpHeaders = env.TILLSYNC_OTLP_HEADERS;
-  if (env.TILLSYNC_PUSHGATEWAY_URL) layer.pushgatewayUrl = env.TILLSYNC_PUSHGATEWAY_URL;
-  if (env.TILLSYNC_METRICS_INTERVAL)
-    layer.pushIntervalSeconds = Number(env.TILLSYNC_METRICS_INTERVAL);
+  for (const [field, variable] of Object.entries(METRICS_ENV)) {
+    const value = env[variable];
+    if (value) layer[field] = field === 'pushIntervalSeconds' ? Number(value) : value;
+  }
   return layer;
 }
 
