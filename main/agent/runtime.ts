@@ -19,7 +19,7 @@ import { createUiEvents } from './ui-events.js';
 import { startWeeklyIntegrityCheck } from '../housekeeping/weekly-check.js';
 import { markRunning } from './running.js';
 import type { SecretStore } from '../config/secret-store.js';
-import { runtimeMetricSources } from '../metrics/runtime-sources.js';
+import { runtimeMetricSources } from './metric-sources.js';
 import { startMetrics, type RunningMetrics } from '../metrics/start-metrics.js';
 
 export interface RuntimeOptions {

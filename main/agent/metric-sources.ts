@@ -6,10 +6,10 @@ import { appVersion } from '../config/package-info.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
 import type { Logger } from '../log/log-port.js';
 import type { Clock } from '../sync/clock.js';
-import type { RunningAgent } from '../agent/run-agent.js';
+import type { RunningAgent } from './run-agent.js';
 import { messageOf } from '../../domain/errors.js';
-import { tillId } from './till-id.js';
-import type { MetricSources } from './till-metrics.js';
+import { tillId } from '../metrics/till-id.js';
+import type { MetricSources } from '../metrics/till-metrics.js';
 
 export interface CurrentAgent {
   agent: RunningAgent;
