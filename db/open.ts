@@ -17,6 +17,16 @@ export interface TillDatabase {
   close(): void;
 }
 
+/**
+ * WAL pages after which a commit copies the WAL back into the database file (SQLite's
+ * default is 1,000). A catch-up writes the same few pages (the queue's head, the attempt
+ * log's tail) over and over: checkpointing every 10,000 pages (about 40 MB of WAL) copies
+ * each of them once instead of ten times, with a tenth of the fsyncs. Measured on
+ * bench:sync: a drain about 10 % faster. Every connection to a till file uses the same
+ * figure, so the cashier's commits do not checkpoint more often than the engine's.
+ */
+export const WAL_CHECKPOINT_PAGES = 10_000;
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
@@ -35,6 +45,7 @@ export function openDatabase(
     synchronous: options.synchronous ?? 'FULL',
     busyTimeoutMs: options.busyTimeoutMs,
   });
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   const db = drizzle(sqlite, { schema });
   return { file, sqlite, db, close: () => sqlite.close() };
 }
