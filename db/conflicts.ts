@@ -7,7 +7,7 @@ import { invalidInput } from './field-errors.js';
 import type { AttemptLogOutcome } from '../domain/sync-status.js';
 import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
-import { outbox, sales } from './schema.js';
+import { CONFLICT_ROWS, outbox, sales } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
 import type { ConflictChange, ConflictSummary } from '../domain/sale.js';
 import { prepareSaleItemInsert, prepareSaleLines } from './sale-items.js';
@@ -75,7 +75,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     sqlite,
     conflictColumns,
     (list) => `select ${list} from outbox o join sales s on s.id = o.sale_id
-    where o.state = 'conflict' order by s.receipt_number`,
+    where ${CONFLICT_ROWS} order by s.receipt_number`,
     aliases,
   );
   const uncertainRows = typedQuery(

@@ -7,7 +7,7 @@
 // platform".
 import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
-import { outbox, syncState } from './schema.js';
+import { outbox, SENDING_ROWS, syncState } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
 
 export type OwnerLiveness = 'alive' | 'dead' | 'unknown';
@@ -59,7 +59,7 @@ export function createLease({ sqlite }: TillDatabase) {
   const orphans = typedQuery(
     sqlite,
     orphanColumns,
-    (list) => `select ${list} from outbox where state = 'sending' and in_flight_at is not null`,
+    (list) => `select ${list} from outbox where ${SENDING_ROWS} and in_flight_at is not null`,
   );
   const logAttempt = prepareAttemptLog(sqlite);
   function logOrphans(now: number): number {
@@ -83,7 +83,7 @@ export function createLease({ sqlite }: TillDatabase) {
       unanswered_attempts = unanswered_attempts + (in_flight_at is not null),
       uncertain = case when in_flight_at is not null then 1 else uncertain end,
       in_flight_at = null, claim_owner = null, claim_epoch = null, updated_at = @now
-    where state = 'sending'`);
+    where ${SENDING_ROWS}`);
 
   /** The one row of sync_state always exists (the first migration writes it). */
   const readRow = (): LeaseRow => read.get()!;

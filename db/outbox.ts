@@ -8,7 +8,15 @@ import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
 import { prepareSaleLines } from './sale-items.js';
 import type { ClaimAnswer, ClaimedSale, Fence, OutcomeWrite } from './outbox-types.js';
-import { outbox, sales, syncState } from './schema.js';
+import {
+  CONFLICT_ROWS,
+  outbox,
+  PENDING_ROWS,
+  QUEUE_ROWS,
+  sales,
+  SENDING_ROWS,
+  syncState,
+} from './schema.js';
 import { computed, typedQuery, type RowOf } from './typed-sql.js';
 
 const candidateColumns = {
@@ -39,15 +47,15 @@ const figureColumns = (dueWhere: string) => ({
   nextAttemptAt: computed<
     number | null
   >(`(select min(case when next_attempt_at > @farAhead then @now else next_attempt_at end)
-        from outbox where state = 'pending')`),
+        from outbox where ${PENDING_ROWS})`),
   oldestPendingAt: computed<number | null>(
-    `(select min(created_at) from outbox where state in ('pending', 'sending'))`,
+    `(select min(created_at) from outbox where ${QUEUE_ROWS})`,
   ),
   stale: computed<number>(
-    `(select count(*) from outbox where state in ('pending', 'sending') and created_at < @staleBefore)`,
+    `(select count(*) from outbox where ${QUEUE_ROWS} and created_at < @staleBefore)`,
   ),
   due: computed<number>(`(select count(*) from outbox where ${dueWhere})`),
-  sending: computed<number>(`(select count(*) from outbox where state = 'sending')`),
+  sending: computed<number>(`(select count(*) from outbox where ${SENDING_ROWS})`),
   uncertain: computed<number>(`(select count(*) from outbox where uncertain = 1)`),
 });
 
@@ -55,7 +63,8 @@ const bool = (value: boolean) => (value ? 1 : 0);
 
 export function createOutboxQueries(database: TillDatabase) {
   const { sqlite } = database;
-  const dueWhere = `state = 'pending' and (next_attempt_at is null or next_attempt_at <= @dueBefore or next_attempt_at > @farAhead)`;
+  // The queue's order comes from its index: the pending rows of it that are due.
+  const dueWhere = `${QUEUE_ROWS} and ${PENDING_ROWS} and (next_attempt_at is null or next_attempt_at <= @dueBefore or next_attempt_at > @farAhead)`;
   const candidates = typedQuery<
     typeof candidateColumns,
     { dueBefore: number; farAhead: number; after: number; afterPosition: number; limit: number }
@@ -111,22 +120,22 @@ export function createOutboxQueries(database: TillDatabase) {
   const logAttempt = prepareAttemptLog(sqlite);
   const releaseOne = sqlite.prepare(`
     update outbox set state = 'pending', claim_owner = null, claim_epoch = null, updated_at = @now
-    where sale_id = @saleId and revision = @revision and state = 'sending' and in_flight_at is null
+    where sale_id = @saleId and revision = @revision and ${SENDING_ROWS} and in_flight_at is null
       and claim_owner = @owner and claim_epoch = @epoch`);
   const releaseClaims = sqlite.prepare(`
     update outbox set state = 'pending', claim_owner = null, claim_epoch = null, updated_at = @now
-    where state = 'sending' and in_flight_at is null and claim_owner = @owner and claim_epoch = @epoch`);
+    where ${SENDING_ROWS} and in_flight_at is null and claim_owner = @owner and claim_epoch = @epoch`);
   const clearUncertain = sqlite.prepare(`update outbox set uncertain = 0 where uncertain = 1`);
   const unparkUncertain = sqlite.prepare(`
     update outbox set state = 'pending', next_attempt_at = @now, updated_at = @now
-    where state = 'conflict' and last_error_code = 'uncertain'`);
+    where ${CONFLICT_ROWS} and last_error_code = 'uncertain'`);
   const keysHonoured = sqlite.transaction((now: number) => {
     unparkUncertain.run({ now });
     return clearUncertain.run().changes;
   });
   const dueAll = sqlite.prepare(`
     update outbox set next_attempt_at = @now, updated_at = @now
-    where state = 'pending' and next_attempt_at > @now`);
+    where ${PENDING_ROWS} and next_attempt_at > @now`);
   const figures = typedQuery<
     ReturnType<typeof figureColumns>,
     { now: number; farAhead: number; dueBefore: number; staleBefore: number }

@@ -19,6 +19,12 @@ export { CONNECTION_STATES, type ConnectionState } from '../domain/sync-status.j
 
 const stateList = OUTBOX_STATES.map((state) => `'${state}'`).join(', ');
 
+/** The rows of each partial index on the outbox, as its queries must also say them. */
+export const QUEUE_ROWS = `"state" in ('pending', 'sending')`;
+export const PENDING_ROWS = `"state" = 'pending'`;
+export const SENDING_ROWS = `"state" = 'sending'`;
+export const CONFLICT_ROWS = `"state" = 'conflict'`;
+
 export const sales = sqliteTable(
   'sales',
   {
@@ -102,10 +108,18 @@ export const outbox = sqliteTable(
     index('outbox_uncertain_idx')
       .on(table.saleId)
       .where(sql`${table.uncertain} = 1`),
+    // Partial indexes hold only the rows their question is about, so a synced sale (the
+    // years of history) is in none of them, and a send touches only the queue's head.
+    // Queries repeat the condition word for word (QUEUE_ROWS...): SQLite uses a partial
+    // index only for a query that states its WHERE.
+    // "Which waiting sale is oldest?": walked in order, so a claim never sorts the backlog.
+    index('outbox_queue_idx').on(table.createdAt).where(sql.raw(QUEUE_ROWS)),
     // "When is the next attempt due?"
-    index('outbox_state_due_idx').on(table.state, table.nextAttemptAt, table.createdAt),
-    // "Which pending sale is oldest?": walked in order, so a claim never sorts the backlog.
-    index('outbox_state_created_idx').on(table.state, table.createdAt),
+    index('outbox_due_idx').on(table.nextAttemptAt, table.createdAt).where(sql.raw(PENDING_ROWS)),
+    // "Which sales are claimed, and by whom?"
+    index('outbox_sending_idx').on(table.claimOwner).where(sql.raw(SENDING_ROWS)),
+    // "Which sales did the platform refuse?"
+    index('outbox_conflict_idx').on(table.saleId).where(sql.raw(CONFLICT_ROWS)),
     check('outbox_state_valid', sql.raw(`"state" in (${stateList})`)),
   ],
 );
