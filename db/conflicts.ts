@@ -173,7 +173,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
       paymentMethod: row.paymentMethod,
       currency: row.currency,
       totalMinor: row.totalMinor,
-      items: oldItems.all({ saleId: row.saleId }),
+      items: oldItems.of([row.saleId]).get(row.saleId) ?? [],
     };
     log(row, now, 'edited', 'Fixed by a person: a new revision', JSON.stringify(previous));
     deleteItems.run(row.saleId);

@@ -50,7 +50,12 @@ export interface Fence {
   epoch: number;
 }
 
+/** What a send needs of a claimed sale: its key and the body frozen under it. */
+export type SaleOnTheWire = Pick<ClaimedSale, 'saleId' | 'revision' | 'idempotencyKey'> & {
+  requestBody: string;
+};
+
 export type ClaimAnswer =
-  | { kind: 'claimed'; sale: ClaimedSale & { requestBody: string } }
+  | { kind: 'claimed'; sale: SaleOnTheWire }
   | { kind: 'gone' }
   | { kind: 'lease_lost' };

@@ -1,7 +1,8 @@
-// The sync engine's view of the outbox. A sale is claimed right before it is sent, in one
-// transaction that checks the sender still holds the lease at its epoch, freezes the
-// request body bound to the idempotency key (built once, sent byte for byte on every
-// retry), and marks the request as on the wire. Outcomes are written only while the row
+// The sync engine's view of the outbox. Due sales are read a batch at a time, with the
+// body a first send would carry (built from the sale as recorded). A sale is claimed right
+// before it is sent, by one statement that checks the sender still holds the lease at its
+// epoch, freezes the request body bound to the idempotency key (the first claim stores it;
+// every retry sends it byte for byte), and marks the request as on the wire. Outcomes are written only while the row
 // is still claimed by that sender and epoch (fencing). Stored wall-clock times are guarded:
 // a next attempt further ahead than any wait could be counts as due.
 import { prepareAttemptLog } from './attempt-log.js';
@@ -33,8 +34,11 @@ const candidateColumns = {
   position: computed<number>('outbox.rowid'),
 };
 type CandidateRow = RowOf<typeof candidateColumns>;
+/** A due sale, with the body its first send would freeze (none once one is frozen). */
+export type DueSale = CandidateRow & { firstBody: string | undefined };
 
 const saleColumns = {
+  saleId: sales.id,
   shopId: sales.shopId,
   customerId: sales.customerId,
   paymentMethod: sales.paymentMethod,
@@ -75,12 +79,12 @@ export function createOutboxQueries(database: TillDatabase) {
     from outbox where ${dueWhere} and (created_at, rowid) > (@after, @afterPosition)
     order by created_at, rowid limit @limit`,
   );
-  const saleRow = typedQuery<typeof saleColumns, { saleId: string }>(
+  const saleRows = typedQuery<typeof saleColumns, { saleIds: string }>(
     sqlite,
     saleColumns,
-    (list) => `select ${list} from sales where id = @saleId`,
+    (list) => `select ${list} from sales where id in (select value from json_each(@saleIds))`,
   );
-  const itemRows = prepareSaleLines(database);
+  const saleLines = prepareSaleLines(database);
   const leaseOf = typedQuery(
     sqlite,
     leaseColumns,
@@ -94,6 +98,7 @@ export function createOutboxQueries(database: TillDatabase) {
     where sale_id = @saleId and revision = @revision and (
       (state = 'pending' and claim_owner is null) or
       (state = 'sending' and claim_owner = @owner and claim_epoch = @epoch))
+      and exists (select 1 from sync_state where id = 1 and lease_owner = @owner and lease_epoch = @epoch)
     returning request_body`,
     )
     .pluck();
@@ -141,101 +146,112 @@ export function createOutboxQueries(database: TillDatabase) {
     { now: number; farAhead: number; dueBefore: number; staleBefore: number }
   >(sqlite, figureColumns(dueWhere), (list) => `select ${list}`);
 
-  const claimTransaction = sqlite.transaction(
-    (
-      candidate: CandidateRow,
-      fence: Fence,
-      now: number,
-      buildBody: (sale: ClaimedSale) => string,
-    ): ClaimAnswer => {
-      const lease = leaseOf.get();
-      if (lease?.owner !== fence.owner || lease.epoch !== fence.epoch)
-        return { kind: 'lease_lost' };
-      const sale = saleRow.get({ saleId: candidate.saleId });
-      if (!sale) return { kind: 'gone' };
-      const items = itemRows.all({ saleId: candidate.saleId });
-      const full: ClaimedSale = { ...candidate, ...sale, items };
-      const body = candidate.requestBody ?? buildBody(full);
-      const requestBody = claim.get({
-        ...fence,
-        saleId: candidate.saleId,
-        revision: candidate.revision,
-        body,
-        now,
-      });
-      if (typeof requestBody !== 'string') return { kind: 'gone' };
-      return { kind: 'claimed', sale: { ...full, requestBody } };
-    },
-  );
+  /**
+   * The bodies of the first sends of a batch of due sales, read in two statements for the
+   * whole batch. A sale that is gone (none to read) gets none, and its claim finds it gone.
+   */
+  function withFirstBodies(
+    rows: CandidateRow[],
+    buildBody: (sale: ClaimedSale) => string,
+  ): DueSale[] {
+    const unfrozen = rows.filter((row) => row.requestBody === null).map((row) => row.saleId);
+    const saleIds = JSON.stringify(unfrozen);
+    const salesById = new Map(saleRows.all({ saleIds }).map((sale) => [sale.saleId, sale]));
+    const lines = saleLines.of(unfrozen);
+    return rows.map((row) => {
+      const sale = row.requestBody === null ? salesById.get(row.saleId) : undefined;
+      const items = lines.get(row.saleId) ?? [];
+      return { ...row, firstBody: sale && buildBody({ ...row, ...sale, items }) };
+    });
+  }
 
-  const finishTransaction = sqlite.transaction(
-    (write: OutcomeWrite, fence: Fence, now: number): boolean => {
-      const changed =
-        finish.run({
-          ...write,
-          ...fence,
-          countsAttempt: bool(write.countsAttempt),
-          unexpected: bool(write.unexpected),
-          unanswered: bool(write.unanswered),
-          uncertain: bool(write.uncertain),
-          platformId: write.platformId ?? null,
-          platformAnswer: write.platformAnswer ?? null,
-          now,
-        }).changes === 1;
-      logAttempt(
-        changed
-          ? write
-          : {
-              ...write,
-              outcome: 'fenced',
-              reason: `${write.reason ?? write.outcome}; answered after this sender lost the sale to another`,
-            },
-      );
-      return changed;
-    },
-  );
+  /** Inside a transaction (the caller's, or its own): one statement checks and claims. */
+  function claimInside(candidate: DueSale, fence: Fence, now: number): ClaimAnswer {
+    const body = candidate.requestBody ?? candidate.firstBody;
+    if (body === undefined) return { kind: 'gone' };
+    const requestBody = claim.get({
+      ...fence,
+      saleId: candidate.saleId,
+      revision: candidate.revision,
+      body,
+      now,
+    });
+    if (typeof requestBody === 'string') {
+      const { saleId, revision, idempotencyKey } = candidate;
+      return { kind: 'claimed', sale: { saleId, revision, idempotencyKey, requestBody } };
+    }
+    const lease = leaseOf.get();
+    const held = lease?.owner === fence.owner && lease.epoch === fence.epoch;
+    return held ? { kind: 'gone' } : { kind: 'lease_lost' };
+  }
+
+  /** Inside a transaction: the outcome if the row is still this sender's, logged either way. */
+  function finishInside(write: OutcomeWrite, fence: Fence, now: number): boolean {
+    const changed =
+      finish.run({
+        ...write,
+        ...fence,
+        countsAttempt: bool(write.countsAttempt),
+        unexpected: bool(write.unexpected),
+        unanswered: bool(write.unanswered),
+        uncertain: bool(write.uncertain),
+        platformId: write.platformId ?? null,
+        platformAnswer: write.platformAnswer ?? null,
+        now,
+      }).changes === 1;
+    logAttempt(
+      changed
+        ? write
+        : {
+            ...write,
+            outcome: 'fenced',
+            reason: `${write.reason ?? write.outcome}; answered after this sender lost the sale to another`,
+          },
+    );
+    return changed;
+  }
+  const claimTransaction = sqlite.transaction(claimInside);
+  const finishTransaction = sqlite.transaction(finishInside);
+  /** Statements run bare inside a caller's transaction (no savepoint): never outside one. */
+  const inCallersTransaction =
+    <Args extends unknown[], Result>(write: (...args: Args) => Result) =>
+    (...args: Args): Result => {
+      if (!sqlite.inTransaction) throw new Error('This write belongs inside a transaction');
+      return write(...args);
+    };
 
   return {
     /**
-     * The next due sales after a position in the queue, oldest first (not yet claimed).
+     * The next due sales after a position in the queue, oldest first (not yet claimed),
+     * each with the body its first send would freeze.
      * `farAhead`: a next attempt later than this was written by a clock now corrected.
      */
-    dueCandidates(
+    dueSales(
       dueBefore: number,
       farAhead: number,
       after: { createdAt: number; position: number },
       limit: number,
-    ): CandidateRow[] {
-      return candidates.all({
+      buildBody: (sale: ClaimedSale) => string,
+    ): DueSale[] {
+      const rows = candidates.all({
         dueBefore,
         farAhead,
         after: after.createdAt,
         afterPosition: after.position,
         limit,
       });
+      return withFirstBodies(rows, buildBody);
     },
     /**
      * Claims one sale for a send now, or for another send of a sale already claimed: checks
      * the lease, freezes the body, marks it on the wire. `gone`: changed meanwhile.
      */
-    claim(
-      candidate: CandidateRow,
-      fence: Fence,
-      now: number,
-      buildBody: (sale: ClaimedSale) => string,
-    ): ClaimAnswer {
-      return claimTransaction.immediate(candidate, fence, now, buildBody);
-    },
-    /** `claim` without its own transaction, for a caller that groups writes in one. */
-    claimRow: (
-      candidate: CandidateRow,
-      fence: Fence,
-      now: number,
-      buildBody: (sale: ClaimedSale) => string,
-    ): ClaimAnswer => claimTransaction(candidate, fence, now, buildBody),
-    /** `finish` without its own transaction, for a caller that groups writes in one. */
-    finishRow: (write: OutcomeWrite, fence: Fence, now: number): boolean =>
-      finishTransaction(write, fence, now),
+    claim: (sale: DueSale, fence: Fence, now: number): ClaimAnswer =>
+      claimTransaction.immediate(sale, fence, now),
+    /** `claim` inside the transaction of a caller that groups writes in one. */
+    claimRow: inCallersTransaction(claimInside),
+    /** `finish` inside the transaction of a caller that groups writes in one. */
+    finishRow: inCallersTransaction(finishInside),
     /** Writes an attempt's outcome if the row is still this sender's; logs it either way. */
     finish: (write: OutcomeWrite, fence: Fence, now: number): boolean =>
       finishTransaction.immediate(write, fence, now),
@@ -260,5 +276,4 @@ export function createOutboxQueries(database: TillDatabase) {
 }
 
 export type OutboxQueries = ReturnType<typeof createOutboxQueries>;
-export type OutboxCandidate = CandidateRow;
 export type { ClaimAnswer, ClaimedSale, Fence, OutcomeWrite };

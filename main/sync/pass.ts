@@ -4,7 +4,7 @@
 // exceptions. p-retry does what it does well, the short in-place retries of one sale;
 // the waits it runs are ours, on the injected timers, with our jitter.
 import pRetry from 'p-retry';
-import type { ClaimAnswer, ClaimedSale, OutboxCandidate, OutboxQueries } from '../../db/outbox.js';
+import type { ClaimAnswer, ClaimedSale, DueSale, OutboxQueries } from '../../db/outbox.js';
 import type { SyncTuning } from '../config/agent-config.js';
 import type { Answer } from './classify.js';
 import { sleep, type Clock, type Timers } from './clock.js';
@@ -66,14 +66,14 @@ class StopRetrying extends Error {}
 
 /** The due sales of one pass, read a batch at a time, each at most once. */
 function passQueue(deps: PassDeps, passStart: number, batchSize: number) {
-  const batch: OutboxCandidate[] = [];
+  const batch: DueSale[] = [];
   let cursor = { createdAt: Number.MIN_SAFE_INTEGER, position: 0 };
   let exhausted = false;
   return {
-    next(): OutboxCandidate | undefined {
+    next(): DueSale | undefined {
       if (batch.length === 0 && !exhausted) {
         const farAhead = deps.clock.now() + longestWaitMs(deps.tuning);
-        batch.push(...deps.outbox.dueCandidates(passStart, farAhead, cursor, batchSize));
+        batch.push(...deps.outbox.dueSales(passStart, farAhead, cursor, batchSize, deps.buildBody));
         if (batch.length === 0) exhausted = true;
         const last = batch.at(-1);
         if (last) cursor = { createdAt: last.createdAt, position: last.position };
@@ -100,7 +100,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
   const stopped = () =>
     leaseLost || storageFailed || deps.holding() || deps.outcomes.blocked || throttled();
 
-  async function deliver(candidate: OutboxCandidate): Promise<DeliveryOutcome> {
+  async function deliver(candidate: DueSale): Promise<DeliveryOutcome> {
     const epoch = holder.epoch;
     if (epoch === null) return 'released';
     const fence = { owner: deps.owner, epoch };
@@ -110,9 +110,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
     const attempt = async (): Promise<DeliveryOutcome> => {
       let claimed: ClaimAnswer;
       try {
-        claimed = await deps.commits.write(() =>
-          outbox.claimRow(candidate, fence, clock.now(), deps.buildBody),
-        );
+        claimed = await deps.commits.write(() => outbox.claimRow(candidate, fence, clock.now()));
         deps.storage.succeeded();
       } catch (error) {
         deps.storage.failed('a claim', error);

@@ -78,16 +78,19 @@ describe('the sending lease, fenced', () => {
     const a = t.lease.acquire(t.terms('A'));
     if (!a.acquired) throw new Error('A should hold the lease');
     const fenceA = { owner: 'A', epoch: a.epoch };
-    const [first, second] = t.outbox.dueCandidates(
+    const [first, second] = t.outbox.dueSales(
       NOW + 10,
       NOW + 1e9,
       { createdAt: 0, position: 0 },
       10,
+      (sale) => JSON.stringify({ frozen: sale.saleId }),
     );
-    const claimed = t.outbox.claim(first!, fenceA, NOW, () => '{"frozen":1}');
-    expect(claimed).toMatchObject({ kind: 'claimed', sale: { requestBody: '{"frozen":1}' } });
+    const frozenFirst = JSON.stringify({ frozen: first!.saleId });
+    expect(first!.firstBody).toBe(frozenFirst);
+    const claimed = t.outbox.claim(first!, fenceA, NOW);
+    expect(claimed).toMatchObject({ kind: 'claimed', sale: { requestBody: frozenFirst } });
     // A claimed the second as well, answered it (kept in place for a retry), then died.
-    t.outbox.claim(second!, fenceA, NOW, () => '{"frozen":2}');
+    t.outbox.claim(second!, fenceA, NOW);
     t.outbox.finish(
       { ...outcome(second!.saleId, second!.idempotencyKey), outcome: 'retry', state: 'sending' },
       fenceA,
@@ -116,10 +119,55 @@ describe('the sending lease, fenced', () => {
     expect(t.outbox.finish(outcome(first!.saleId, first!.idempotencyKey), fenceA, NOW)).toBe(false);
     expect(t.store.getSale(first!.saleId)!.outbox.state).toBe('pending');
     // A cannot claim with its old epoch either.
-    expect(t.outbox.claim(first!, fenceA, NOW, () => 'x')).toEqual({ kind: 'lease_lost' });
-    // B re-sends the same frozen body under the same key.
-    const again = t.outbox.claim(first!, { owner: 'B', epoch: 2 }, NOW, () => '{"rebuilt":true}');
-    expect(again).toMatchObject({ kind: 'claimed', sale: { requestBody: '{"frozen":1}' } });
+    expect(t.outbox.claim(first!, fenceA, NOW)).toEqual({ kind: 'lease_lost' });
+    // B re-sends the same frozen body under the same key, whatever body it would build.
+    const rebuilt = { ...first!, firstBody: '{"rebuilt":true}' };
+    const again = t.outbox.claim(rebuilt, { owner: 'B', epoch: 2 }, NOW);
+    expect(again).toMatchObject({ kind: 'claimed', sale: { requestBody: frozenFirst } });
+    t.close();
+  });
+
+  it('reads a batch with the body of each first send, and claims nothing changed meanwhile', () => {
+    const t = setup(0);
+    const lines = [
+      [{ productId: 'p-a', quantity: 1, price: 2.5 }],
+      [
+        { productId: 'p-b', quantity: 3, price: 0.99 },
+        { productId: 'p-c', quantity: 0.25, price: 12 },
+      ],
+      [{ productId: 'p-d', quantity: 2, price: 1 }],
+    ];
+    for (const [i, items] of lines.entries()) {
+      const recorded = t.store.recordSale(validSale({ items }), { now: NOW + i });
+      if (!recorded.ok) throw new Error(recorded.error.message);
+    }
+    const a = t.lease.acquire(t.terms('A'));
+    if (!a.acquired) throw new Error('A should hold the lease');
+    const fence = { owner: 'A', epoch: a.epoch };
+    const read = () =>
+      t.outbox.dueSales(NOW + 10, NOW + 1e9, { createdAt: 0, position: 0 }, 10, (sale) =>
+        JSON.stringify(sale.items.map((item) => [item.productId, item.quantityMilli])),
+      );
+    const batch = read();
+    // Each sale's own lines, in order, though the batch read them in one statement.
+    expect(batch.map((sale) => sale.firstBody)).toEqual([
+      '[["p-a",1000]]',
+      '[["p-b",3000],["p-c",250]]',
+      '[["p-d",2000]]',
+    ]);
+    expect(t.outbox.claim(batch[0]!, fence, NOW)).toMatchObject({ kind: 'claimed' });
+    const first = batch[0]!;
+    const retry = { outcome: 'retry', state: 'pending', nextAttemptAt: NOW } as const;
+    t.outbox.finish({ ...outcome(first.saleId, first.idempotencyKey), ...retry }, fence, NOW);
+    // Frozen: read again, it has its body and no other is built for it.
+    expect(read()[0]).toMatchObject({ requestBody: '[["p-a",1000]]', firstBody: undefined });
+
+    // Changed after the batch was read (a new revision, as an edit makes): not claimed.
+    t.database.sqlite
+      .prepare('update outbox set revision = revision + 1 where sale_id = ?')
+      .run(batch[1]!.saleId);
+    expect(t.outbox.claim(batch[1]!, fence, NOW)).toEqual({ kind: 'gone' });
+    expect(t.store.getSale(batch[1]!.saleId)!.outbox.state).toBe('pending');
     t.close();
   });
 
