@@ -64,6 +64,14 @@ class RetryInPlace extends Error {
 
 class StopRetrying extends Error {}
 
+/**
+ * Due sales read per statement. Each read has a fixed cost (a read transaction, its
+ * locks) that a catch-up pays per batch: 64 measured about 10 % faster than 16 on
+ * bench:sync (at the largest concurrency, 16, a batch still feeds every sender four
+ * times). A sale changed after its batch was read is simply not claimed.
+ */
+const PASS_BATCH = 64;
+
 /** The due sales of one pass, read a batch at a time, each at most once. */
 function passQueue(deps: PassDeps, passStart: number, batchSize: number) {
   const batch: DueSale[] = [];
@@ -94,7 +102,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
   };
   let leaseLost = false;
   let storageFailed = false;
-  const queue = passQueue(deps, clock.now(), tuning.concurrency * 4);
+  const queue = passQueue(deps, clock.now(), PASS_BATCH);
   // A long queue-wide wait ends the pass; the engine's wake timer starts the next one.
   const throttled = () => deps.pacer.heldForMs() > tuning.inlineRetryMaxMs;
   const stopped = () =>
