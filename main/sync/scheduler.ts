@@ -44,11 +44,21 @@ export function createScheduler(deps: SchedulerDeps) {
       if (delay === null || delay >= deps.pollIntervalMs()) return; // the tick comes sooner
       timer.wake = deps.timers.after(delay + 5, deps.drain, { background: true });
     },
-    /** A sale was just recorded: drain soon, once for a burst of sales. */
+    /**
+     * A sale was just recorded: drain soon, once for a burst of sales. Counted from the
+     * burst's first sale, not pushed back by each: a till selling faster than the debounce
+     * would otherwise send nothing until the next tick.
+     */
     saleRecorded(): void {
-      if (stopped) return;
-      timer.debounce?.cancel();
-      timer.debounce = deps.timers.after(deps.debounceMs(), deps.drain, { background: true });
+      if (stopped || timer.debounce) return;
+      timer.debounce = deps.timers.after(
+        deps.debounceMs(),
+        () => {
+          timer.debounce = undefined;
+          deps.drain();
+        },
+        { background: true },
+      );
     },
     stop(): void {
       stopped = true;
