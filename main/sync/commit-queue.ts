@@ -13,7 +13,11 @@ interface Queued {
   reject: (error: unknown) => void;
 }
 
-export function createCommitQueue(sqlite: Database.Database, timers: Timers) {
+export function createCommitQueue(
+  sqlite: Database.Database,
+  timers: Timers,
+  onCommitted: () => void = () => {},
+) {
   let queue: Queued[] = [];
   let scheduled = false;
   const commitAll = sqlite.transaction((batch: Queued[]) => batch.map((item) => item.write()));
@@ -32,6 +36,7 @@ export function createCommitQueue(sqlite: Database.Database, timers: Timers) {
       return;
     }
     batch.forEach((item, index) => item.resolve(results[index]));
+    onCommitted();
   }
 
   return {

@@ -12,7 +12,6 @@
 //   durability.
 import { EventEmitter } from 'node:events';
 import { createLease } from '../../db/lease.js';
-import { openDatabase } from '../../db/open.js';
 import { createOutboxQueries } from '../../db/outbox.js';
 import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
@@ -33,8 +32,8 @@ import { senderEnded } from './sender-identity.js';
 import { createScheduler } from './scheduler.js';
 import { createSingleFlight } from './single-flight.js';
 import { idleProbeDue, probeLink } from './link-probe.js';
-import { BUSY_TIMEOUT_MS, engineInputs, type EngineEvents } from './engine-options.js';
-import type { EngineOptions } from './engine-options.js';
+import { engineDatabase, engineInputs } from './engine-options.js';
+import type { EngineEvents, EngineOptions } from './engine-options.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
 import { messageOf } from '../../domain/errors.js';
@@ -45,9 +44,8 @@ export type { EngineOptions, SaleEvent } from './engine-options.js';
 
 export function createSyncEngine(options: EngineOptions) {
   const { clock, timers, liveness, random, makeClient, logger, owner } = engineInputs(options);
-  const database =
-    options.database ??
-    openDatabase(options.file, { synchronous: 'NORMAL', busyTimeoutMs: BUSY_TIMEOUT_MS.running });
+  const connection = engineDatabase(options, logger);
+  const { database } = connection;
   const events = new EventEmitter<EngineEvents>();
   const shutdown = new AbortController();
   const outbox = createOutboxQueries(database);
@@ -55,7 +53,7 @@ export function createSyncEngine(options: EngineOptions) {
   const reader = createSaleReader(database);
   const storage = createStorageGuard(logger, clock.now, () => emitStatus());
   const link = createLinkState(syncState, storage, logger, clock, () => emitStatus());
-  const commits = createCommitQueue(database.sqlite, timers);
+  const commits = createCommitQueue(database.sqlite, timers, connection.committed);
   const outcomes = createOutcomeWriter(outbox, commits, storage, clock, timers);
 
   let config = options.config;
@@ -275,8 +273,7 @@ export function createSyncEngine(options: EngineOptions) {
       stopping = true;
       scheduler.stop();
       await within(timers, passes.current, config.sync.shutdownGraceMs);
-      // No write left may hold the exit deadline up while another process holds a lock.
-      database.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS.stopping}`);
+      connection.stopping();
       shutdown.abort();
       await passes.current;
       client?.close();
@@ -291,7 +288,7 @@ export function createSyncEngine(options: EngineOptions) {
       } catch (error) {
         logger.error({ error: messageOf(error) }, 'Reading the final status failed');
       }
-      database.close();
+      await connection.close();
       return final;
     },
   };
