@@ -56,6 +56,4 @@ export type SaleOnTheWire = Pick<ClaimedSale, 'saleId' | 'revision' | 'idempoten
 };
 
 export type ClaimAnswer =
-  | { kind: 'claimed'; sale: SaleOnTheWire }
-  | { kind: 'gone' }
-  | { kind: 'lease_lost' };
+  { kind: 'claimed'; sale: SaleOnTheWire } | { kind: 'gone' } | { kind: 'lease_lost' };
