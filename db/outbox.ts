@@ -2,9 +2,10 @@
 // body a first send would carry (built from the sale as recorded). A sale is claimed right
 // before it is sent, by one statement that checks the sender still holds the lease at its
 // epoch, freezes the request body bound to the idempotency key (the first claim stores it;
-// every retry sends it byte for byte), and marks the request as on the wire. Outcomes are written only while the row
-// is still claimed by that sender and epoch (fencing). Stored wall-clock times are guarded:
-// a next attempt further ahead than any wait could be counts as due.
+// every retry sends it byte for byte), and marks the request as on the wire. Outcomes are
+// written only while the row is still claimed by that sender and epoch (fencing). Stored
+// wall-clock times are guarded: a next attempt further ahead than any wait could be
+// counts as due.
 import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
 import { prepareSaleLines } from './sale-items.js';
