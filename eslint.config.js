@@ -160,4 +160,17 @@ export default tseslint.config(
     files: ['main/electron/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // drizzle-orm's values come from db/drizzle.ts, which loads its CommonJS build (why:
+    // see there); a type import costs nothing at run time.
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/^drizzle-orm/]:not([importKind='type']):not([exportKind='type'])`,
+          message: 'Take drizzle-orm from db/drizzle.ts (Node 24 loads its ES build slowly).',
+        })),
+      ],
+    },
+  },
 );

@@ -1,7 +1,7 @@
 // The attempt log: one line per send and per person's action on a sale, written by the
 // engine (outcomes), the lease (orphaned sends) and the conflict actions. One statement,
 // its columns and parameters taken from the schema.
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns } from './drizzle.js';
 import type { Database } from 'better-sqlite3';
 import { syncAttempts } from './schema.js';
 

@@ -1,8 +1,7 @@
 // The till's product catalog and customers: importing them (all or nothing, every bad row
 // named) and reading them for the till screen.
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQLiteColumn } from './drizzle.js';
 import type { ProductView } from '../domain/sale.js';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { fieldErrorsFrom } from './field-errors.js';
 import { currencyDecimals, fromScaledInteger, toScaledInteger } from '../domain/money.js';

@@ -2,7 +2,7 @@
 // migrations and full durability, wrapped in drizzle with the till's schema.
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from './drizzle.js';
 import * as schema from './schema.js';
 import { migrationCount, openSqliteFile } from './sqlite-file.js';
 

@@ -1,5 +1,5 @@
 // Reading sales back: one sale whole, a filtered page of sales, and counts per state.
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from './drizzle.js';
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
 import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';

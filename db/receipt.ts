@@ -1,6 +1,6 @@
 // A sale's receipt, to print at the counter or reprint later: the till's own record of the
 // sale, with today's catalog names for its products and customer, and the shop's names.
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql } from './drizzle.js';
 import type { TillDatabase } from './open.js';
 import type { ReceiptView, SaleView } from '../domain/sale.js';
 import { customers, products } from './schema.js';

@@ -1,7 +1,7 @@
 // Recording a sale: the sale, its items and its outbox row (with a fresh idempotency key)
 // are written in one synchronous transaction. When it returns ok, the sale is on disk.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql } from './drizzle.js';
 import { cashHandedOver } from './cash.js';
 import { currencyDecimals } from '../domain/money.js';
 import type { TillDatabase } from './open.js';

@@ -1,6 +1,6 @@
 // A sale's lines: one statement writes them (recording a sale, correcting one), one reads
 // them as the platform's body needs them (sending, and the record kept of a corrected one).
-import { sql } from 'drizzle-orm';
+import { sql } from './drizzle.js';
 import type { TillDatabase } from './open.js';
 import { saleItems } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';

@@ -1,16 +1,16 @@
 // The till's local store. Money is always integer minor units (cents); times are
 // milliseconds since the Unix epoch (UTC). Nothing here is ever deleted to make a
 // problem go away: a rejected sale is parked as a conflict, a discarded one keeps its row.
-import { sql } from 'drizzle-orm';
 import {
   check,
   index,
   integer,
   primaryKey,
+  sql,
   sqliteTable,
   text,
   uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
+} from './drizzle.js';
 import { OUTBOX_STATES } from '../domain/sale-states.js';
 import { ATTEMPT_LOG_OUTCOMES, CONNECTION_STATES } from '../domain/sync-status.js';
 

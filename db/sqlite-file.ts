@@ -5,7 +5,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { readMigrationFiles } from './drizzle.js';
 import { describeStorageError } from './storage-errors.js';
 import { codeOf, messageOf } from '../domain/errors.js';
 

@@ -1,7 +1,7 @@
 // The sync engine's shared state row: the authorization pause, resync requests, the last
 // success and error, what the engine learned about the platform and the clock, and its
 // own storage problems. (The sending lease in the same row is db/lease.ts's.)
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns } from './drizzle.js';
 import type { TillDatabase } from './open.js';
 import { syncState } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';

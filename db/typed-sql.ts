@@ -3,7 +3,7 @@
 // hot path prepared once): they take their select list from here. The list is written from
 // schema columns, so each alias is the row's key and each type the column's; a renamed
 // column or a typo is a compile error, and boolean columns come back as booleans.
-import { getTableName, type Column } from 'drizzle-orm';
+import { getTableName, type Column } from './drizzle.js';
 import type { Database, Statement } from 'better-sqlite3';
 
 /** A computed value in a select list (a count, a min), with the type SQLite gives it. */

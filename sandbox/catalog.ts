@@ -1,6 +1,6 @@
 // The sandbox catalog as JSON a till can import: products with prices as JSON numbers in
 // the shop's currency, and customers.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq } from '../db/drizzle.js';
 import { currencyDecimals, fromScaledInteger } from '../domain/money.js';
 import type { SandboxDb } from './db/open.js';
 import { customers, products, shops } from './db/schema.js';

@@ -2,7 +2,7 @@
 // The idempotency key, the sale and its webhook deliveries are written in one
 // transaction, and a key is unique forever: no retry can ever make a second sale.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from '../db/drizzle.js';
 import {
   currencyDecimals,
   fromScaledInteger,

@@ -14,14 +14,27 @@ const eslint = new ESLint({
   ],
 });
 
-async function restrictedImports(folder: string, code: string): Promise<string[]> {
+async function restrictedImports(
+  folder: string,
+  code: string,
+  rule = 'no-restricted-imports',
+): Promise<string[]> {
   const [result] = await eslint.lintText(code, {
     filePath: join(repoRoot, folder, 'boundary-probe.ts'),
   });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('folder boundaries', () => {
+  it('take drizzle-orm only through db/drizzle.ts, in every folder', async () => {
+    const code = `import { sql } from 'drizzle-orm';\nimport { text } from 'drizzle-orm/sqlite-core';\nexport { eq } from 'drizzle-orm';\n`;
+    for (const folder of ['db', 'sandbox/db', 'main/sync', 'main/electron', 'test']) {
+      expect(await restrictedImports(folder, code, 'no-restricted-syntax')).toHaveLength(3);
+    }
+    const types = `import type { SQL } from 'drizzle-orm';\nexport type { Column } from 'drizzle-orm';\nimport { sql } from './drizzle.js';\n`;
+    expect(await restrictedImports('db', types, 'no-restricted-syntax')).toHaveLength(0);
+  });
+
   it('keep db/ from importing the app', async () => {
     const found = await restrictedImports(
       'db',

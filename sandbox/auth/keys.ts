@@ -2,7 +2,7 @@
 // carrying the scopes and the shops the key may sell for. The signing secret lives in the
 // sandbox database, so keys survive a restart of the same sandbox.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq } from '../../db/drizzle.js';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { SandboxDb } from '../db/open.js';
 import { meta } from '../db/schema.js';

@@ -3,7 +3,7 @@
 // crash could lose the newest commits, which is fine for an emulator and keeps it fast.
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from '../../db/drizzle.js';
 import { openSqliteFile } from '../../db/sqlite-file.js';
 import * as schema from './schema.js';
 import { seedIfEmpty } from './seed.js';

@@ -1,6 +1,5 @@
 // The sandbox platform's own store. Times are ms since the epoch; money is minor units.
-import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sql, sqliteTable, text, uniqueIndex } from '../../db/drizzle.js';
 
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),

@@ -1,6 +1,6 @@
 // Fills a new sandbox database with the seed catalog; a populated one is left as it is,
 // but for the seed products' barcodes, which a sandbox made before barcodes existed lacks.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from '../../db/drizzle.js';
 import { SEED_CUSTOMERS, SEED_PRODUCTS, SEED_SHOPS } from '../seed-data.js';
 import type { SandboxDb } from './open.js';
 import { customers, products, shops } from './schema.js';

@@ -1,6 +1,6 @@
 // Delivers queued webhook events: signed, at least once, retried with backoff. An endpoint
 // that answers 410 Gone is disabled and its pending deliveries are cancelled.
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte } from '../../db/drizzle.js';
 import type { SandboxDb } from '../db/open.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import type { WebhookEndpoints } from './endpoints.js';

@@ -1,7 +1,7 @@
 // Webhook endpoints and the deliveries queued for them. Deliveries are queued in the same
 // transaction as the sale, so an event is never lost (at-least-once delivery).
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from '../../db/drizzle.js';
 import type { SandboxDb } from '../db/open.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import type { SaleBody } from '../http/schemas.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { readMigrationFiles } from '../../db/drizzle.js';
 import { describe, expect, it } from 'vitest';
 import { knownSchemaVersion, MIGRATIONS_FOLDER, openDatabase } from '../../db/open.js';
 import { storeFor } from '../../db/store.js';
