@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildProgram, COMMAND_NAMES } from '../../main/cli/main.js';
+
+const registered = async (argv?: string[]) =>
+  (await buildProgram(argv)).commands.map((command) => command.name());
+
+describe('the tillsync program', () => {
+  it('lists every command its modules declare, each once, for help', async () => {
+    const all = await registered();
+    expect(all).toEqual(COMMAND_NAMES);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual(expect.arrayContaining(['status', 'daemon', 'sync', 'restore']));
+  });
+
+  it('loads only the module of the command a run names, past the global option', async () => {
+    expect(await registered(['status', '--json'])).toEqual(['status']);
+    expect(await registered(['--data-dir', '/tmp/till', 'restore', 'x.db'])).toEqual([
+      'backup',
+      'restore',
+    ]);
+    expect(await registered(['--data-dir=/tmp/till', 'conflicts', 'retry', '3'])).toEqual([
+      'conflicts',
+    ]);
+  });
+
+  it('loads every command for help, a version, or a name it does not know', async () => {
+    for (const argv of [[], ['--help'], ['help', 'status'], ['-V'], ['fly']]) {
+      expect(await registered(argv)).toEqual(COMMAND_NAMES);
+    }
+  });
+});
