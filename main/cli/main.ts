@@ -47,11 +47,14 @@ const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Re
 
 export const COMMAND_NAMES = COMMANDS.flatMap((command) => command.names);
 
+/** The one option before a command that takes a value. */
+const DATA_DIR_OPTION = '--data-dir';
+
 /** The command a command line names: its first word that is neither an option nor its value. */
 function namedCommand(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
-    if (word === '--data-dir') i++;
+    if (word === DATA_DIR_OPTION) i++;
     else if (!word.startsWith('-')) return word;
   }
   return undefined;
@@ -63,7 +66,7 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
     .description('Tillsync: records every sale on this till and delivers it to the platform once.')
     .version(appVersion)
     .option(
-      '--data-dir <dir>',
+      `${DATA_DIR_OPTION} <dir>`,
       'data folder (default: TILLSYNC_DATA_DIR, else the per-user app folder)',
     )
     .exitOverride();
