@@ -1,7 +1,6 @@
 // What the sync engine is given: the database, the configuration, and every input a test
 // or the simulation replaces (clock, timers, HTTP, liveness, randomness, the connection).
-import { startWalFlusher } from '../../db/wal-flusher.js';
-import { openDatabase, type TillDatabase } from '../../db/open.js';
+import type { TillDatabase } from '../../db/open.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type Timers } from './clock.js';
 import type { Logger } from '../log/log-port.js';
@@ -47,12 +46,6 @@ export interface AttemptEvent {
   httpStatus: number | null;
 }
 
-/**
- * How long the engine's connection waits for a lock: running, then reports and retries;
- * stopping (past its grace time), so that no write holds the exit deadline up.
- */
-export const BUSY_TIMEOUT_MS = { running: 1000, stopping: 50 };
-
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
 /** The inputs as the engine uses them: the real ones wherever a test gave none. */
@@ -65,31 +58,5 @@ export function engineInputs(options: EngineOptions) {
     makeClient: options.clientFor ?? clientFor,
     logger: options.logger ?? silent,
     owner: options.owner ?? newSenderId(),
-  };
-}
-
-/**
- * The engine's connection (synchronous=NORMAL, see engine.ts), which flushes its WAL in
- * the background (db/wal-flusher.ts). A connection given to the engine (the simulation's,
- * which it fails on purpose) is used as it is.
- */
-export function engineDatabase(options: EngineOptions, logger: Logger) {
-  const database =
-    options.database ??
-    openDatabase(options.file, { synchronous: 'NORMAL', busyTimeoutMs: BUSY_TIMEOUT_MS.running });
-  const flusher = options.database
-    ? undefined
-    : startWalFlusher(options.file, (error) =>
-        logger.warn({ error: error.message }, 'Could not flush the database log to disk'),
-      );
-  return {
-    database,
-    committed: () => flusher?.committed(),
-    /** Past the grace time: no write may hold the exit deadline up behind another's lock. */
-    stopping: () => database.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS.stopping}`),
-    async close(): Promise<void> {
-      await flusher?.stop();
-      database.close();
-    },
   };
 }
