@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appVersion } from '../../main/config/package-info.js';
 import { buildProgram, COMMAND_NAMES } from '../../main/cli/main.js';
 
 const registered = async (argv?: string[]) =>
@@ -23,9 +24,21 @@ describe('the tillsync program', () => {
     ]);
   });
 
-  it('loads every command for help, a version, or a name it does not know', async () => {
-    for (const argv of [[], ['--help'], ['help', 'status'], ['-V'], ['fly']]) {
+  it('loads every command for help or a name it does not know', async () => {
+    for (const argv of [[], ['--help'], ['help', 'status'], ['fly']]) {
       expect(await registered(argv)).toEqual(COMMAND_NAMES);
     }
+  });
+
+  it('loads no command to print its version, and prints it', async () => {
+    expect(await registered(['--version'])).toEqual([]);
+    expect(await registered(['--data-dir', '/tmp/till', '-V'])).toEqual([]);
+    const written: string[] = [];
+    const program = await buildProgram(['--version']);
+    program.configureOutput({ writeOut: (text) => written.push(text) });
+    await expect(program.parseAsync(['--version'], { from: 'user' })).rejects.toMatchObject({
+      exitCode: 0,
+    });
+    expect(written.join('')).toBe(`${appVersion}\n`);
   });
 });
