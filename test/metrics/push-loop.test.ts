@@ -15,10 +15,7 @@ function loopOnVirtualTime(failUntil: number) {
       if (world.time < failUntil) throw new Error('unreachable');
     },
   });
-  const runUntil = async (ms: number) => {
-    while (world.nextEventAt !== undefined && world.nextEventAt <= ms) await world.step();
-  };
-  return { world, loop, pushes, runUntil };
+  return { world, loop, pushes, runUntil: (ms: number) => world.runUntil(ms) };
 }
 
 describe('pushing metrics on an interval', () => {

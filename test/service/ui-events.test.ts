@@ -44,15 +44,12 @@ function hubOnVirtualTime() {
   const changes: EventPayload<'salesChanged'>[] = [];
   hub.events.on('status', () => statuses.push(world.time));
   hub.events.on('salesChanged', (change) => changes.push(change));
-  const runUntil = async (ms: number) => {
-    while (world.nextEventAt !== undefined && world.nextEventAt <= ms) await world.step();
-  };
   return {
     world,
     hub,
     statuses,
     changes,
-    runUntil,
+    runUntil: (ms: number) => world.runUntil(ms),
     reads: () => ({ statusReads, salesRead }),
     resetSalesRead: () => (salesRead = []),
   };

@@ -101,6 +101,12 @@ export class World {
     }
   }
 
+  /** Runs every event due at or before `at`, then moves the virtual time on to `at`. */
+  async runUntil(at: number): Promise<void> {
+    while (this.nextEventAt !== undefined && this.nextEventAt <= at) await this.step();
+    this.time = Math.max(this.time, at);
+  }
+
   get nextEventAt(): number | undefined {
     return this.heap[0]?.at;
   }

@@ -7,11 +7,7 @@ import { World } from '../sim/world.js';
 function steppedTimers() {
   const world = new World();
   const { timers } = world.addProcess(0);
-  const advance = async (ms: number) => {
-    const until = world.time + ms;
-    while (world.nextEventAt !== undefined && world.nextEventAt <= until) await world.step();
-    world.time = until;
-  };
+  const advance = (ms: number) => world.runUntil(world.time + ms);
   return { timers, advance, now: () => world.time };
 }
 
