@@ -49,6 +49,7 @@ export const COMMAND_NAMES = COMMANDS.flatMap((command) => command.names);
 
 /** The one option before a command that takes a value. */
 const DATA_DIR_OPTION = '--data-dir';
+/** The options that print the version: named once, for commander and for loading no command. */
 const VERSION_FLAGS = ['-V', '--version'];
 
 /** The command a command line names: its first word that is neither an option nor its value. */
@@ -65,7 +66,7 @@ function namedCommand(argv: readonly string[]): string | undefined {
 export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   const program = new Command('tillsync')
     .description('Tillsync: records every sale on this till and delivers it to the platform once.')
-    .version(appVersion)
+    .version(appVersion, VERSION_FLAGS.join(', '))
     .option(
       `${DATA_DIR_OPTION} <dir>`,
       'data folder (default: TILLSYNC_DATA_DIR, else the per-user app folder)',
