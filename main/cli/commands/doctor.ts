@@ -8,6 +8,7 @@ import { progressBar } from '../progress.js';
 import { addPlatformFlags, loadCliConfig } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
+import { plural } from '../../../domain/words.js';
 
 const MARK = { ok: '[ok]  ', warn: '[warn]', fail: '[FAIL]' } as const;
 
@@ -58,7 +59,7 @@ export function registerDoctor(program: Command): void {
       const summary =
         failures + warnings === 0
           ? 'All good.'
-          : `${failures} problem(s), ${warnings} warning(s): see "->" for what to do.`;
+          : `${plural(failures, 'problem')}, ${plural(warnings, 'warning')}: see "->" for what to do.`;
       process.stdout.write(
         [`Tillsync doctor: ${dataDir}`, ...checks.map(formatCheck), summary].join('\n') + '\n',
       );

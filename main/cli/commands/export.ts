@@ -15,6 +15,7 @@ import { CliError, parseOptions } from '../io.js';
 import { progressBar } from '../progress.js';
 import { withStore, type DataDirOption } from '../store-access.js';
 import { codeOf, messageOf } from '../../../domain/errors.js';
+import { plural } from '../../../domain/words.js';
 
 const exportOptions = z
   .object({
@@ -73,9 +74,7 @@ export function registerExport(program: Command): void {
         } finally {
           bar?.finish();
         }
-        process.stderr.write(
-          `Exported ${count} sale${count === 1 ? '' : 's'}${out ? ` to ${out}` : ''}.\n`,
-        );
+        process.stderr.write(`Exported ${plural(count, 'sale')}${out ? ` to ${out}` : ''}.\n`);
       });
     });
 }
