@@ -30,6 +30,8 @@ export function createLinkState(
   let lastSuccessWrite = 0;
   let errorSinceSuccess = false;
   let lastContactWrite = 0;
+  /** The last error logged: an outage of a thousand attempts is one line, not a thousand. */
+  let loggedError: string | null = null;
   /** Steady time of the platform's last answer (for the idle check), null before one. */
   let lastContactSteady: number | null = null;
 
@@ -55,6 +57,16 @@ export function createLinkState(
       next === 'online' ? 'The platform is reachable' : 'The platform is unreachable',
     );
     changed();
+  }
+
+  /** A failure as a person reads it, stored; logged with its technical code when new. */
+  function noteError(answer: Answer, verdict: { code: string; reason: string }, at: number): void {
+    write({ lastErrorCode: verdict.code, lastErrorMessage: verdict.reason, lastErrorAt: at });
+    errorSinceSuccess = true;
+    if (loggedError === verdict.code) return;
+    loggedError = verdict.code;
+    const detail = answer.kind === 'network' ? answer.message : undefined;
+    logger.warn({ code: verdict.code, detail }, verdict.reason);
   }
 
   function noteClock(answer: Answer, at: number): void {
@@ -143,13 +155,13 @@ export function createLinkState(
         if (offline || errorSinceSuccess || at - lastSuccessWrite > 1000) {
           lastSuccessWrite = at;
           errorSinceSuccess = false;
+          loggedError = null;
           write({ lastSuccessAt: at });
         }
         setConnection('online');
         return;
       }
-      write({ lastErrorCode: verdict.code, lastErrorMessage: verdict.reason, lastErrorAt: at });
-      errorSinceSuccess = true;
+      noteError(answer, verdict, at);
       if (verdict.kind === 'retry' && verdict.unreachable) setConnection('offline');
       else if (verdict.kind !== 'pause') setConnection('online');
       if (verdict.kind === 'pause' && keyCurrent && !paused) {
