@@ -1,10 +1,9 @@
 // The configuration as the daemon would load it: valid, a platform set, a key set and not
 // expiring. A key the desktop app keeps encrypted cannot be read here: that is said.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ApiKeyInfo } from '../../domain/sync-status.js';
 import type { AgentConfig } from '../config/agent-config.js';
-import { describeApiKey } from '../config/api-key-info.js';
-import { ENCRYPTED_KEY_FILE } from '../config/secret-store.js';
+import { describeTillKey } from '../config/api-key-info.js';
 import { ago, failed, ok, warn, type Check } from './check.js';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -13,6 +12,8 @@ export function checkConfig(
   dataDir: string,
   loaded: { config: AgentConfig } | { error: string },
   now = Date.now(),
+  /** The key as the status describes it, when the database could be read. */
+  described?: ApiKeyInfo,
 ): Check[] {
   if ('error' in loaded)
     return [
@@ -24,7 +25,8 @@ export function checkConfig(
     ];
   const { config } = loaded;
   const checks: Check[] = [];
-  const appKey = existsSync(join(dataDir, ENCRYPTED_KEY_FILE));
+  // Whether a key is set means what `tillsync status` and the Settings screen mean by it.
+  const key = described ?? describeTillKey(config.apiKey, { dataDir });
   if (!config.baseUrl)
     checks.push(
       failed(
@@ -33,7 +35,7 @@ export function checkConfig(
         'Set the platform address in Settings, or TILLSYNC_BASE_URL for the daemon.',
       ),
     );
-  if (!config.apiKey && appKey)
+  if (key.elsewhere === 'desktop_app')
     checks.push(
       warn(
         'api key',
@@ -41,7 +43,15 @@ export function checkConfig(
         'Run `TILLSYNC_API_KEY=... tillsync doctor` to check the key, or look at the Sync screen.',
       ),
     );
-  else if (!config.apiKey)
+  else if (key.elsewhere === 'sender')
+    checks.push(
+      warn(
+        'api key',
+        'The Tillsync process that sends has a key this command cannot read (the platform refused it), so the platform check is skipped.',
+        'Set the new key where that process takes it from (Settings, TILLSYNC_API_KEY or its key file), then run `tillsync resync`.',
+      ),
+    );
+  else if (!key.set)
     checks.push(
       failed(
         'api key',
@@ -49,7 +59,6 @@ export function checkConfig(
         'Save the key in Settings, or set TILLSYNC_API_KEY (or TILLSYNC_API_KEY_FILE) for the daemon.',
       ),
     );
-  const key = describeApiKey(config.apiKey);
   if (key.expiresAt !== undefined && key.expiresAt <= now)
     checks.push(
       failed(

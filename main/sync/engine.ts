@@ -74,7 +74,8 @@ export function createSyncEngine(options: EngineOptions) {
     },
   });
   link.restorePause(keyHash);
-  const recordSender = () => link.recordSender(options.mode ?? 'platform', config.baseUrl);
+  const recordSender = () =>
+    link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
   recordSender();
   let lastResyncSeen = syncState.read().resyncRequestedAt;
   const clockWatch = createClockWatch(clock);

@@ -123,8 +123,8 @@ export function createLinkState(
       logger.info({}, 'The platform honours idempotency keys: a resent sale is never doubled');
       changed();
     },
-    /** Where this engine sends, for processes without the configuration (the CLI). */
-    recordSender(mode: 'platform' | 'sandbox', baseUrl: string | undefined): void {
+    /** Where this engine sends (null: nowhere yet), for processes without the configuration. */
+    recordSender(mode: 'platform' | 'sandbox' | null, baseUrl: string | undefined): void {
       write({ senderMode: mode, senderBaseUrl: baseUrl ?? null });
     },
     /** The till's wall clock jumped (see clock-watch.ts): a person should know. */

@@ -80,7 +80,7 @@ describe('tillsync status and sales list', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({
       database: join(dataDir, 'tillsync.db'),
       counts: { pending: 2, sending: 0, synced: 0, conflict: 0, discarded: 0 },
-      sync: { mode: 'not_configured', connection: 'unknown', apiKey: { set: false }, stale: 0 },
+      sync: { mode: 'not_configured', link: 'not_configured', apiKey: { set: false }, stale: 0 },
     });
   });
 

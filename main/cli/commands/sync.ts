@@ -43,7 +43,7 @@ function report(
     printJson({
       ...summary,
       counts: status.counts,
-      connection: status.connection,
+      link: status.link,
       paused: status.paused,
     });
     return;
