@@ -25,7 +25,6 @@ import {
   rangeInOrder,
   writeSalesExport,
 } from '../export/sales-export.js';
-import { probeKey } from '../doctor/platform-check.js';
 import { catalogFromCsv, CsvError } from '../catalog/catalog-csv.js';
 import { counterHandlers, SALE_LIMITS } from './counter-handlers.js';
 import { backupFolder, backupNow, latestBackup } from '../housekeeping/daily-backups.js';
@@ -248,8 +247,8 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       }
       await runtime.secrets.write(parsed.data);
       await runtime.reload();
-      // Checked at once, as the doctor does, so a wrong key shows now, not after a sale.
-      const probe = runtime.agent.mode === 'sandbox' ? null : await probeKey(runtime.config);
+      // The check the reload started: its verdict for this screen, already on the banner.
+      const probe = await runtime.checkKey();
       const keyCheck = probe && {
         verdict: probe.verdict,
         message: [probe.detail, probe.fix].filter(Boolean).join(' '),

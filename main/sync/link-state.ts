@@ -5,6 +5,7 @@
 // needs; written through the storage guard.
 import type { SyncState, SyncStateRow } from '../../db/sync-state.js';
 import type { Answer, Classification } from './classify.js';
+import type { KeyCheckVerdict } from './key-check.js';
 import type { Clock } from './clock.js';
 import type { StorageGuard } from './storage-guard.js';
 import type { Logger } from '../log/log-port.js';
@@ -55,6 +56,24 @@ export function createLinkState(
     logger.info(
       { connection: next },
       next === 'online' ? 'The platform is reachable' : 'The platform is unreachable',
+    );
+    changed();
+  }
+
+  /** The platform refused the key the request carried: the queue waits for another. */
+  function pauseFor(verdict: { code: string; reason: string }, keyHash: string | null): void {
+    if (paused) return;
+    paused = true;
+    connection = 'authorization';
+    write({
+      connection: 'authorization',
+      pausedReason: verdict.reason,
+      pausedKeyHash: keyHash,
+      pausedAt: now(),
+    });
+    logger.warn(
+      { code: verdict.code },
+      'The platform refused the API key: sync is paused until the key or settings change',
     );
     changed();
   }
@@ -164,20 +183,35 @@ export function createLinkState(
       noteError(answer, verdict, at);
       if (verdict.kind === 'retry' && verdict.unreachable) setConnection('offline');
       else if (verdict.kind !== 'pause') setConnection('online');
-      if (verdict.kind === 'pause' && keyCurrent && !paused) {
-        paused = true;
-        connection = 'authorization';
-        write({
-          connection: 'authorization',
-          pausedReason: verdict.reason,
-          pausedKeyHash: keyHash,
-          pausedAt: at,
-        });
-        logger.warn(
-          { code: verdict.code },
-          'The platform refused the API key: sync is paused until the key or settings change',
-        );
-        changed();
+      if (verdict.kind === 'pause' && keyCurrent) pauseFor(verdict, keyHash);
+    },
+    /**
+     * What a check of the key found (main/sync/key-check.ts): a refusal pauses the queue at
+     * once, as a refused sale would; an acceptance is contact, and ends a pause for this key.
+     */
+    recordKeyCheck(
+      answer: Exclude<Answer, { kind: 'aborted' }>,
+      check: KeyCheckVerdict,
+      keyHash: string | null,
+      keyCurrent: boolean,
+    ): void {
+      const at = now();
+      noteClock(answer, at);
+      if (answer.kind === 'response') noteContact();
+      if (!keyCurrent) return; // a check of a key no longer in use says nothing of this one
+      if (check.verdict === 'accepted') {
+        if (paused) this.unpause();
+        setConnection('online');
+        return;
+      }
+      if (check.verdict === 'refused') {
+        noteError(answer, check, at);
+        pauseFor(check, keyHash);
+        return;
+      }
+      if (check.verdict === 'unreachable') {
+        noteError(answer, check, at);
+        if (check.offline) setConnection('offline');
       }
     },
   };

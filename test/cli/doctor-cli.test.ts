@@ -130,7 +130,7 @@ describe('tillsync doctor', () => {
     expectCheck(
       down.find('platform'),
       'fail',
-      `Cannot reach http://127.0.0.1:${port} (ECONNREFUSED`,
+      `Cannot reach http://127.0.0.1:${port}: the platform refused the connection.`,
       "Check the till's internet connection",
     );
   });
