@@ -9,7 +9,7 @@ import { describeStorageError } from '../../db/storage-errors.js';
 import { fail, ok, type AppError, type FieldError, type Result } from '../../domain/result.js';
 import { describeApiKey } from '../config/api-key-info.js';
 import { concurrencySchema } from '../config/agent-config.js';
-import { platformUrlSchema } from '../config/platform-url.js';
+import { platformUrlSchema } from '../../domain/platform-url.js';
 import {
   METHOD_NAMES,
   methods,
