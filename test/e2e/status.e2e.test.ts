@@ -1,9 +1,8 @@
 // The status a cashier and a shop owner see, in Chromium through the console, against a
 // real sandbox: it never contradicts itself, its times are live and in the right tense,
-// a stopped platform shows as offline, a screen left without news stops saying online, a
-// refused key turns the banner (and `tillsync status`) to "Key rejected" at once, actions
-// say what happened for as long as it is true, a malformed address is named before any
-// switch, and the console's cookie replayed by another local server opens nothing.
+// a stopped platform shows as offline, a malformed address is named before any switch, and
+// the console's cookie replayed by another local server opens nothing. How it follows news
+// (and its absence) is in status-news.e2e.test.ts.
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,11 +16,10 @@ import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helper
 import {
   sell as sellOn,
   startTillInBrowser,
+  waitForPage,
   type TillInBrowser,
 } from '../helpers/till-in-browser.js';
 import { statusRuleViolations } from '../helpers/status-rules.js';
-import { runCli } from '../helpers/cli.js';
-import type { SyncStatus } from '../../domain/sync-status.js';
 
 requireChromiumInCi();
 
@@ -36,16 +34,8 @@ const banner = () => page.locator('.banner');
 const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const text = async (testId: string) => (await page.getByTestId(testId).textContent()) ?? '';
 
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out waiting for ${what}; the banner says: ${await banner().innerText()}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs?: number) =>
+  waitForPage(page, check, what, timeoutMs);
 
 /** What the page shows, read at one instant, so the parts can be compared. */
 const SNAPSHOT = `(() => ({
@@ -147,76 +137,6 @@ describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sand
     expect(await banner().getAttribute('data-state')).toBe('warning');
     await sandbox.faults.set({});
     await waitFor(async () => /^Online/.test(await banner().innerText()), 'online again');
-  });
-
-  it('a screen left without news stops saying online once the last answer is 90 s old', async () => {
-    const context = await browser.newContext();
-    const visit = await context.newPage();
-    try {
-      // This page reads the status once and then hears nothing: no events reach it.
-      await visit.route('**/api/events', (route) => route.abort());
-      await visit.goto(consoleServer.loginUrl);
-      const shown = () => visit.locator('.banner');
-      await waitFor(async () => (await shown().getAttribute('data-link')) === 'online', 'online');
-      // Its own clock moves on 100 s: the status it holds is now old news.
-      await visit.clock.install();
-      await visit.clock.fastForward(100_000);
-      await waitFor(
-        async () => (await shown().getAttribute('data-link')) === 'checking',
-        'the banner to stop saying online',
-      );
-      expect(await shown().innerText()).toMatch(/^Checking the platform: no answer for 2 min\./);
-      expect(await shown().getAttribute('data-state')).toBe('warning');
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('says what Retry did while it is true, and turns the banner to "Key rejected" with a refused key', async () => {
-    await sandbox.faults.set({ latencyMs: 1500 }); // the retried sale stays on the wire a while
-    const receipt = await sell('Local cheese');
-    await tab('Sync').click();
-    const conflict = page.locator(`li.conflict[data-receipt="${receipt}"]`);
-    await conflict.waitFor({ timeout: 15_000 });
-    expect(await banner().getAttribute('data-state')).toBe('warning');
-    await conflict.getByRole('button', { name: 'Retry' }).click();
-    const notice = () => page.getByTestId('sync-notice');
-    await waitFor(
-      async () =>
-        new RegExp(`Receipt #${receipt} queued again`).test((await notice().textContent()) ?? ''),
-      'the retry notice',
-    );
-    // Refused again: the notice goes with the state it described, and the sale is back.
-    await conflict.waitFor({ timeout: 15_000 });
-    await waitFor(async () => (await notice().count()) === 0, 'the notice to go');
-    await sandbox.faults.set({});
-
-    await tab('Settings').click();
-    await page.getByLabel('New API key').fill('garbage-key');
-    await page.getByRole('button', { name: 'Save key' }).click();
-    await waitFor(
-      async () => /refused the API key/.test(await text('key-feedback')),
-      'the key check',
-    );
-    expect(await text('key-feedback')).toMatch(/^Key saved\. .* refused the API key/);
-    // At once, with no sale sent: the banner, the status as read, and `tillsync status`.
-    await waitFor(
-      async () => (await banner().getAttribute('data-link')) === 'key_rejected',
-      'the banner to say the key was rejected',
-    );
-    expect(await banner().innerText()).toMatch(/^Key rejected: the platform refused the API key/);
-    expect(await banner().getAttribute('data-state')).toBe('error');
-    expect(runtime.status().link).toBe('key_rejected');
-    const env = { TILLSYNC_DATA_DIR: till!.dataDir };
-    const json = await runCli(['status', '--json'], { env });
-    expect((JSON.parse(json.stdout) as { sync: SyncStatus }).sync).toMatchObject({
-      link: 'key_rejected',
-      apiKey: { set: true },
-    });
-    const said = (await runCli(['status'], { env })).stdout;
-    expect(said).toMatch(/^ {2}api key {4}set, refused by the platform$/m);
-    expect(said).toMatch(/^ {2}sync {7}Key rejected: /m);
-    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('pages through the sales, and finds a receipt', async () => {
