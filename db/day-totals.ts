@@ -1,7 +1,7 @@
 // One day's takings on this till: how many sales, their totals by payment method, the cash
 // that should be in the drawer, and what has not reached the platform (refused, waiting).
 // Summed in SQL over the till's file and its archives, in exact minor units.
-import { CASH_METHOD } from './cash.js';
+import { CASH_METHOD } from '../domain/sale-input.js';
 import type { Amount, DayTotals } from '../domain/sale.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
