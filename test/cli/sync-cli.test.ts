@@ -29,7 +29,8 @@ function dataDirWith(sales: Array<Record<string, unknown>>) {
   return { dataDir, store };
 }
 
-const unknownProduct = validSale({ items: [{ productId: 'prod_gone', quantity: 1, price: 1 }] });
+// Priced as validSale() (4.50), so fixing its product id keeps the money that was taken.
+const unknownProduct = validSale({ items: [{ productId: 'prod_gone', quantity: 1, price: 4.5 }] });
 
 describe('tillsync daemon', () => {
   it('refuses to run with no platform configured, and says what to do', async () => {
