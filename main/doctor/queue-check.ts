@@ -45,11 +45,14 @@ function logErrors(dataDir: string, count: number): string[] {
 }
 
 export function checkQueue(
+  /** The data folder: its running markers and log, whatever the mode. */
   dataDir: string,
-  store: Store,
+  /** The till's store, and its folder, where the daily backups are kept. */
+  till: { store: Store; folder: string },
   config: AgentConfig,
   now = Date.now(),
 ): Check[] {
+  const { store } = till;
   const status = readStoreStatus(store, config, now);
   const { counts } = status;
   const running = runningProcesses(dataDir);
@@ -159,7 +162,7 @@ export function checkQueue(
   );
 
   const keep = store.settings.read().backupsKept;
-  const latest = latestBackup(dataDir);
+  const latest = latestBackup(till.folder);
   if (keep === 0)
     checks.push(
       warn(

@@ -13,7 +13,7 @@ import {
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions } from '../io.js';
 import { progressBar } from '../progress.js';
-import { withStore, type DataDirOption } from '../store-access.js';
+import { describeTill, withStore } from '../store-access.js';
 import { codeOf, messageOf } from '../../../domain/errors.js';
 
 const exportOptions = z
@@ -46,7 +46,7 @@ export function registerExport(program: Command): void {
           `${out} already exists: choose another name, or add --force to replace it.`,
           EXIT.invalidInput,
         );
-      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+      await withStore(command, (store, found) => {
         const range = { from, to };
         const bar = out ? progressBar(store.countExportSales(range), 'Exporting') : undefined;
         let output: ReturnType<typeof openOutput> | undefined;
@@ -74,7 +74,7 @@ export function registerExport(program: Command): void {
           bar?.finish();
         }
         process.stderr.write(
-          `Exported ${count} sale${count === 1 ? '' : 's'}${out ? ` to ${out}` : ''}.\n`,
+          `Exported ${count} sale${count === 1 ? '' : 's'}${out ? ` to ${out}` : ''} from the till in ${describeTill(found)}.\n`,
         );
       });
     });
