@@ -2,9 +2,7 @@
 // sale on the till (the platform's sale has no such field) for the receipt and the drawer.
 import { fromScaledInteger, toScaledInteger } from '../domain/money.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
-
-/** The payment method whose money goes into the drawer. */
-export const CASH_METHOD = 'CASH';
+import { CASH_METHOD } from '../domain/sale-input.js';
 
 export interface CashHandedOver {
   tenderedMinor: number;

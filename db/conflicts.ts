@@ -7,11 +7,13 @@ import { invalidInput } from './field-errors.js';
 import type { AttemptLogOutcome } from '../domain/sync-status.js';
 import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
-import { CONFLICT_ROWS, outbox, sales } from './schema.js';
+import { CONFLICT_ROWS, IN_DOUBT_ROWS, outbox, sales } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
 import type { ConflictChange, ConflictSummary } from '../domain/sale.js';
 import { prepareSaleItemInsert, prepareSaleLines } from './sale-items.js';
-import { fail, ok, type Result } from '../domain/result.js';
+import { fail, invalidFields, ok, type Result } from '../domain/result.js';
+import { currencyDecimals } from '../domain/money.js';
+import { moneyChangesOf } from '../domain/sale-edit.js';
 import type { SettingsStore } from './settings.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
 
@@ -82,7 +84,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     sqlite,
     uncertainColumns,
     (list) => `select ${list} from outbox o join sales s on s.id = o.sale_id
-    where o.uncertain = 1 order by s.receipt_number`,
+    where ${IN_DOUBT_ROWS} order by s.receipt_number`,
     aliases,
   );
   const findRow = typedQuery<typeof targetColumns, { id: string; receipt: number }>(
@@ -120,9 +122,9 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     where sale_id = @saleId`);
   const deleteItems = sqlite.prepare(`delete from sale_items where sale_id = ?`);
   const insertItem = prepareSaleItemInsert(database);
+  // The total and the currency are what was paid: an edit never writes them.
   const updateSale = sqlite.prepare(`
-    update sales set shop_id = @shopId, customer_id = @customerId, payment_method = @paymentMethod,
-      currency = @currency, total_minor = @totalMinor
+    update sales set shop_id = @shopId, customer_id = @customerId, payment_method = @paymentMethod
     where id = @saleId`);
   const newRevision = sqlite.prepare(`
     update outbox set revision = revision + 1, idempotency_key = @key, state = 'pending', attempts = 0,
@@ -180,7 +182,8 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     sale.lines.forEach((line, index) =>
       insertItem.run({ saleId: row.saleId, lineNumber: index + 1, ...line }),
     );
-    updateSale.run({ saleId: row.saleId, ...sale });
+    const { shopId, customerId, paymentMethod } = sale;
+    updateSale.run({ saleId: row.saleId, shopId, customerId, paymentMethod });
     newRevision.run({ saleId: row.saleId, key: randomUUID(), now });
   });
 
@@ -198,8 +201,9 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     },
 
     /**
-     * A fixed sale goes out under a new key. If an attempt of the old revision got no
-     * answer, the platform may already hold it: a new key could make a second copy, so
+     * A fixed sale goes out under a new key, with the same total and the same kind of
+     * payment (domain/sale-edit.ts: money taken never changes). If an attempt of the old
+     * revision got no answer, the platform may already hold it: a new key could make a second copy, so
      * the person must say they checked the platform first.
      */
     editConflict(
@@ -218,6 +222,10 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
       }
       const valid = validateSale(input);
       if (!valid.ok) return valid;
+      const paid = found.value;
+      const moneyChanges = moneyChangesOf(paid, valid.value, currencyDecimals(paid.currency));
+      if (moneyChanges.length > 0)
+        return fail(invalidFields('The edit would change money already taken', moneyChanges));
       editTransaction.immediate(found.value, valid.value, now);
       return ok(change(found.value, 'pending', found.value.revision + 1));
     },

@@ -1,7 +1,8 @@
 // One day's takings on this till: how many sales, their totals by payment method, the cash
-// that should be in the drawer, and what has not reached the platform (refused, waiting).
+// that should be in the drawer (the cash handed over minus the change, for every sale not
+// discarded), and what has not reached the platform (refused, waiting).
 // Summed in SQL over the till's file and its archives, in exact minor units.
-import { CASH_METHOD } from './cash.js';
+import { CASH_METHOD } from '../domain/sale-input.js';
 import type { Amount, DayTotals } from '../domain/sale.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
@@ -16,6 +17,12 @@ const groupColumns = {
   state: outbox.state,
   count: computed<number>('count(*)'),
   totalMinor: computed<number>('sum(s.total_minor)'),
+  // The cash handed over minus the change given; a cash sale from before the till kept
+  // the amount tendered took exactly its total.
+  cashMinor: computed<number>(
+    `sum(case when s.tendered_minor is not null then s.tendered_minor - s.change_minor
+      when s.payment_method = '${CASH_METHOD}' then s.total_minor else 0 end)`,
+  ),
 };
 /** The sales of one payment method in one state, counted and summed. */
 export type DayGroup = RowOf<typeof groupColumns>;
@@ -45,12 +52,14 @@ export function sumDay(
   };
   const totals = { sales: zero(), refused: zero(), waiting: zero(), discarded: zero() };
   const byMethod = new Map<string, Amount>();
+  let cashExpectedMinor = 0;
   for (const group of groups) {
     if (group.state === 'discarded') {
       add(totals.discarded, group);
       continue;
     }
     add(totals.sales, group);
+    cashExpectedMinor += group.cashMinor;
     if (group.state === 'conflict') add(totals.refused, group);
     if (group.state === 'pending' || group.state === 'sending') add(totals.waiting, group);
     if (!byMethod.has(group.paymentMethod)) byMethod.set(group.paymentMethod, zero());
@@ -62,7 +71,7 @@ export function sumDay(
   return {
     ...totals,
     byPaymentMethod,
-    cashExpectedMinor: byMethod.get(CASH_METHOD)?.totalMinor ?? 0,
+    cashExpectedMinor,
   };
 }
 

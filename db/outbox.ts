@@ -12,6 +12,7 @@ import { prepareSaleLines } from './sale-items.js';
 import type { ClaimAnswer, ClaimedSale, Fence, OutcomeWrite } from './outbox-types.js';
 import {
   CONFLICT_ROWS,
+  IN_DOUBT_ROWS,
   outbox,
   PENDING_ROWS,
   QUEUE_ROWS,
@@ -61,7 +62,7 @@ const figureColumns = (dueWhere: string) => ({
   ),
   due: computed<number>(`(select count(*) from outbox where ${dueWhere})`),
   sending: computed<number>(`(select count(*) from outbox where ${SENDING_ROWS})`),
-  uncertain: computed<number>(`(select count(*) from outbox where uncertain = 1)`),
+  uncertain: computed<number>(`(select count(*) from outbox where ${IN_DOUBT_ROWS})`),
 });
 
 const bool = (value: boolean) => (value ? 1 : 0);

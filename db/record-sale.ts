@@ -15,7 +15,7 @@ import { describeStorageError } from './storage-errors.js';
 
 export type { RecordedSale };
 
-interface SaleRow extends ValidSale {
+export interface SaleRow extends ValidSale {
   sale: RecordedSale;
 }
 
@@ -65,10 +65,7 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
     })
     .prepare();
 
-  // One native transaction, made once: IMMEDIATE takes the write lock before reading the
-  // next receipt number, so two processes can never hand out the same one. (drizzle's
-  // db.transaction() builds a new wrapper per call, which costs more than the inserts.)
-  const writeSale = database.sqlite.transaction((row: SaleRow): number => {
+  const insertRows = (row: SaleRow): number => {
     const receiptNumber = nextReceipt.get()!.next;
     insertSale.run({
       ...row.sale,
@@ -86,11 +83,20 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
       createdAt: row.sale.createdAt,
     });
     return receiptNumber;
+  };
+  // One native transaction, made once: IMMEDIATE takes the write lock before reading the
+  // next receipt number, so two processes can never hand out the same one. (drizzle's
+  // db.transaction() builds a new wrapper per call, which costs more than the inserts.)
+  const writeSaleWith = database.sqlite.transaction((row: SaleRow, alongside: () => void) => {
+    const receiptNumber = insertRows(row);
+    alongside();
+    return receiptNumber;
   });
 
   const validateSale = createSaleValidator(settingsStore);
 
-  function recordSale(input: unknown, options: { now?: number } = {}): Result<RecordedSale> {
+  /** A sale checked and priced, ready to write; nothing is written yet. */
+  function prepareSale(input: unknown, now = Date.now()): Result<SaleRow> {
     const { sale: saleInput, tendered } = splitTendered(input);
     const valid = validateSale(saleInput);
     if (!valid.ok) return valid;
@@ -99,22 +105,35 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
     const sale: RecordedSale = {
       id: randomUUID(),
       receiptNumber: 0,
-      createdAt: options.now ?? Date.now(),
+      createdAt: now,
       currency: valid.value.currency,
       totalMinor: valid.value.totalMinor,
       tenderedMinor: cash.value?.tenderedMinor ?? null,
       changeMinor: cash.value?.changeMinor ?? null,
       state: 'pending',
     };
+    return ok({ sale, ...valid.value });
+  }
+
+  /**
+   * Writes a prepared sale with `alongside` in one transaction (charging a cart clears it in
+   * the same commit); a full or read-only disk is a Result, and nothing is half-written.
+   */
+  function commitSale(row: SaleRow, alongside: () => void = () => {}): Result<RecordedSale> {
     try {
-      sale.receiptNumber = writeSale.immediate({ sale, ...valid.value });
+      const receiptNumber = writeSaleWith.immediate(row, alongside);
+      return ok({ ...row.sale, receiptNumber });
     } catch (error) {
       const storage = describeStorageError(error, 'Saving the sale');
       if (storage) return fail(storage);
       throw error;
     }
-    return ok(sale);
   }
 
-  return { recordSale };
+  function recordSale(input: unknown, options: { now?: number } = {}): Result<RecordedSale> {
+    const prepared = prepareSale(input, options.now);
+    return prepared.ok ? commitSale(prepared.value) : prepared;
+  }
+
+  return { recordSale, prepareSale, commitSale };
 }

@@ -11,19 +11,23 @@ import {
   text,
   uniqueIndex,
 } from './drizzle.js';
+import { CART_STATES } from '../domain/cart.js';
 import { OUTBOX_STATES } from '../domain/sale-states.js';
 import { ATTEMPT_LOG_OUTCOMES, CONNECTION_STATES } from '../domain/sync-status.js';
 
 export { OUTBOX_STATES, type OutboxState } from '../domain/sale-states.js';
 export { CONNECTION_STATES, type ConnectionState } from '../domain/sync-status.js';
 
-const stateList = OUTBOX_STATES.map((state) => `'${state}'`).join(', ');
+const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+const stateList = sqlList(OUTBOX_STATES);
 
 /** The rows of each partial index on the outbox, as its queries must also say them. */
 export const QUEUE_ROWS = `"state" in ('pending', 'sending')`;
 export const PENDING_ROWS = `"state" = 'pending'`;
 export const SENDING_ROWS = `"state" = 'sending'`;
 export const CONFLICT_ROWS = `"state" = 'conflict'`;
+/** Sales that may be on the platform and that nobody has dealt with (a discard deals with one). */
+export const IN_DOUBT_ROWS = `"uncertain" = 1 and "state" <> 'discarded'`;
 
 export const sales = sqliteTable(
   'sales',
@@ -253,3 +257,27 @@ export const outboxCounts = sqliteTable('outbox_counts', {
   state: text('state', { enum: OUTBOX_STATES }).primaryKey(),
   count: integer('count').notNull().default(0),
 });
+
+/**
+ * Carts at the counter not charged yet: the open one (at most one) and those held to be
+ * recalled. Saved on every change so nothing a cashier rang up is lost to a reload, a crash
+ * or a restart; never sent anywhere. `content` is the cart as JSON (domain/cart.ts).
+ */
+export const carts = sqliteTable(
+  'carts',
+  {
+    id: text('id').primaryKey(),
+    state: text('state', { enum: CART_STATES }).notNull(),
+    note: text('note'),
+    content: text('content').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    heldAt: integer('held_at'),
+  },
+  (table) => [
+    uniqueIndex('carts_one_open')
+      .on(table.state)
+      .where(sql`${table.state} = 'open'`),
+    check('carts_state_valid', sql.raw(`"state" in (${sqlList(CART_STATES)})`)),
+  ],
+);

@@ -1,4 +1,5 @@
 // The till's local store: one open database and the operations the rest of the app uses.
+import { createCarts } from './carts.js';
 import { createCatalog } from './catalog.js';
 import { createConflictActions } from './conflicts.js';
 import { createDayTotals } from './day-totals.js';
@@ -19,11 +20,13 @@ export function storeFor(database: TillDatabase) {
   const settings = createSettingsStore(database);
   const history = createHistory(database);
   const reader = createSaleReader(database, history);
+  const recorder = createSaleRecorder(database, settings);
   return {
     database,
     file: database.file,
     settings,
-    ...createSaleRecorder(database, settings),
+    recordSale: recorder.recordSale,
+    ...createCarts(database, settings, recorder),
     ...reader,
     ...createReceipts(database, settings, reader.getSale),
     ...createDayTotals(database, settings, history),

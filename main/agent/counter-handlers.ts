@@ -1,10 +1,12 @@
-// The counter's methods: recording a sale, finding products and customers, receipts and
-// the day's totals.
-import { CASH_METHOD } from '../../db/cash.js';
-import { QUANTITY_DECIMALS } from '../../domain/money.js';
-import { fail, invalidFields, ok } from '../../domain/result.js';
-import { MAX_QUANTITY } from '../../domain/sale-input.js';
+// The counter's methods: the open and held carts, charging, finding products and
+// customers, receipts and the day's totals.
+import { chargeProblem, saleFromCart, type CounterState } from '../../domain/cart.js';
+import { currencyDecimals, QUANTITY_DECIMALS } from '../../domain/money.js';
+import { fail, invalidFields, ok, type Result } from '../../domain/result.js';
+import { CASH_METHOD, MAX_QUANTITY } from '../../domain/sale-input.js';
 import { dayOf } from '../contract/day-view.js';
+import { formatMoney } from '../contract/money-format.js';
+import type { Logger } from '../log/log-port.js';
 import type { Handlers } from './handlers.js';
 import type { Runtime } from './runtime.js';
 
@@ -17,20 +19,75 @@ export const SALE_LIMITS = {
 
 type CounterMethod =
   | 'recordSale'
+  | 'getCounter'
+  | 'saveCart'
+  | 'holdCart'
+  | 'recallCart'
+  | 'chargeCart'
   | 'searchProducts'
   | 'findProduct'
   | 'searchCustomers'
   | 'getReceipt'
   | 'getDayTotals';
 
-export function counterHandlers(runtime: Runtime): Handlers<CounterMethod> {
+export function counterHandlers(runtime: Runtime, logger?: Logger): Handlers<CounterMethod> {
   // runtime.store, read at each call: a reload (a new platform) opens the store again.
   const store = () => runtime.store;
+
+  function counter(): Result<CounterState> {
+    const state = store().readCounter();
+    for (const aside of state.setAside)
+      logger?.warn({ file: aside.file }, `${aside.problem}; it was moved aside`);
+    return ok(state);
+  }
+
+  function newestSaleId(): string | undefined {
+    const page = store().listSales({ limit: 1 });
+    return page.ok ? page.value.sales[0]?.id : undefined;
+  }
+
+  /** Read at the moment it is asked for, so it tells the sale's state as it is now. */
+  function receiptOf(saleId: string | undefined) {
+    const id = saleId ?? newestSaleId();
+    const receipt = id === undefined ? undefined : store().getReceipt(id);
+    if (receipt) return ok(receipt);
+    return fail({
+      code: 'not_found',
+      message: saleId ? `There is no sale ${saleId}.` : 'There is no sale to print yet.',
+    });
+  }
+
   return {
     recordSale(input) {
       const result = store().recordSale(input);
       if (result.ok) runtime.saleQueued(result.value.id);
       return result;
+    },
+    getCounter: counter,
+    saveCart({ cart }) {
+      const savedAt = Date.now();
+      store().saveCart(cart, savedAt);
+      return ok({ savedAt });
+    },
+    holdCart({ cart, note }) {
+      const held = store().holdCart(cart, note);
+      return held.ok ? counter() : held;
+    },
+    recallCart({ cartId, cart }) {
+      const recalled = store().recallCart(cartId, cart);
+      return recalled.ok ? counter() : recalled;
+    },
+    chargeCart({ cart }) {
+      const { currency } = store().settings.read();
+      const decimals = currencyDecimals(currency);
+      const problem = chargeProblem(cart, decimals, (minor) =>
+        formatMoney(minor, currency, decimals),
+      );
+      if (problem) return fail({ code: 'invalid_input', message: problem });
+      const sale = store().chargeCart(saleFromCart(cart, decimals));
+      if (!sale.ok) return sale;
+      runtime.saleQueued(sale.value.id);
+      return receiptOf(sale.value.id);
     },
     searchProducts: ({ query, limit }) => ok(store().searchProducts(query, limit)),
     findProduct({ code }) {
@@ -39,12 +96,7 @@ export function counterHandlers(runtime: Runtime): Handlers<CounterMethod> {
       return ok(store().searchProducts(code, 1)[0] ?? null);
     },
     searchCustomers: ({ query, limit }) => ok(store().searchCustomers(query, limit)),
-    getReceipt({ saleId }) {
-      const receipt = store().getReceipt(saleId);
-      return receipt
-        ? ok(receipt)
-        : fail({ code: 'not_found', message: `There is no sale ${saleId}.` });
-    },
+    getReceipt: ({ saleId }) => receiptOf(saleId),
     getDayTotals({ date }) {
       const day = date ?? dayOf(Date.now());
       const totals = store().dayTotals(day);

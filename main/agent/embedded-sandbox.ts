@@ -1,17 +1,17 @@
 // Sandbox mode: with no platform configured, the till syncs to the sandbox on this machine.
-// Its data lives apart, in <data>/sandbox/, so demo sales never mix with real ones and a
-// sale "synced" to the emulator can never be mistaken for one the platform has.
-import { join } from 'node:path';
+// Its data lives apart, in <data>/sandbox/ (main/config/till-store.ts says where), so demo
+// sales never mix with real ones and a sale "synced" to the emulator can never be mistaken
+// for one the platform has.
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { openStore } from '../../db/store.js';
 import type { AgentConfig } from '../config/agent-config.js';
+import { sandboxDatabaseFile, storeOfMode } from '../config/till-store.js';
 
-export const SANDBOX_FOLDER = 'sandbox';
+export { SANDBOX_FOLDER } from '../config/till-store.js';
 
 export interface EmbeddedSandbox {
   sandbox: Sandbox;
-  /** The till data folder used in sandbox mode. */
-  dataDir: string;
+  /** The till's configuration in sandbox mode: the sandbox's address, its key and shop. */
   config: AgentConfig;
 }
 
@@ -21,14 +21,13 @@ export async function startEmbeddedSandbox(
   /** TILLSYNC_SANDBOX_FAULTS and TILLSYNC_SANDBOX_ADMIN_TOKEN, as for `tillsync sandbox`. */
   env: NodeJS.ProcessEnv = {},
 ): Promise<EmbeddedSandbox> {
-  const folder = join(dataDir, SANDBOX_FOLDER);
   const sandbox = await startSandbox({
-    dbFile: join(folder, 'sandbox.db'),
+    dbFile: sandboxDatabaseFile(dataDir),
     faults: env.TILLSYNC_SANDBOX_FAULTS || undefined,
     adminToken: env.TILLSYNC_SANDBOX_ADMIN_TOKEN || undefined,
   });
   const catalog = sandbox.catalog();
-  const store = openStore(join(folder, 'tillsync.db'));
+  const store = openStore(storeOfMode(dataDir, 'sandbox').databaseFile);
   try {
     const settings = store.settings.update({ currency: catalog.currency, shopId: catalog.shopId });
     if (!settings.ok) throw new Error(settings.error.message);
@@ -43,7 +42,6 @@ export async function startEmbeddedSandbox(
   });
   return {
     sandbox,
-    dataDir: folder,
     config: { ...base, baseUrl: sandbox.url, apiKey, shopId: catalog.shopId },
   };
 }

@@ -1,8 +1,8 @@
-// The running agent: the sync engine on the till's database, against the configured
-// platform, or against the embedded sandbox when asked. Used by the daemon, `start`, and
-// the desktop app.
-import { databaseFile } from '../config/data-dir.js';
+// The running agent: the sync engine on the till's store, against the configured
+// platform, or against the embedded sandbox in sandbox mode. Used by the daemon, `start`,
+// and the desktop app.
 import type { AgentConfig } from '../config/agent-config.js';
+import type { TillMode, TillStore } from '../config/till-store.js';
 import type { Logger } from '../log/log-port.js';
 import { createSyncEngine, type SyncEngine } from '../sync/engine.js';
 import type { SyncStatus } from '../sync/status.js';
@@ -11,15 +11,16 @@ import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.j
 export interface AgentOptions {
   dataDir: string;
   config: AgentConfig;
-  /** Use the sandbox on this machine instead of a platform. */
-  sandbox: boolean;
+  /** The till's mode and store (tillStore): in sandbox mode the embedded sandbox runs too. */
+  till: TillStore;
   /** The environment the embedded sandbox reads its faults and admin token from. */
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
 }
 
 export interface RunningAgent {
-  mode: 'platform' | 'sandbox';
+  mode: TillMode;
+  /** Where this mode keeps its till data: the data folder, or its sandbox folder. */
   dataDir: string;
   databaseFile: string;
   engine: SyncEngine;
@@ -27,25 +28,23 @@ export interface RunningAgent {
   stop(): Promise<SyncStatus | undefined>;
 }
 
-export const isConfigured = (config: AgentConfig) => Boolean(config.baseUrl && config.apiKey);
-
 export async function runAgent(options: AgentOptions): Promise<RunningAgent> {
-  const embedded = options.sandbox
-    ? await startEmbeddedSandbox(options.dataDir, options.config, options.env)
-    : undefined;
-  const dataDir = embedded?.dataDir ?? options.dataDir;
-  const file = databaseFile(dataDir);
+  const { till } = options;
+  const embedded =
+    till.mode === 'sandbox'
+      ? await startEmbeddedSandbox(options.dataDir, options.config, options.env)
+      : undefined;
   const engine = createSyncEngine({
-    file,
+    file: till.databaseFile,
     config: embedded?.config ?? options.config,
-    mode: embedded ? 'sandbox' : 'platform',
+    mode: till.mode,
     logger: options.logger,
   });
   engine.start();
   return {
-    mode: embedded ? 'sandbox' : 'platform',
-    dataDir,
-    databaseFile: file,
+    mode: till.mode,
+    dataDir: till.folder,
+    databaseFile: till.databaseFile,
     engine,
     embedded,
     async stop() {

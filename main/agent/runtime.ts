@@ -12,7 +12,9 @@ import {
 } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type Timers } from '../sync/clock.js';
 import type { Logger } from '../log/log-port.js';
-import { isConfigured, runAgent, type RunningAgent } from './run-agent.js';
+import { runAgent, type RunningAgent } from './run-agent.js';
+import { tillStore, type SandboxChoice } from '../config/till-store.js';
+import type { Sandbox } from '../../sandbox/index.js';
 import { startDailyArchive } from '../housekeeping/daily-archive.js';
 import { startDailyBackups } from '../housekeeping/daily-backups.js';
 import { createUiEvents } from './ui-events.js';
@@ -32,7 +34,9 @@ export interface RuntimeOptions {
    * When to sync to the embedded sandbox instead of a platform: never (the daemon), while
    * no platform is configured (the app and `start`), or always (`daemon --sandbox`).
    */
-  sandbox: 'never' | 'when-unconfigured' | 'always';
+  sandbox: SandboxChoice;
+  /** Each time an embedded sandbox starts (at start, and after Settings switch back to it). */
+  onSandboxStarted?: (sandbox: Sandbox) => void;
   /** What this process is, for `tillsync restore`'s "is Tillsync running?" check. */
   kind: 'daemon' | 'app' | 'console';
   logger?: Logger;
@@ -59,9 +63,8 @@ export async function createRuntime(options: RuntimeOptions) {
   });
   const { events } = ui;
 
-  const wantsSandbox = (next: AgentConfig) =>
-    options.sandbox === 'always' ||
-    (options.sandbox === 'when-unconfigured' && !isConfigured(next));
+  // The mode and store every process on this data folder finds (main/config/till-store.ts).
+  const tillOf = (next: AgentConfig) => tillStore(options.dataDir, next, options.sandbox);
 
   async function loadConfig(): Promise<AgentConfig> {
     const storedKey = await options.secrets.read();
@@ -77,14 +80,14 @@ export async function createRuntime(options: RuntimeOptions) {
 
   async function start(next: AgentConfig): Promise<void> {
     config = next;
-    const sandbox = wantsSandbox(next);
     agent = await runAgent({
       dataDir: options.dataDir,
       config: next,
-      sandbox,
+      till: tillOf(next),
       env: options.env,
       logger: options.logger,
     });
+    if (agent.embedded) options.onSandboxStarted?.(agent.embedded.sandbox);
     store = openStore(agent.databaseFile);
     agent.engine.events.on('status', ui.statusChanged);
     agent.engine.events.on('sale', ({ saleId }) => ui.saleChanged(saleId));
@@ -205,13 +208,13 @@ export async function createRuntime(options: RuntimeOptions) {
     },
     secrets: options.secrets,
     dataDir: options.dataDir,
-    locked: () => lockedSettings({ env: options.env, flags: options.flags }),
+    locked: () =>
+      lockedSettings({ env: options.env, flags: options.flags, dataDir: options.dataDir }),
     /** Reads the settings again; changes the engine in place, or rebuilds it for a new mode. */
     async reload(): Promise<void> {
       const next = await loadConfig();
       const before = config;
-      const wantSandbox = wantsSandbox(next);
-      if (wantSandbox === (agent.mode === 'sandbox')) {
+      if (tillOf(next).mode === agent.mode) {
         // In sandbox mode the engine keeps talking to the sandbox, with the new sync settings.
         agent.engine.updateConfig(asRun(next));
         config = next;

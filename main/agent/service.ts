@@ -40,6 +40,10 @@ const WEEK_MS = 7 * 86_400_000;
 /** What a person was doing, for the message when the disk refuses it. */
 const ACTIONS: Partial<Record<MethodName, string>> = {
   recordSale: 'Saving the sale',
+  chargeCart: 'Saving the sale',
+  saveCart: 'Saving the cart',
+  holdCart: 'Holding the sale',
+  recallCart: 'Recalling the held sale',
   importCatalog: 'Importing the catalog',
   updateSettings: 'Saving the settings',
   updateMonitoring: 'Saving the monitoring settings',
@@ -155,7 +159,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
   }
 
   const handlers: Handlers = {
-    ...counterHandlers(runtime),
+    ...counterHandlers(runtime, logger),
     importCatalog,
     getStatus: () => ok(runtime.status()),
     listSales: (input) => runtime.store.listSales(input),

@@ -11,6 +11,7 @@ import {
 } from '../config/agent-config.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { readKeyFile } from '../config/secret-store.js';
+import { apiKeyPresence } from '../config/till-store.js';
 import { EXIT } from './exit-codes.js';
 import { CliError, parseOptions } from './io.js';
 
@@ -79,6 +80,17 @@ export function loadCliConfig(command: Command): LoadedConfig {
   const loaded = loadAgentConfig({ dataDir, flags: layer, storedKey });
   if (!loaded.ok) throw new CliError(loaded.error.message, EXIT.invalidInput);
   return { dataDir, config: loaded.value, flags: layer };
+}
+
+/** Why this process cannot send: no platform, or a key only the desktop app can read. */
+export function cannotSend({ dataDir, config }: Pick<LoadedConfig, 'dataDir' | 'config'>): string {
+  if (config.baseUrl && apiKeyPresence(dataDir, config) === 'app-only')
+    return (
+      'The API key is kept encrypted by the desktop app, and only the app can read it. Set ' +
+      'TILLSYNC_API_KEY (or TILLSYNC_API_KEY_FILE) for this command, or put it in tillsync.env ' +
+      'in the data folder.'
+    );
+  return NOT_CONFIGURED;
 }
 
 export const NOT_CONFIGURED =

@@ -1,7 +1,7 @@
 // The agent's configuration: where the platform is, the key, the shop, and how sync
-// behaves. Read from (weakest first) defaults, config.json in the data folder, the
-// environment, and command-line flags. Each layer is checked on its own, so an error says
-// where the bad value came from.
+// behaves. Read from (weakest first) defaults, config.json in the data folder, the key
+// saved in the app, tillsync.env in the data folder, the environment, and command-line
+// flags. Each layer is checked on its own, so an error says where the bad value came from.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { fieldErrorsFrom } from '../../db/field-errors.js';
 import { fail, ok, type Result } from '../../domain/result.js';
 import { idSchema } from '../../domain/sale-input.js';
 import { platformUrlSchema } from '../../domain/platform-url.js';
+import { ENV_FILE, readEnvFile } from './env-file.js';
 import { messageOf } from '../../domain/errors.js';
 import {
   DEFAULT_PUSH_INTERVAL_SECONDS,
@@ -87,24 +88,35 @@ export interface ConfigSources {
   storedKey?: string;
 }
 
-/** Settings fixed by the environment or flags, with where they come from. */
+/** Settings fixed by flags, the environment or tillsync.env, with where they come from. */
 export function lockedSettings({
   env = process.env,
   flags = {},
-}: Pick<ConfigSources, 'env' | 'flags'>) {
+  dataDir,
+}: Pick<ConfigSources, 'env' | 'flags'> & { dataDir?: string }) {
+  const fromFile = dataDir ? readEnvFile(dataDir) : {};
   const locked: Record<string, string> = {};
-  if (flags.baseUrl) locked.baseUrl = '--base-url';
-  else if (env.TILLSYNC_BASE_URL) locked.baseUrl = 'TILLSYNC_BASE_URL';
-  if (flags.apiKeyFile || flags.apiKey) locked.apiKey = '--api-key-file';
-  else if (env.TILLSYNC_API_KEY) locked.apiKey = 'TILLSYNC_API_KEY';
-  else if (env.TILLSYNC_API_KEY_FILE) locked.apiKey = 'TILLSYNC_API_KEY_FILE';
-  if (flags.shopId) locked.shopId = '--shop-id';
-  else if (env.TILLSYNC_SHOP_ID) locked.shopId = 'TILLSYNC_SHOP_ID';
-  if (flags.sync?.concurrency) locked.concurrency = '--concurrency';
+  // The strongest layer that sets it: a flag, then the environment, then the file.
+  const lock = (field: string, flag: unknown, flagName: string, ...names: string[]) => {
+    const inFile = names.find((name) => fromFile[name]);
+    const from = flag
+      ? flagName
+      : (names.find((name) => env[name]) ?? (inFile && `${inFile} in ${ENV_FILE}`));
+    if (from) locked[field] = from;
+  };
+  lock('baseUrl', flags.baseUrl, '--base-url', 'TILLSYNC_BASE_URL');
+  lock(
+    'apiKey',
+    flags.apiKeyFile || flags.apiKey,
+    '--api-key-file',
+    'TILLSYNC_API_KEY',
+    'TILLSYNC_API_KEY_FILE',
+  );
+  lock('shopId', flags.shopId, '--shop-id', 'TILLSYNC_SHOP_ID');
+  lock('concurrency', flags.sync?.concurrency, '--concurrency');
   // The metrics settings the Settings screen can change.
   for (const field of ['listen', 'otlpEndpoint', 'pushgatewayUrl'] as const)
-    if (flags.metrics?.[field]) locked[field] = 'the command-line flags';
-    else if (env[METRICS_ENV[field]]) locked[field] = METRICS_ENV[field];
+    lock(field, flags.metrics?.[field], 'the command-line flags', METRICS_ENV[field]);
   return locked;
 }
 
@@ -176,11 +188,15 @@ export function loadAgentConfig({
   }
   const file = fileLayer(dataDir);
   if (!file.ok) return file;
+  const fromEnvFile = envLayer(readEnvFile(dataDir));
+  if (!fromEnvFile.ok) return fromEnvFile;
   const fromEnv = envLayer(env);
   if (!fromEnv.ok) return fromEnv;
   const layers: Array<[unknown, string]> = [
     [file.value, join(dataDir, CONFIG_FILE)],
     [storedKey ? { apiKey: storedKey } : {}, 'the key saved in the app'],
+    // What the service reads (systemd's EnvironmentFile), for every process alike.
+    [fromEnvFile.value, join(dataDir, ENV_FILE)],
     [fromEnv.value, 'the environment (TILLSYNC_*)'],
     [flagLayer, 'the command-line flags'],
   ];

@@ -1,10 +1,9 @@
 // What may be shown about an API key: whether one is set and, for a JWT, its unverified
 // claims (expiry, scopes). Never the key itself.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ApiKeyInfo } from '../../domain/sync-status.js';
-import { ENCRYPTED_KEY_FILE, readKeyFile } from './secret-store.js';
+import { readKeyFile } from './secret-store.js';
+import { apiKeyPresence } from './till-store.js';
 
 export type { ApiKeyInfo } from '../../domain/sync-status.js';
 
@@ -33,21 +32,20 @@ export function describeApiKey(key: string | undefined): ApiKeyInfo {
 
 /**
  * Whether the till has a key, as any process sees it (`tillsync status`, the doctor, the
- * screens): the key it loaded; else the one saved in the data folder's key file (the
- * console's and the daemon's); else one the desktop app keeps encrypted there; else one the
- * sending process was refused (a pause names its key). Set in any of these means set, so
- * no reading says "not set" beside "Key rejected".
+ * screens): where main/config/till-store.ts finds one (loaded, the data folder's key file,
+ * or the desktop app's encrypted one, which only the app can read), described; else the
+ * key the sending process was refused (a pause names it). Set in any of these means set,
+ * so no reading says "not set" beside "Key rejected".
  */
 export function describeTillKey(
   key: string | undefined,
   beside: { dataDir?: string; refusedKeyHash?: string | null } = {},
 ): ApiKeyInfo {
-  const saved = key ?? (beside.dataDir ? readKeyFile(beside.dataDir) : undefined);
-  if (saved) return describeApiKey(saved);
-  if (beside.dataDir && existsSync(join(beside.dataDir, ENCRYPTED_KEY_FILE)))
-    return { set: true, elsewhere: 'desktop_app' };
-  if (beside.refusedKeyHash) return { set: true, elsewhere: 'sender' };
-  return { set: false };
+  const { dataDir, refusedKeyHash } = beside;
+  const presence = dataDir ? apiKeyPresence(dataDir, { apiKey: key }) : key ? 'readable' : 'none';
+  if (presence === 'readable') return describeApiKey(key ?? (dataDir && readKeyFile(dataDir)));
+  if (presence === 'app-only') return { set: true, elsewhere: 'desktop_app' };
+  return refusedKeyHash ? { set: true, elsewhere: 'sender' } : { set: false };
 }
 
 /** A fingerprint of the key, to notice that it changed without keeping it. */

@@ -18,6 +18,7 @@ import {
   saleSummary,
   saleView,
 } from '../../domain/sale.js';
+import { cartContent, counterState, MAX_HOLD_NOTE } from '../../domain/cart.js';
 import { saleInput } from '../../domain/sale-input.js';
 import { settingsView } from '../../domain/settings-view.js';
 import { settingsPatch } from '../../domain/settings.js';
@@ -45,7 +46,36 @@ export const methods = {
     input: z.strictObject({ code: z.string().max(200) }),
     output: product.nullable(),
   },
-  getReceipt: { input: saleRef, output: receipt },
+  /** A sale's receipt as it is now (its platform state too); the newest sale when left out. */
+  getReceipt: {
+    input: z.strictObject({ saleId: z.string().min(1).optional() }),
+    output: receipt,
+  },
+  /** The open cart and the held ones, as the counter left them (a reload loses nothing). */
+  getCounter: { input: z.strictObject({}).default({}), output: counterState },
+  /** Saves the open cart as it is now: called on every change. */
+  saveCart: {
+    input: z.strictObject({ cart: cartContent }),
+    output: z.object({ savedAt: z.number() }),
+  },
+  /** Puts the cart aside with a note, to serve the next customer. */
+  holdCart: {
+    input: z.strictObject({
+      cart: cartContent,
+      note: z
+        .string()
+        .max(MAX_HOLD_NOTE, `must be at most ${MAX_HOLD_NOTE} characters`)
+        .default(''),
+    }),
+    output: counterState,
+  },
+  /** Brings a held cart back; a cart with lines on the counter is held meanwhile. */
+  recallCart: {
+    input: z.strictObject({ cartId: z.string().min(1), cart: cartContent }),
+    output: counterState,
+  },
+  /** Charges the cart: the sale is recorded and the cart cleared in one step. */
+  chargeCart: { input: z.strictObject({ cart: cartContent }), output: receipt },
   getDayTotals: {
     /** A day as YYYY-MM-DD in the till's time zone; today when left out. */
     input: z.strictObject({ date: z.string().optional() }),

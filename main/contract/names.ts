@@ -6,6 +6,11 @@ export const METHOD_NAMES = [
   'searchProducts',
   'findProduct',
   'getReceipt',
+  'getCounter',
+  'saveCart',
+  'holdCart',
+  'recallCart',
+  'chargeCart',
   'getDayTotals',
   'searchCustomers',
   'importCatalog',
@@ -22,7 +27,6 @@ export const METHOD_NAMES = [
   'updateMonitoring',
   'exportSales',
   'backupNow',
-
   'setApiKey',
   'clearApiKey',
 ] as const;

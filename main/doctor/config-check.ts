@@ -1,15 +1,18 @@
-// The configuration as the daemon would load it: valid, a platform set, a key set and not
-// expiring. A key the desktop app keeps encrypted cannot be read here: that is said.
+// The configuration as the app and the daemon load it: valid, and in platform mode a key
+// that is not expiring; in sandbox mode, that the till is a demo. A key the desktop app
+// keeps encrypted cannot be read here: that is said.
 import { join } from 'node:path';
 import type { ApiKeyInfo } from '../../domain/sync-status.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { describeTillKey } from '../config/api-key-info.js';
+import { apiKeyPresence, storeOfMode, type TillMode } from '../config/till-store.js';
 import { ago, failed, ok, warn, type Check } from './check.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
 export function checkConfig(
   dataDir: string,
+  mode: TillMode,
   loaded: { config: AgentConfig } | { error: string },
   now = Date.now(),
   /** The key as the status describes it, when the database could be read. */
@@ -23,40 +26,46 @@ export function checkConfig(
         `Fix ${join(dataDir, 'config.json')} or the TILLSYNC_ variables it names.`,
       ),
     ];
-  const { config } = loaded;
+  return mode === 'sandbox'
+    ? sandboxChecks(dataDir, loaded.config)
+    : platformChecks(dataDir, loaded.config, now, described);
+}
+
+/** Sandbox mode is a working till, for demos and trials: said plainly, and not a failure. */
+function sandboxChecks(dataDir: string, config: AgentConfig): Check[] {
+  const why = config.baseUrl
+    ? `the platform address ${config.baseUrl} is set but no API key`
+    : apiKeyPresence(dataDir, config) !== 'none'
+      ? 'an API key is set but no platform address'
+      : 'no platform is configured';
+  return [
+    warn(
+      'configuration',
+      `Sandbox mode: ${why}, so sales go to the sandbox on this machine, not to a platform. ` +
+        `Their data is kept apart in ${storeOfMode(dataDir, 'sandbox').folder}.`,
+      config.baseUrl
+        ? 'Save the API key in Settings (or set TILLSYNC_API_KEY) to send sales to the platform.'
+        : 'To send sales to your platform, save its address and API key in Settings (or set TILLSYNC_BASE_URL and TILLSYNC_API_KEY).',
+    ),
+    ok('api key', 'Sandbox mode: the sandbox on this machine mints its own key.'),
+  ];
+}
+
+function platformChecks(
+  dataDir: string,
+  config: AgentConfig,
+  now: number,
+  described?: ApiKeyInfo,
+): Check[] {
   const checks: Check[] = [];
   // Whether a key is set means what `tillsync status` and the Settings screen mean by it.
   const key = described ?? describeTillKey(config.apiKey, { dataDir });
-  if (!config.baseUrl)
-    checks.push(
-      failed(
-        'configuration',
-        'No platform address is set: sales are kept on this till and never sent (the app uses the sandbox on this machine meanwhile).',
-        'Set the platform address in Settings, or TILLSYNC_BASE_URL for the daemon.',
-      ),
-    );
   if (key.elsewhere === 'desktop_app')
     checks.push(
       warn(
         'api key',
         'The key is kept encrypted by the desktop app; the command line cannot read it, so the platform check is skipped.',
         'Run `TILLSYNC_API_KEY=... tillsync doctor` to check the key, or look at the Sync screen.',
-      ),
-    );
-  else if (key.elsewhere === 'sender')
-    checks.push(
-      warn(
-        'api key',
-        'The Tillsync process that sends has a key this command cannot read (the platform refused it), so the platform check is skipped.',
-        'Set the new key where that process takes it from (Settings, TILLSYNC_API_KEY or its key file), then run `tillsync resync`.',
-      ),
-    );
-  else if (!key.set)
-    checks.push(
-      failed(
-        'api key',
-        'No API key is set: the platform will refuse every sale.',
-        'Save the key in Settings, or set TILLSYNC_API_KEY (or TILLSYNC_API_KEY_FILE) for the daemon.',
       ),
     );
   if (key.expiresAt !== undefined && key.expiresAt <= now)

@@ -3,7 +3,7 @@ import { existsSync, statfsSync, statSync } from 'node:fs';
 import { checkIntegrity, type IntegrityProgress } from '../../db/integrity.js';
 import { DatabaseFileError } from '../../db/open.js';
 import { openStore, type Store } from '../../db/store.js';
-import { databaseFile } from '../config/data-dir.js';
+import type { TillStore } from '../config/till-store.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
 import { failed, ok, warn, type Check } from './check.js';
 
@@ -16,8 +16,9 @@ const megabytes = (bytes: number) =>
     ? `${Math.round(bytes / (1024 * MB))} GB`
     : `${(bytes / MB).toFixed(1)} MB`;
 
-function restoreFix(dataDir: string): string {
-  const latest = latestBackup(dataDir);
+/** The daily backups are kept beside the till's store, in its folder. */
+function restoreFix(tillFolder: string): string {
+  const latest = latestBackup(tillFolder);
   return latest
     ? `Stop Tillsync, then run \`tillsync restore ${latest.file}\` (the damaged file is kept).`
     : 'Copy the data folder aside for support; there is no daily backup to restore.';
@@ -40,14 +41,15 @@ export function checkDiskSpace(dataDir: string): Check {
 }
 
 /**
- * The checks, and the store when it opened (for the queue checks; the caller closes it).
- * The whole file is read, table by table, in a worker: `onProgress` follows it.
+ * The checks of the till's store, and the store when it opened (for the queue checks; the
+ * caller closes it). The whole file is read, table by table, in a worker: `onProgress`
+ * follows it.
  */
 export async function checkDatabase(
-  dataDir: string,
+  till: Pick<TillStore, 'folder' | 'databaseFile'>,
   onProgress?: (progress: IntegrityProgress) => void,
 ): Promise<{ checks: Check[]; store?: Store }> {
-  const file = databaseFile(dataDir);
+  const file = till.databaseFile;
   if (!existsSync(file))
     return {
       checks: [
@@ -65,7 +67,7 @@ export async function checkDatabase(
     if (!(error instanceof DatabaseFileError)) throw error;
     const fix =
       error.problem === 'corrupt'
-        ? restoreFix(dataDir)
+        ? restoreFix(till.folder)
         : error.problem === 'newer_schema'
           ? 'Update Tillsync to the version that wrote this database.'
           : 'Check that this user may read and write the data folder, and that the disk is not read-only.';
@@ -79,7 +81,7 @@ export async function checkDatabase(
         failed(
           'database',
           `${file} is damaged: ${integrity.problems.join('; ')}.`,
-          restoreFix(dataDir),
+          restoreFix(till.folder),
         ),
       ],
       store,

@@ -47,12 +47,16 @@ function logErrors(dataDir: string, count: number): string[] {
 
 /** The queue's checks, from the status `tillsync status` prints (read once by the doctor). */
 export function checkQueue(
+  /** The data folder: its running markers and log, whatever the mode. */
   dataDir: string,
-  store: Store,
+  /** The till's store, and its folder, where the daily backups are kept. */
+  till: { store: Store; folder: string },
+  /** The status as `tillsync status` reads it (read once by the doctor). */
   status: SyncStatus,
   config: AgentConfig,
   now = Date.now(),
 ): Check[] {
+  const { store } = till;
   const { counts } = status;
   const running = runningProcesses(dataDir);
   const waiting = counts.pending + counts.sending;
@@ -154,7 +158,7 @@ export function checkQueue(
   );
 
   const keep = store.settings.read().backupsKept;
-  const latest = latestBackup(dataDir);
+  const latest = latestBackup(till.folder);
   if (keep === 0)
     checks.push(
       warn(

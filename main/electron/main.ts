@@ -103,9 +103,9 @@ async function start(): Promise<void> {
     kind: 'app',
     env: process.env,
     logger,
+    // At start, and again when Settings switch back to the sandbox (new addresses).
+    onSandboxStarted: (sandbox) => process.stdout.write(embeddedSandboxText(sandbox)),
   });
-  const embedded = runtime.agent.embedded;
-  if (embedded) process.stdout.write(embeddedSandboxText(embedded.sandbox));
   const service = createService(runtime, logger, {
     getStartAtLogin: () => app.getLoginItemSettings().openAtLogin,
     setStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }),

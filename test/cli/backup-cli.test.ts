@@ -8,10 +8,12 @@ import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { sandboxForTest } from '../sandbox/helpers.js';
 import { waitUntil } from '../sync/helpers.js';
+import { configurePlatform, sandboxStoreOf } from './platform-till.js';
 
-function tillWith(sales: number) {
+/** A till on a platform with `sales` recorded. */
+async function tillWith(sales: number) {
   const dataDir = tempDir();
-  const store = openStore(join(dataDir, 'tillsync.db'));
+  const store = openStore(await configurePlatform(dataDir));
   for (let n = 0; n < sales; n++) store.recordSale(validSale());
   store.close();
   return dataDir;
@@ -19,7 +21,8 @@ function tillWith(sales: number) {
 
 describe('tillsync backup', () => {
   it('writes a verified copy to a file or a dated file in a folder, and never overwrites by accident', async () => {
-    const env = { TILLSYNC_DATA_DIR: tillWith(3) };
+    const dataDir = await tillWith(3);
+    const env = { TILLSYNC_DATA_DIR: dataDir };
     const folder = tempDir();
     const intoFolder = await runCli(['backup', folder], { env });
     expect(intoFolder.stderr).toBe('');
@@ -28,6 +31,9 @@ describe('tillsync backup', () => {
     expect(dated).toMatch(/^tillsync-\d{8}T\d{6}Z\.db$/);
     expect(intoFolder.stdout).toContain(`Backed up to ${join(folder, dated!)} (3 sales,`);
     expect(intoFolder.stdout).toContain('integrity checked');
+    expect(intoFolder.stdout).toContain(
+      `till       platform mode (http://127.0.0.1:9), ${join(dataDir, 'tillsync.db')}`,
+    );
 
     const file = join(folder, 'shop.db');
     expect((await runCli(['backup', file], { env })).code).toBe(0);
@@ -36,7 +42,11 @@ describe('tillsync backup', () => {
     expect(again.stderr).toContain(`${file} already exists: choose another name, or add --force`);
     const forced = await runCli(['backup', file, '--force', '--json'], { env });
     expect(forced.code).toBe(0);
-    expect(JSON.parse(forced.stdout)).toMatchObject({ file, sales: 3 });
+    expect(JSON.parse(forced.stdout)).toMatchObject({
+      file,
+      sales: 3,
+      till: { mode: 'platform', database: join(dataDir, 'tillsync.db') },
+    });
     expect(verifyBackup(file).sales).toBe(3);
   });
 
@@ -46,14 +56,16 @@ describe('tillsync backup', () => {
       env: { TILLSYNC_DATA_DIR: dataDir },
     });
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain(`There is no till database at ${join(dataDir, 'tillsync.db')}`);
+    expect(run.stderr).toContain(
+      `There is no till database at ${sandboxStoreOf(dataDir)} (sandbox mode)`,
+    );
   });
 });
 
 describe('tillsync restore', () => {
   it('refuses while the daemon runs, then restores its daily backup and keeps the replaced database', async () => {
     const sandbox = await sandboxForTest();
-    const dataDir = tillWith(2);
+    const dataDir = await tillWith(2);
     const env = { TILLSYNC_DATA_DIR: dataDir };
     const daemon = startCli(['daemon'], {
       ...env,
@@ -93,7 +105,7 @@ describe('tillsync restore', () => {
   });
 
   it('ignores the marker of a Tillsync process that died', async () => {
-    const dataDir = tillWith(1);
+    const dataDir = await tillWith(1);
     const backup = join(tempDir(), 'b.db');
     expect((await runCli(['backup', backup], { env: { TILLSYNC_DATA_DIR: dataDir } })).code).toBe(
       0,
@@ -108,7 +120,7 @@ describe('tillsync restore', () => {
   });
 
   it('refuses a file that is not a backup, exits 2 and changes nothing', async () => {
-    const dataDir = tillWith(2);
+    const dataDir = await tillWith(2);
     const notes = join(tempDir(), 'notes.txt');
     writeFileSync(notes, 'hello');
     const run = await runCli(['restore', notes], { env: { TILLSYNC_DATA_DIR: dataDir } });
@@ -118,5 +130,32 @@ describe('tillsync restore', () => {
     const store = openStore(join(dataDir, 'tillsync.db'));
     expect(store.countByState().pending).toBe(2);
     store.close();
+  });
+
+  it('in sandbox mode, backs up and restores the sandbox store, even into a new data folder', async () => {
+    const dataDir = tempDir();
+    const env = { TILLSYNC_DATA_DIR: dataDir };
+    const record = () => runCli(['record'], { input: JSON.stringify(validSale()), env });
+    expect((await record()).code).toBe(0);
+    const backup = join(tempDir(), 'sandbox-till.db');
+    const copied = await runCli(['backup', backup, '--json'], { env });
+    expect(JSON.parse(copied.stdout)).toMatchObject({
+      sales: 1,
+      till: { mode: 'sandbox', database: sandboxStoreOf(dataDir) },
+    });
+    await record();
+    const restored = await runCli(['restore', backup], { env });
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(
+      `Restored ${sandboxStoreOf(dataDir)} from ${backup} (1 sale,`,
+    );
+    const fresh = tempDir();
+    const intoNew = await runCli(['restore', backup, '--json'], {
+      env: { TILLSYNC_DATA_DIR: fresh },
+    });
+    expect(JSON.parse(intoNew.stdout)).toMatchObject({ sales: 1, file: sandboxStoreOf(fresh) });
+    expect(existsSync(join(dataDir, 'tillsync.db')) || existsSync(join(fresh, 'tillsync.db'))).toBe(
+      false,
+    );
   });
 });

@@ -1,15 +1,16 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
 import { runCli } from '../helpers/cli.js';
 import { rowCounts, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { sandboxStoreOf } from './platform-till.js';
 
 const envFor = (dataDir: string) => ({ TILLSYNC_DATA_DIR: dataDir });
 
 describe('tillsync record', () => {
-  it('records a sale from standard input and prints its id, receipt and state', async () => {
+  it('records a sale from standard input and prints its id, receipt, state and till', async () => {
     const dataDir = tempDir();
     const run = await runCli(['record'], {
       input: JSON.stringify(validSale()),
@@ -18,10 +19,16 @@ describe('tillsync record', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const printed = JSON.parse(run.stdout) as { id: string; receipt: number; state: string };
-    expect(printed).toMatchObject({ receipt: 1, state: 'pending' });
-    const store = openStore(join(dataDir, 'tillsync.db'));
+    // Nothing configured: the till is in sandbox mode, and so is the sale, as in the app.
+    expect(printed).toMatchObject({
+      receipt: 1,
+      state: 'pending',
+      till: { mode: 'sandbox', database: sandboxStoreOf(dataDir) },
+    });
+    const store = openStore(sandboxStoreOf(dataDir));
     expect(store.getSale(printed.id)?.totalMinor).toBe(450);
     store.close();
+    expect(existsSync(join(dataDir, 'tillsync.db'))).toBe(false);
   });
 
   it('records a sale from --file, into the folder given by --data-dir', async () => {
@@ -49,7 +56,7 @@ describe('tillsync record', () => {
     );
     expect(run.stderr).toContain('/items/0/quantity: must be greater than 0');
     expect(run.stderr).toContain('/paymentMethod: must be one of CASH, MOBILE_MONEY');
-    const store = openStore(join(dataDir, 'tillsync.db'));
+    const store = openStore(sandboxStoreOf(dataDir));
     expect(rowCounts(store.database.sqlite).sales).toBe(0);
     store.close();
   });
@@ -78,10 +85,40 @@ describe('tillsync status and sales list', () => {
     const run = await runCli(['status', '--json'], { env: envFor(dataDir) });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({
-      database: join(dataDir, 'tillsync.db'),
+      database: sandboxStoreOf(dataDir),
+      till: { mode: 'sandbox', database: sandboxStoreOf(dataDir) },
       counts: { pending: 2, sending: 0, synced: 0, conflict: 0, discarded: 0 },
       sync: { mode: 'not_configured', link: 'not_configured', apiKey: { set: false }, stale: 0 },
     });
+    const text = await runCli(['status'], { env: envFor(dataDir) });
+    expect(text.stdout).toContain(`  till       sandbox mode, ${sandboxStoreOf(dataDir)}\n`);
+  });
+
+  it('reads the key saved at the console, as the app and the doctor do', async () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'api-key'), 'saved-in-the-console');
+    const run = await runCli(['status', '--json'], {
+      env: { ...envFor(dataDir), TILLSYNC_BASE_URL: 'https://api.example.com' },
+    });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      till: { mode: 'platform', database: join(dataDir, 'tillsync.db') },
+      sync: { mode: 'platform', apiKey: { set: true } },
+    });
+  });
+
+  it('still shows the status when the configuration is not valid, and says so', async () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'config.json'), '{"baseUrl": ');
+    const run = await runCli(['status'], { env: envFor(dataDir) });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      `  till       mode not known (the configuration is not valid), ${join(dataDir, 'tillsync.db')}`,
+    );
+    expect(run.stdout).toMatch(/ {2}config {5}.*config\.json is not valid JSON/);
+    // Any other command stops: it cannot tell which store is the till's.
+    const day = await runCli(['day'], { env: envFor(dataDir) });
+    expect(day.code).toBe(2);
+    expect(day.stderr).toMatch(/config\.json is not valid JSON/);
   });
 
   it('lists sales as JSON and as text, and refuses a bad option with exit 2', async () => {
@@ -106,10 +143,11 @@ describe('tillsync status and sales list', () => {
 
   it('refuses a data file that is not a database with exit 3, naming the file', async () => {
     const dataDir = tempDir();
-    writeFileSync(join(dataDir, 'tillsync.db'), 'not a database');
+    mkdirSync(join(dataDir, 'sandbox'));
+    writeFileSync(sandboxStoreOf(dataDir), 'not a database');
     const run = await runCli(['status'], { env: envFor(dataDir) });
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain(join(dataDir, 'tillsync.db'));
+    expect(run.stderr).toContain(sandboxStoreOf(dataDir));
     expect(run.stderr).toMatch(/left it untouched/);
   });
 

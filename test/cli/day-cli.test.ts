@@ -1,15 +1,16 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '../../db/day-totals.js';
 import { openStore } from '../../db/store.js';
 import { runCli } from '../helpers/cli.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { configurePlatform } from './platform-till.js';
 
-/** A till with three sales on 2026-11-21 (one refused) and one the day after. */
-function tillWithADay(): string {
+/** A till on a platform with three sales on 2026-11-21 (one refused) and one the day after. */
+async function tillWithADay() {
   const dataDir = tempDir();
-  const store = openStore(join(dataDir, 'tillsync.db'));
+  const file = await configurePlatform(dataDir);
+  const store = openStore(file);
   const noon = localDay('2026-11-21')!.from + 12 * 3_600_000;
   const record = (input: object, now: number) => {
     const result = store.recordSale(input, { now });
@@ -24,12 +25,12 @@ function tillWithADay(): string {
     .prepare(`update outbox set state = 'conflict' where sale_id = ?`)
     .run(refused);
   store.close();
-  return dataDir;
+  return { dataDir, file };
 }
 
 describe('tillsync day', () => {
   it("prints a day's totals as text, JSON and CSV", async () => {
-    const dataDir = tillWithADay();
+    const { dataDir, file } = await tillWithADay();
     const env = { TILLSYNC_DATA_DIR: dataDir };
     const text = await runCli(['day', '--date', '2026-11-21'], { env });
     expect(text.code).toBe(0);
@@ -41,6 +42,7 @@ describe('tillsync day', () => {
     expect(text.stdout).toMatch(/Waiting to reach the platform\s+2\s+\$9\.00/);
     expect(text.stdout).toMatch(/Refused by the platform\s+1\s+\$4\.50/);
     expect(text.stdout).toContain('tillsync conflicts');
+    expect(text.stdout).toContain(`till       platform mode (http://127.0.0.1:9), ${file}`);
 
     const json = await runCli(['day', '--date', '2026-11-21', '--json'], { env });
     expect(JSON.parse(json.stdout)).toMatchObject({
@@ -48,9 +50,11 @@ describe('tillsync day', () => {
       sales: { count: 3, totalMinor: 1350 },
       cashExpectedMinor: 900,
       refused: { count: 1, totalMinor: 450 },
+      till: { mode: 'platform', database: file },
     });
 
     const csv = await runCli(['day', '--date', '2026-11-22', '--csv'], { env });
+    expect(csv.stderr).toBe(`Till: platform mode (http://127.0.0.1:9), ${file}.\n`);
     expect(csv.stdout.split('\r\n').slice(0, 3)).toEqual([
       'day,currency,what,sales,amount',
       '2026-11-22,USD,Sales,1,4.50',

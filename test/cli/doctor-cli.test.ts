@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,17 +8,19 @@ import { runCli } from '../helpers/cli.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { sandboxForTest } from '../sandbox/helpers.js';
+import { configurePlatform, NO_PLATFORM_HERE, sandboxStoreOf } from './platform-till.js';
 
 interface Report {
+  till: { mode: string | null; database: string };
   failures: number;
   warnings: number;
   checks: Array<{ area: string; status: 'ok' | 'warn' | 'fail'; detail: string; fix?: string }>;
 }
 
-/** A till with `sales` recorded and a fresh daily backup. */
+/** A till on a platform (nowhere, unless the environment says) with `sales` and a fresh daily backup. */
 async function till(sales = 2) {
   const dataDir = tempDir();
-  const file = join(dataDir, 'tillsync.db');
+  const file = await configurePlatform(dataDir);
   const store = openStore(file);
   for (let n = 0; n < sales; n++) store.recordSale(validSale());
   store.close();
@@ -149,7 +151,7 @@ describe('tillsync doctor', () => {
 
   it('flags a paused queue, sales stuck for days with nobody running, refused sales and no backups', async () => {
     const dataDir = tempDir();
-    const store = openStore(join(dataDir, 'tillsync.db'));
+    const store = openStore(await configurePlatform(dataDir));
     const week = Date.now() - 7 * 86_400_000;
     store.recordSale(validSale(), { now: week });
     const refused = store.recordSale(validSale());
@@ -211,6 +213,7 @@ describe('tillsync doctor', () => {
     closeSync(fd);
     const { run, find } = await doctor(dataDir);
     expect(run.code).toBe(8);
+    expectCheck(find('platform'), 'fail', `Cannot reach ${NO_PLATFORM_HERE}`);
     expectCheck(
       find('database'),
       'fail',
@@ -224,5 +227,45 @@ describe('tillsync doctor', () => {
     const { run, find } = await doctor(missing);
     expect(run.code).toBe(8);
     expectCheck(find('data folder'), 'fail', `The data folder ${missing} does not exist.`);
+  });
+
+  it('in sandbox mode, says so instead of failing the key check, and checks the sandbox’s store', async () => {
+    const dataDir = tempDir();
+    const env = { TILLSYNC_DATA_DIR: dataDir };
+    await runCli(['record'], { input: JSON.stringify(validSale()), env });
+    const { run, report, find } = await doctor(dataDir);
+    expect(run.code).toBe(0);
+    expect(report).toMatchObject({ till: { mode: 'sandbox', database: sandboxStoreOf(dataDir) } });
+    expectCheck(
+      find('configuration'),
+      'warn',
+      /^Sandbox mode: no platform is configured, so sales go to the sandbox on this machine/,
+      'save its address and API key in Settings',
+    );
+    expectCheck(find('api key'), 'ok', 'the sandbox on this machine mints its own key');
+    expect(find('platform')).toBeUndefined();
+    expectCheck(find('database'), 'ok', `${sandboxStoreOf(dataDir)}: intact`);
+    expectCheck(find('queue'), 'ok', '1 waiting, 0 synced, 0 refused, 0 discarded.');
+
+    // An address without a key keeps it in sandbox mode, and the doctor names what is missing.
+    const text = await runCli(['doctor'], {
+      env: { ...env, TILLSYNC_BASE_URL: 'https://api.example.com' },
+    });
+    expect(text.stdout).toContain(`  till       sandbox mode, ${sandboxStoreOf(dataDir)}`);
+    expect(text.stdout).toContain(
+      'Sandbox mode: the platform address https://api.example.com is set but no API key',
+    );
+  });
+
+  it('with the key the desktop app keeps encrypted, checks the platform store and says it cannot read the key', async () => {
+    const dataDir = await till(1);
+    rmSync(join(dataDir, 'api-key'));
+    writeFileSync(join(dataDir, 'api-key.enc'), 'c2VhbGVkIGJ5IHRoZSBPUw==');
+    const { report, find } = await doctor(dataDir);
+    expect(report).toMatchObject({
+      till: { mode: 'platform', database: join(dataDir, 'tillsync.db') },
+    });
+    expectCheck(find('api key'), 'warn', 'kept encrypted by the desktop app', 'TILLSYNC_API_KEY');
+    expectCheck(find('queue'), 'ok', '1 waiting, 0 synced, 0 refused, 0 discarded.');
   });
 });

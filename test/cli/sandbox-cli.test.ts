@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.js';
@@ -28,8 +29,17 @@ describe('tillsync sandbox', () => {
     const [, url] = await sandbox.waitFor(/running at (http:\/\/127\.0\.0\.1:\d+)/);
     const [, key] = await sandbox.waitFor(/API key {6}(\S+)/);
     expect(sandbox.output().stdout).toContain(`API docs     ${url}/docs`);
-    expect(sandbox.output().stdout).toContain(join(dataDir, 'sandbox.db'));
+    // The data folder's one sandbox file: the app's own sandbox uses it too.
+    expect(sandbox.output().stdout).toContain(join(dataDir, 'sandbox', 'sandbox.db'));
     expect((await post(url!, key!)).status).toBe(201);
+    // A second server on the same file would share it: refused, saying where the first is.
+    const second = await runCli(['sandbox', '--port', '0'], {
+      env: { TILLSYNC_DATA_DIR: dataDir },
+    });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(
+      `A sandbox already runs on ${join(dataDir, 'sandbox', 'sandbox.db')}, at ${url}`,
+    );
     expect((await fetch(`${url}/docs`)).status).toBe(200);
     expect(await sandbox.stop('SIGTERM')).toBe(0);
     expect(sandbox.output().stdout).toContain('Sandbox stopped.');
@@ -124,9 +134,14 @@ describe('tillsync sandbox', () => {
     expect(badTtl.stderr).toContain('/ttl: must be a duration');
   });
 
-  it('prints the catalog as JSON the till can import', async () => {
-    const catalog = await runCli(['sandbox', 'catalog'], { env: { TILLSYNC_DATA_DIR: tempDir() } });
+  it('prints the catalog as JSON the till can import, from the app’s own sandbox file', async () => {
+    const dataDir = tempDir();
+    const catalog = await runCli(['sandbox', 'catalog'], { env: { TILLSYNC_DATA_DIR: dataDir } });
     expect(catalog.code).toBe(0);
+    expect(catalog.stderr).toBe(
+      `Catalog of the sandbox in ${join(dataDir, 'sandbox', 'sandbox.db')}.\n`,
+    );
+    expect(existsSync(join(dataDir, 'sandbox.db'))).toBe(false);
     const parsed = JSON.parse(catalog.stdout) as {
       currency: string;
       products: unknown[];

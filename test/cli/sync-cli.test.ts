@@ -29,7 +29,8 @@ function dataDirWith(sales: Array<Record<string, unknown>>) {
   return { dataDir, store };
 }
 
-const unknownProduct = validSale({ items: [{ productId: 'prod_gone', quantity: 1, price: 1 }] });
+// Priced as validSale() (4.50), so fixing its product id keeps the money that was taken.
+const unknownProduct = validSale({ items: [{ productId: 'prod_gone', quantity: 1, price: 4.5 }] });
 
 describe('tillsync daemon', () => {
   it('refuses to run with no platform configured, and says what to do', async () => {
@@ -38,6 +39,18 @@ describe('tillsync daemon', () => {
     expect(run.stderr).toMatch(
       /No platform is configured. Set TILLSYNC_BASE_URL and TILLSYNC_API_KEY/,
     );
+  });
+
+  it('refuses a key only the desktop app can read, and says how to give it one', async () => {
+    const dataDir = tempDir();
+    writeFileSync(
+      join(dataDir, 'config.json'),
+      JSON.stringify({ baseUrl: 'https://api.example.com' }),
+    );
+    writeFileSync(join(dataDir, 'api-key.enc'), 'c2VhbGVkIGJ5IHRoZSBPUw==');
+    const run = await runCli(['daemon'], { env: { TILLSYNC_DATA_DIR: dataDir } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/kept encrypted by the desktop app.*Set TILLSYNC_API_KEY/);
   });
 
   it('syncs in the background, logs JSON lines without the key, and stops on SIGTERM with exit 0', async () => {
@@ -220,7 +233,11 @@ describe('tillsync start (npm start)', () => {
     // `tillsync sandbox faults` lifts them on the app's own sandbox.
     expect((await runCli(['sandbox', 'faults', 'off'], { env })).code).toBe(0);
     await waitUntil(() => store.countByState().synced === 1, 10_000, 'synced to the sandbox');
-    const status = await runCli(['--data-dir', join(dataDir, 'sandbox'), 'status'], {});
+    // The command finds the app's sandbox store with nothing but the data folder.
+    const status = await runCli(['status'], { env });
+    expect(status.stdout).toContain(
+      `  till       sandbox mode, ${join(dataDir, 'sandbox', 'tillsync.db')}`,
+    );
     expect(status.stdout).toMatch(
       /SANDBOX on this machine \(http:\/\/127\.0\.0\.1:\d+\), not a real platform/,
     );

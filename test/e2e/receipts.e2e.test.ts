@@ -1,12 +1,11 @@
 // Receipts and day totals on paper, in Chromium against a real sandbox: printed to PDF by
 // Chromium at the roll's width and read back with pdftotext (Debian's poppler-utils).
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { artifactsFolder } from '../helpers/artifacts.js';
+import { fitsTheRoll as fitsRoll, printedText } from '../helpers/paper.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
 const ARTIFACTS = artifactsFolder('receipts');
@@ -22,27 +21,8 @@ async function shot(name: string): Promise<void> {
   expect(await axeViolations(page), `accessibility of ${name}`).toEqual([]);
 }
 
-/** The page as printed on a roll of this width (the print area only), as text. */
-async function printed(name: string, width: '80mm' | '58mm'): Promise<string> {
-  const file = join(ARTIFACTS, `${name}.pdf`);
-  writeFileSync(file, await page.pdf({ width, height: '297mm' }));
-  // One space for every run of white space: a line the roll wraps still reads as one.
-  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  expect(text, 'only the paper is printed, not the screen').not.toMatch(/Tillsync|Settings/);
-  return text;
-}
-
-/** Nothing on the paper is wider than the roll (text would be cut off by the printer). */
-async function fitsTheRoll(): Promise<boolean> {
-  await page.emulateMedia({ media: 'print' });
-  const fits = await page.evaluate(`(() => {
-    const paper = document.querySelector('.print-area .paper');
-    return !!paper && [...paper.querySelectorAll('*')].every(
-      (el) => el.getBoundingClientRect().right <= paper.getBoundingClientRect().right + 0.5);
-  })()`);
-  await page.emulateMedia({ media: null });
-  return fits as boolean;
-}
+const printed = (name: string, width: '80mm' | '58mm') => printedText(page, ARTIFACTS, name, width);
+const fitsTheRoll = () => fitsRoll(page);
 
 async function scan(...codes: string[]): Promise<void> {
   for (const code of codes) await page.keyboard.type(`${code}\n`);

@@ -17,6 +17,7 @@ const TABLES = [
   'products',
   'customers',
   'settings',
+  'carts',
 ] as const;
 type Table = (typeof TABLES)[number];
 

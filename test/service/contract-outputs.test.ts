@@ -72,16 +72,33 @@ describe('the contract', () => {
     await call('listSales', { limit: 10 });
     await call('getSale', { saleId: String(sale.id) });
     await call('getReceipt', { saleId: String(sale.id) });
+    const product = (await call('findProduct', { code: 'prod_8Hq2x' })) as never;
+    const cart = {
+      lines: [{ product, quantityText: '2' }],
+      paymentMethod: 'CASH',
+      customer: null,
+      tendered: '',
+      currentProductId: 'prod_8Hq2x',
+      unknownCodes: [],
+    };
+    await call('saveCart', { cart });
+    const held = await call('holdCart', { cart, note: 'back in a minute' });
+    const [heldCart] = held.held as Array<{ id: string }>;
+    await call('recallCart', { cartId: heldCart!.id, cart: { ...cart, lines: [] } });
+    await call('getCounter', {});
+    const charged = await call('chargeCart', { cart });
+    expect(charged).toMatchObject({ totalMinor: 900, state: 'pending' });
     await call('getDayTotals', {});
     await call('listConflicts', {});
     const saleId = String(refused.id);
     await call('retryConflict', { saleId });
     await waitUntil(() => runtime.store.listConflicts().length === 1, 10_000, 'refused again');
+    // Fixed as an edit may: a product the platform knows, the same money.
     await call('editConflict', {
       saleId,
       sale: {
-        items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
-        paymentMethod: 'CASH',
+        items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 1 }],
+        paymentMethod: 'MOBILE_MONEY',
       },
     });
     const monitored = await call('updateMonitoring', { listen: '127.0.0.1:0' });

@@ -85,6 +85,23 @@ describe('sync engine: keys, frozen bodies and patience', () => {
     expect(t.store.getSale(id!)!.outbox.idempotencyKey).not.toBe(key);
   });
 
+  it('stops counting a sale in doubt once a person has discarded it', async () => {
+    const server = await scriptedServer((_request, index) =>
+      index === 0 ? 'drop' : { status: 422, body: '{"title":"Unknown product"}' },
+    );
+    const t = till();
+    const [id] = t.record(1);
+    const engine = t.engine({ baseUrl: server.url, apiKey: 'k', sync: { inlineRetryMaxMs: 0 } });
+    await engine.drain();
+    await engine.resync();
+    expect(engine.status().uncertain).toBe(1);
+    expect(t.store.discardConflict(id!, { reason: 'Found it on the platform' }).ok).toBe(true);
+    // Nothing is left for a person to do: the banner must not stay amber for it.
+    expect(engine.status().uncertain).toBe(0);
+    expect(t.store.listUncertain()).toEqual([]);
+    expect(t.store.getSale(id!)!.outbox).toMatchObject({ state: 'discarded', uncertain: true });
+  });
+
   it('a POST that never answers is tried at its backoff, not every time the platform looks reachable', async () => {
     const server = await scriptedServer(() => 'hang');
     const t = till();

@@ -92,7 +92,8 @@ describe('sync engine: the queue', () => {
   it('lets a person retry, edit or discard a conflict', async () => {
     const sandbox = await sandboxForTest();
     const t = till();
-    const badItems = { items: [{ productId: 'prod_gone', quantity: 1, price: 1 }] };
+    // Priced as validSale() (4.50): an edit that fixes the product keeps the money taken.
+    const badItems = { items: [{ productId: 'prod_gone', quantity: 1, price: 4.5 }] };
     const [retryMe, editMe, dropMe] = [
       ...t.record(1, badItems),
       ...t.record(1, badItems),
@@ -125,7 +126,7 @@ describe('sync engine: the queue', () => {
       .prepare(`select detail from sync_attempts where outcome = 'edited'`)
       .get() as { detail: string };
     expect(JSON.parse(detail.detail)).toMatchObject({
-      items: [{ productId: 'prod_gone', quantityMilli: 1000, unitPriceMinor: 100 }],
+      items: [{ productId: 'prod_gone', quantityMilli: 1000, unitPriceMinor: 450 }],
     });
     // Discard: needs a reason; the sale stays, marked discarded.
     expect(t.store.discardConflict(dropMe!, { reason: '  ' })).toMatchObject({

@@ -7,7 +7,7 @@ import { archiveSales, keepFrom, planArchive } from '../../../db/archive.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { progressBar } from '../progress.js';
-import { withStore, type DataDirOption } from '../store-access.js';
+import { tillFields, tillLine, withStore } from '../store-access.js';
 import { codeOf } from '../../../domain/errors.js';
 import { plural } from '../../../domain/words.js';
 
@@ -50,7 +50,7 @@ export function registerArchive(program: Command): void {
         options: { dryRun?: boolean; months?: string; batch?: string; json?: boolean },
         command: Command,
       ) => {
-        await withStore(command.optsWithGlobals<DataDirOption>(), async (store) => {
+        await withStore(command, async (store, found) => {
           const months =
             options.months === undefined
               ? store.settings.read().archiveAfterMonths
@@ -65,12 +65,13 @@ export function registerArchive(program: Command): void {
           const before = keepFrom(Date.now(), months);
           const plan = planArchive(store.database, before);
           if (options.dryRun) {
-            if (options.json) return printJson({ dryRun: true, ...plan });
+            if (options.json) return printJson({ dryRun: true, ...plan, till: tillFields(found) });
             const lines = [
               `Sales synced before ${day(before)} (${months} months kept): ${plan.total} would move.`,
               ...plan.years.map(
                 (year) => `  ${year.year}  ${plural(year.sales, 'sale')} -> ${year.file}`,
               ),
+              tillLine(found),
             ];
             process.stdout.write(lines.join('\n') + '\n');
             return;
@@ -88,9 +89,10 @@ export function registerArchive(program: Command): void {
           });
           bar?.finish();
           const compacted = moved > 0 ? compactOnce(store.database.sqlite, options.json) : null;
-          if (options.json) return printJson({ moved, compacted, ...plan });
+          if (options.json)
+            return printJson({ moved, compacted, ...plan, till: tillFields(found) });
           process.stdout.write(
-            `Moved ${plural(moved, 'sale')} synced before ${day(before)} to ${plural(plan.years.length, 'archive file')}; exports and sale lists still include them.\n`,
+            `Moved ${plural(moved, 'sale')} synced before ${day(before)} to ${plural(plan.years.length, 'archive file')}; exports and sale lists still include them.\n${tillLine(found)}\n`,
           );
         });
       },

@@ -1,29 +1,30 @@
 // `tillsync backup FILE`: a verified copy of the till's database, safe while Tillsync runs.
 // `tillsync restore FILE`: puts a backup back, only while no Tillsync process uses it.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// Both work on the till's store in its current mode (the sandbox's in sandbox mode).
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { archiveFolder, yearOfArchive } from '../../../db/archive.js';
 import { BackupError, backupDatabase, fileStamp, type BackupCheck } from '../../../db/backup.js';
 import { restoreDatabase } from '../../../db/restore.js';
 import { plural } from '../../../domain/words.js';
 import { runningProcesses } from '../../agent/running.js';
-import { databaseFile, resolveDataDir } from '../../config/data-dir.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { progressBar } from '../progress.js';
+import { findTill, tillFields, tillLine, type CliTill } from '../store-access.js';
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
-function databaseOf(command: Command): { dataDir: string; file: string } {
-  const dataDir = resolveDataDir(command.optsWithGlobals<{ dataDir?: string }>().dataDir);
-  const file = databaseFile(dataDir);
+function existingTill(command: Command): CliTill {
+  const found = findTill(command);
+  const file = found.till.databaseFile;
   if (!existsSync(file))
     throw new CliError(
-      `There is no till database at ${file}: check --data-dir or TILLSYNC_DATA_DIR.`,
+      `There is no till database at ${file} (${found.till.mode} mode): check --data-dir or TILLSYNC_DATA_DIR.`,
       EXIT.databaseUnusable,
     );
-  return { dataDir, file };
+  return found;
 }
 
 /** A folder as the target means a dated file inside it. */
@@ -40,7 +41,8 @@ async function backup(
   options: { force?: boolean; json?: boolean },
   command: Command,
 ) {
-  const { file } = databaseOf(command);
+  const found = existingTill(command);
+  const file = found.till.databaseFile;
   const to = targetFile(target);
   if (existsSync(to) && !options.force)
     throw new CliError(
@@ -58,10 +60,12 @@ async function backup(
     bar?.finish();
   }
   if (options.json) {
-    printJson(check);
+    printJson({ ...check, till: tillFields(found) });
     return;
   }
-  process.stdout.write(`Backed up to ${check.file} (${summary(check)}).\n${archivesNote(file)}`);
+  process.stdout.write(
+    `Backed up to ${check.file} (${summary(check)}).\n${tillLine(found)}\n${archivesNote(file)}`,
+  );
 }
 
 /** The yearly archives are files of their own: a backup of the database does not hold them. */
@@ -75,8 +79,9 @@ function archivesNote(file: string): string {
 }
 
 async function restore(from: string, options: { json?: boolean }, command: Command) {
-  const dataDir = resolveDataDir(command.optsWithGlobals<{ dataDir?: string }>().dataDir);
-  const running = runningProcesses(dataDir);
+  const found = findTill(command);
+  // The processes mark the data folder itself, whatever their mode.
+  const running = runningProcesses(found.dataDir);
   if (running.length > 0) {
     const who = running.map((p) => `${p.kind} (pid ${p.pid})`).join(', ');
     throw new CliError(
@@ -87,16 +92,18 @@ async function restore(from: string, options: { json?: boolean }, command: Comma
   if (!existsSync(from)) throw new CliError(`There is no file ${from}.`, EXIT.invalidInput);
   let restored;
   try {
-    restored = await restoreDatabase(databaseFile(dataDir), from);
+    // A sandbox-mode till may not have its folder yet (the app never ran in that mode).
+    mkdirSync(dirname(found.till.databaseFile), { recursive: true });
+    restored = await restoreDatabase(found.till.databaseFile, from);
   } catch (error) {
     if (error instanceof BackupError) throw new CliError(error.message, EXIT.invalidInput);
     throw error;
   }
   if (options.json) {
-    printJson(restored);
+    printJson({ ...restored, till: tillFields(found) });
     return;
   }
-  const lines = [`Restored ${restored.file} from ${from} (${summary(restored)}).`];
+  const lines = [`Restored ${restored.file} from ${from} (${summary(restored)}).`, tillLine(found)];
   if (restored.keptAs)
     lines.push(
       `The database it replaced is kept as ${restored.keptAs}; delete it once the till works as expected.`,

@@ -7,26 +7,28 @@ import { plural } from '../../../domain/words.js';
 import type { ConflictChange, UncertainSale } from '../../../db/conflicts.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson, readJsonInput } from '../io.js';
-import { withStore, type DataDirOption } from '../store-access.js';
+import { noteTill, tillFields, tillLine, withStore, type CliTill } from '../store-access.js';
 
-function finish(result: Result<ConflictChange>, json?: boolean): void {
+function finish(result: Result<ConflictChange>, found: CliTill, json?: boolean): void {
   if (!result.ok) {
     printError(result.error);
     throw new CliError('', EXIT.invalidInput);
   }
-  if (json) return void printJson(result.value);
+  if (json) return void printJson({ ...result.value, till: tillFields(found) });
   const { receiptNumber, state, revision } = result.value;
   const what =
     state === 'discarded'
       ? 'is discarded (it stays on record with the reason)'
       : `is queued to be sent again (revision ${revision}); a running Tillsync sends it at its next pass, or run \`tillsync sync --once\``;
-  process.stdout.write(`Sale #${receiptNumber} ${what}.\n`);
+  process.stdout.write(`Sale #${receiptNumber} ${what}.\n${tillLine(found)}\n`);
 }
 
-function printUncertain(rows: UncertainSale[], json?: boolean): void {
+function printUncertain(rows: UncertainSale[], found: CliTill, json?: boolean): void {
   if (json) return void printJson(rows);
   if (rows.length === 0) {
-    process.stdout.write('No sale is in doubt: every sale sent got an answer.\n');
+    process.stdout.write(
+      `No sale is in doubt: every sale sent got an answer.\n${tillLine(found)}\n`,
+    );
     return;
   }
   const lines = rows.map((row) => {
@@ -39,6 +41,7 @@ function printUncertain(rows: UncertainSale[], json?: boolean): void {
   });
   lines.push(
     `${plural(rows.length, 'sale was', 'sales were')} sent without an answer, to a platform not known to honour idempotency keys. Check them on the platform.`,
+    tillLine(found),
   );
   process.stdout.write(lines.join('\n') + '\n');
 }
@@ -47,7 +50,6 @@ export function registerConflicts(program: Command): void {
   const conflicts = program
     .command('conflicts')
     .description('Sales the platform refused, and what to do with them');
-  const globals = (command: Command) => command.optsWithGlobals<DataDirOption>();
 
   conflicts
     .command('list', { isDefault: true })
@@ -58,11 +60,15 @@ export function registerConflicts(program: Command): void {
       'list instead the sales that may already be on the platform (sent, never answered)',
     )
     .action(async (options: { json?: boolean; uncertain?: boolean }, command: Command) => {
-      await withStore(globals(command), (store) => {
-        if (options.uncertain) return void printUncertain(store.listUncertain(), options.json);
+      await withStore(command, (store, found) => {
+        // A JSON list has no room for the till: it is named on stderr.
+        if (options.json) noteTill(found);
+        if (options.uncertain)
+          return void printUncertain(store.listUncertain(), found, options.json);
         const rows = store.listConflicts();
         if (options.json) return void printJson(rows);
-        if (rows.length === 0) return void process.stdout.write('No sales in conflict.\n');
+        if (rows.length === 0)
+          return void process.stdout.write(`No sales in conflict.\n${tillLine(found)}\n`);
         const lines = rows.map((row) => {
           const total = `${formatMinor(row.totalMinor, currencyDecimals(row.currency))} ${row.currency}`;
           const flag = row.uncertain ? '  (may already be on the platform)' : '';
@@ -70,6 +76,7 @@ export function registerConflicts(program: Command): void {
         });
         lines.push(
           'Resolve with: tillsync conflicts retry <receipt> | edit <receipt> --file fixed.json | discard <receipt> --reason "..."',
+          tillLine(found),
         );
         process.stdout.write(lines.join('\n') + '\n');
       });
@@ -80,7 +87,9 @@ export function registerConflicts(program: Command): void {
     .description('Send a sale again as it is (sale id or receipt number)')
     .option('--json', 'print JSON')
     .action(async (sale: string, options: { json?: boolean }, command: Command) => {
-      await withStore(globals(command), (store) => finish(store.retryConflict(sale), options.json));
+      await withStore(command, (store, found) =>
+        finish(store.retryConflict(sale), found, options.json),
+      );
     });
 
   conflicts
@@ -101,9 +110,10 @@ export function registerConflicts(program: Command): void {
         command: Command,
       ) => {
         const input = await readJsonInput(options.file);
-        await withStore(globals(command), (store) =>
+        await withStore(command, (store, found) =>
           finish(
             store.editConflict(sale, input, { checkedPlatform: options.checkedPlatform }),
+            found,
             options.json,
           ),
         );
@@ -116,8 +126,8 @@ export function registerConflicts(program: Command): void {
     .requiredOption('--reason <text>', 'why it is discarded')
     .option('--json', 'print JSON')
     .action(async (sale: string, options: { reason: string; json?: boolean }, command: Command) => {
-      await withStore(globals(command), (store) =>
-        finish(store.discardConflict(sale, { reason: options.reason }), options.json),
+      await withStore(command, (store, found) =>
+        finish(store.discardConflict(sale, { reason: options.reason }), found, options.json),
       );
     });
 }

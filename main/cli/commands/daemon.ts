@@ -3,19 +3,14 @@
 // daemon with the console; both use the embedded sandbox until a platform is configured.
 import type { Command } from 'commander';
 import { embeddedSandboxText } from '../../agent/embedded-sandbox.js';
-import { isConfigured } from '../../agent/run-agent.js';
 import { createRuntime, type RuntimeOptions } from '../../agent/runtime.js';
 import { fileSecretStore } from '../../config/secret-store.js';
+import { canSend, storeOfMode } from '../../config/till-store.js';
 import { createService } from '../../agent/service.js';
 import { startConsole } from '../../console/server.js';
 import { desktopAvailability, launchDesktop } from '../../desktop/launcher.js';
 import { createLogger, engineLogger } from '../../log/logger.js';
-import {
-  addMetricsFlags,
-  addPlatformFlags,
-  loadCliConfig,
-  NOT_CONFIGURED,
-} from '../config-access.js';
+import { addMetricsFlags, addPlatformFlags, cannotSend, loadCliConfig } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError } from '../io.js';
 
@@ -29,8 +24,8 @@ interface RunOptions {
 
 async function runUntilSignal(command: Command, run: RunOptions): Promise<void> {
   const { dataDir, config, flags } = loadCliConfig(command);
-  if (run.sandbox === 'never' && !isConfigured(config))
-    throw new CliError(NOT_CONFIGURED, EXIT.invalidInput);
+  if (run.sandbox === 'never' && !canSend(config))
+    throw new CliError(cannotSend({ dataDir, config }), EXIT.invalidInput);
 
   const logger = createLogger({ dataDir });
   const runtime = await createRuntime({
@@ -41,20 +36,21 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
     sandbox: run.sandbox,
     kind: run.console ? 'console' : 'daemon',
     logger: engineLogger(logger),
+    // At start, and each time Settings switch back to the sandbox: a new one, new addresses.
+    onSandboxStarted(sandbox) {
+      logger.warn(
+        {
+          sandboxUrl: sandbox.url,
+          docs: sandbox.docsUrl,
+          dataDir: storeOfMode(dataDir, 'sandbox').folder,
+        },
+        'SANDBOX MODE: sales go to the sandbox on this machine, not to a platform. Set TILLSYNC_BASE_URL and TILLSYNC_API_KEY to use yours.',
+      );
+      // The admin token goes to the terminal (like the console's link), not into the logs.
+      process.stderr.write(embeddedSandboxText(sandbox));
+    },
   });
   const { agent } = runtime;
-  if (agent.embedded) {
-    logger.warn(
-      {
-        sandboxUrl: agent.embedded.sandbox.url,
-        docs: agent.embedded.sandbox.docsUrl,
-        dataDir: agent.dataDir,
-      },
-      'SANDBOX MODE: sales go to the sandbox on this machine, not to a platform. Set TILLSYNC_BASE_URL and TILLSYNC_API_KEY to use yours.',
-    );
-    // The admin token goes to the terminal (like the console's link), not into the logs.
-    process.stderr.write(embeddedSandboxText(agent.embedded.sandbox));
-  }
   logger.info(
     {
       mode: agent.mode,
@@ -124,7 +120,7 @@ export function registerDaemon(program: Command): void {
         .description('Sync in the background until stopped (SIGINT/SIGTERM); JSON logs on stdout')
         .option(
           '--sandbox',
-          'sync to the sandbox on this machine (its own data, in <data>/sandbox)',
+          'sync to the sandbox on this machine (its own data, in <data>/sandbox), even with a platform configured; the other commands follow the configuration',
         )
         .option('--console', 'also serve the till UI on 127.0.0.1 and print its login link')
         .option(

@@ -7,7 +7,7 @@ import { dayCsv, dayOf, dayRows } from '../../contract/day-view.js';
 import { formatMoney } from '../../contract/money-format.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printJson } from '../io.js';
-import { withStore, type DataDirOption } from '../store-access.js';
+import { noteTill, tillFields, tillLine, withStore } from '../store-access.js';
 
 const dayOptions = z.object({
   date: z.string().optional(),
@@ -25,7 +25,7 @@ export function registerDay(program: Command): void {
     .action(async (raw: Record<string, unknown>, command: Command) => {
       const options = parseOptions(dayOptions, raw);
       const date = options.date ?? dayOf(Date.now());
-      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+      await withStore(command, (store, found) => {
         const day = store.dayTotals(date);
         if (!day)
           throw new CliError(
@@ -33,8 +33,11 @@ export function registerDay(program: Command): void {
             EXIT.invalidInput,
           );
         const decimals = currencyDecimals(day.currency);
-        if (options.json) return printJson(day);
-        if (options.csv) return void process.stdout.write(dayCsv(day, decimals));
+        if (options.json) return printJson({ ...day, till: tillFields(found) });
+        if (options.csv) {
+          noteTill(found);
+          return void process.stdout.write(dayCsv(day, decimals));
+        }
         const money = (minor: number) => formatMoney(minor, day.currency, decimals);
         const { tillName, shopName } = store.settings.read();
         const lines = [`${shopName}, ${tillName}: ${date}`];
@@ -45,6 +48,7 @@ export function registerDay(program: Command): void {
         }
         if (day.refused.count > 0)
           lines.push('  Refused sales wait for a person: see `tillsync conflicts`.');
+        lines.push(tillLine(found));
         process.stdout.write(lines.join('\n') + '\n');
       });
     });

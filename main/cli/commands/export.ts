@@ -13,7 +13,7 @@ import {
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions } from '../io.js';
 import { progressBar } from '../progress.js';
-import { withStore, type DataDirOption } from '../store-access.js';
+import { describeTill, withStore } from '../store-access.js';
 import { codeOf, messageOf } from '../../../domain/errors.js';
 import { plural } from '../../../domain/words.js';
 
@@ -47,7 +47,7 @@ export function registerExport(program: Command): void {
           `${out} already exists: choose another name, or add --force to replace it.`,
           EXIT.invalidInput,
         );
-      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+      await withStore(command, (store, found) => {
         const range = { from, to };
         const bar = out ? progressBar(store.countExportSales(range), 'Exporting') : undefined;
         let output: ReturnType<typeof openOutput> | undefined;
@@ -74,7 +74,9 @@ export function registerExport(program: Command): void {
         } finally {
           bar?.finish();
         }
-        process.stderr.write(`Exported ${plural(count, 'sale')}${out ? ` to ${out}` : ''}.\n`);
+        process.stderr.write(
+          `Exported ${plural(count, 'sale')}${out ? ` to ${out}` : ''} from the till in ${describeTill(found)}.\n`,
+        );
       });
     });
 }

@@ -1,8 +1,9 @@
-// `tillsync record`: records one sale given as JSON on stdin or in a file.
+// `tillsync record`: records one sale given as JSON on stdin or in a file, into the till's
+// store (in sandbox mode the app then sends it to its sandbox).
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson, readJsonInput } from '../io.js';
-import { withStore, type DataDirOption } from '../store-access.js';
+import { tillFields, withStore } from '../store-access.js';
 
 export function registerRecord(program: Command): void {
   program
@@ -11,7 +12,7 @@ export function registerRecord(program: Command): void {
     .option('--file <path>', 'read the sale from this JSON file instead of standard input')
     .action(async (options: { file?: string }, command: Command) => {
       const input = await readJsonInput(options.file);
-      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+      await withStore(command, (store, found) => {
         const result = store.recordSale(input);
         if (!result.ok) {
           printError(result.error);
@@ -21,7 +22,7 @@ export function registerRecord(program: Command): void {
           );
         }
         const { id, receiptNumber, state } = result.value;
-        printJson({ id, receipt: receiptNumber, state });
+        printJson({ id, receipt: receiptNumber, state, till: tillFields(found) });
       });
     });
 }

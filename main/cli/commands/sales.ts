@@ -7,7 +7,7 @@ import { OUTBOX_STATES } from '../../../db/schema.js';
 import { dateBound } from '../../config/dates.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printError, printJson } from '../io.js';
-import { withStore, type DataDirOption } from '../store-access.js';
+import { tillFields, tillLine, withStore } from '../store-access.js';
 
 const listOptions = z.object({
   state: z.enum(OUTBOX_STATES).optional(),
@@ -31,14 +31,17 @@ export function registerSales(program: Command): void {
     .option('--json', 'print JSON instead of text')
     .action(async (raw: Record<string, unknown>, command: Command) => {
       const { json, ...filter } = parseOptions(listOptions, raw);
-      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+      await withStore(command, (store, found) => {
         const page = store.listSales(filter);
         if (!page.ok) {
           printError(page.error);
           throw new CliError('', EXIT.invalidInput);
         }
-        if (json) printJson(page.value);
-        else process.stdout.write(formatTable(page.value.sales, page.value.nextBefore));
+        if (json) printJson({ ...page.value, till: tillFields(found) });
+        else
+          process.stdout.write(
+            formatTable(page.value.sales, page.value.nextBefore) + tillLine(found) + '\n',
+          );
       });
     });
 }

@@ -1,6 +1,7 @@
-// `tillsync sandbox`: run the platform emulator, mint keys for it, print its catalog.
+// `tillsync sandbox`: run the platform emulator, mint keys for it, print its catalog. A data
+// folder has one sandbox, the file the app's embedded sandbox uses (<data>/sandbox/
+// sandbox.db): every subcommand finds it there unless given --db.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import {
@@ -11,8 +12,9 @@ import {
   parseTtl,
   startSandbox,
 } from '../../../sandbox/index.js';
-import { SANDBOX_FOLDER } from '../../agent/embedded-sandbox.js';
 import { resolveDataDir } from '../../config/data-dir.js';
+import { sandboxDatabaseFile } from '../../config/till-store.js';
+import { pidExists } from '../../sync/sender-identity.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printJson } from '../io.js';
 import { messageOf } from '../../../domain/errors.js';
@@ -53,34 +55,39 @@ const keyOptions = z.object({
   subject: z.string().min(1).optional(),
 });
 
-/**
- * The sandbox running on this data folder: the one `tillsync sandbox` runs, or the app's
- * own (in sandbox mode), found by the admin file it writes beside its database.
- */
-function runningSandbox(command: Command): { url: string; adminUrl: string; adminToken: string } {
-  const { db, dataDir } = command.optsWithGlobals<{ db?: string; dataDir?: string }>();
-  const folder = resolveDataDir(dataDir);
-  const candidates = db
-    ? [db]
-    : [join(folder, 'sandbox.db'), join(folder, SANDBOX_FOLDER, 'sandbox.db')];
-  for (const file of candidates.map((candidate) => `${candidate}.admin.json`)) {
-    if (existsSync(file))
-      return JSON.parse(readFileSync(file, 'utf8')) as {
-        url: string;
-        adminUrl: string;
-        adminToken: string;
-      };
-  }
-  throw new CliError(
-    `No running sandbox found (looked for ${candidates.join(' and ')}): start one with \`tillsync sandbox\`, or the app without a platform.`,
-  );
+interface RunningSandbox {
+  url: string;
+  adminUrl: string;
+  adminToken: string;
+  pid?: number;
 }
 
 // `--db` is read with the parent's options merged in: `sandbox --db F key` and
 // `sandbox key --db F` must mean the same file (Commander gives it to the parent).
 function sandboxFile(command: Command): string {
   const { db, dataDir } = command.optsWithGlobals<{ db?: string; dataDir?: string }>();
-  return db ?? join(resolveDataDir(dataDir), 'sandbox.db');
+  return db ?? sandboxDatabaseFile(resolveDataDir(dataDir));
+}
+
+/**
+ * The sandbox running on a file (the one `tillsync sandbox` runs, or the app's own in
+ * sandbox mode), from the admin file it writes beside its database; none when its
+ * process has gone.
+ */
+function sandboxRunningOn(file: string): RunningSandbox | undefined {
+  const adminFile = `${file}.admin.json`;
+  if (!existsSync(adminFile)) return undefined;
+  const running = JSON.parse(readFileSync(adminFile, 'utf8')) as RunningSandbox;
+  return running.pid === undefined || pidExists(running.pid) ? running : undefined;
+}
+
+function runningSandbox(command: Command): RunningSandbox {
+  const file = sandboxFile(command);
+  const running = sandboxRunningOn(file);
+  if (running) return running;
+  throw new CliError(
+    `No running sandbox found on ${file}: start the app without a platform, or \`tillsync sandbox\`.`,
+  );
 }
 
 export function registerSandbox(program: Command): void {
@@ -91,7 +98,10 @@ export function registerSandbox(program: Command): void {
     )
     .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--db <file>', "the sandbox's database file (default: sandbox.db in the data folder)")
+    .option(
+      '--db <file>',
+      "the sandbox's database file (default: sandbox/sandbox.db in the data folder, the app's own)",
+    )
     .option(
       '--faults <spec>',
       'inject faults, e.g. "fail5xx=0.1,latency=20-80,seed=7" (or TILLSYNC_SANDBOX_FAULTS)',
@@ -99,12 +109,19 @@ export function registerSandbox(program: Command): void {
     .option('--no-rate-limit', 'turn off the per-key rate limit')
     .action(async (raw: Record<string, unknown>, command: Command) => {
       const options = parseOptions(runOptions, raw);
+      const dbFile = sandboxFile(command);
+      // Two servers on one file would share it and overwrite each other's admin file.
+      const already = sandboxRunningOn(dbFile);
+      if (already)
+        throw new CliError(
+          `A sandbox already runs on ${dbFile}, at ${already.url} (the app's own, in sandbox mode, or another \`tillsync sandbox\`): use it, or give this one --db <another file>.`,
+        );
       let running;
       try {
         running = await startSandbox({
           port: options.port,
           host: options.host,
-          dbFile: sandboxFile(command),
+          dbFile,
           faults: options.faults ?? process.env.TILLSYNC_SANDBOX_FAULTS,
           adminToken: process.env.TILLSYNC_SANDBOX_ADMIN_TOKEN,
           ...(options.rateLimit ? {} : { rateLimit: false }),
@@ -204,10 +221,13 @@ export function registerSandbox(program: Command): void {
     .option('--shop <id>', 'the shop whose currency to use (default: the first shop)')
     .option('--db <file>', "the sandbox's database file")
     .action((raw: { shop?: string }, command: Command) => {
+      const file = sandboxFile(command);
       try {
-        printJson(catalogOfFile(sandboxFile(command), raw.shop));
+        printJson(catalogOfFile(file, raw.shop));
       } catch (error) {
         throw new CliError(messageOf(error), EXIT.invalidInput);
       }
+      // Standard output is the catalog to import: the file it came from goes to stderr.
+      process.stderr.write(`Catalog of the sandbox in ${file}.\n`);
     });
 }

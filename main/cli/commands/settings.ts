@@ -1,9 +1,10 @@
-// `tillsync settings`: show the till's settings, or change some of them.
+// `tillsync settings`: show the till's settings, or change some of them. They belong to the
+// till's store: sandbox mode has its own (its currency and shop come from the sandbox).
 import type { Command } from 'commander';
 import type { Settings } from '../../../db/settings.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson } from '../io.js';
-import { withStore, type DataDirOption } from '../store-access.js';
+import { describeTill, tillFields, withStore, type CliTill } from '../store-access.js';
 
 interface SetOptions {
   currency?: string;
@@ -14,9 +15,10 @@ interface SetOptions {
   archiveAfterMonths?: string;
 }
 
-function printSettings(settings: Settings, json?: boolean): void {
-  if (json) return void printJson(settings);
+function printSettings(settings: Settings, found: CliTill, json?: boolean): void {
+  if (json) return void printJson({ ...settings, till: tillFields(found) });
   const lines = [
+    `till              ${describeTill(found)}`,
     `currency          ${settings.currency}`,
     `payment methods   ${settings.paymentMethods.join(', ')}`,
     `shop id           ${settings.shopId ?? '(none)'}`,
@@ -34,8 +36,8 @@ export function registerSettings(program: Command): void {
     .description('Show the settings')
     .option('--json', 'print JSON instead of text')
     .action(async (options: { json?: boolean }, command: Command) => {
-      await withStore(command.optsWithGlobals<DataDirOption>(), (store) =>
-        printSettings(store.settings.read(), options.json),
+      await withStore(command, (store, found) =>
+        printSettings(store.settings.read(), found, options.json),
       );
     });
   settings
@@ -61,13 +63,13 @@ export function registerSettings(program: Command): void {
         archiveAfterMonths:
           options.archiveAfterMonths === undefined ? undefined : Number(options.archiveAfterMonths),
       };
-      await withStore(command.optsWithGlobals<DataDirOption>(), (store) => {
+      await withStore(command, (store, found) => {
         const result = store.settings.update(patch);
         if (!result.ok) {
           printError(result.error);
           throw new CliError('', EXIT.invalidInput);
         }
-        printSettings(result.value, options.json);
+        printSettings(result.value, found, options.json);
       });
     });
 }

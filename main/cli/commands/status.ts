@@ -4,13 +4,12 @@ import type { Command } from 'commander';
 
 import { OUTBOX_STATES } from '../../../db/schema.js';
 
-import { loadAgentConfig, syncTuningSchema, type AgentConfig } from '../../config/agent-config.js';
-import { resolveDataDir } from '../../config/data-dir.js';
 import { viewStatus } from '../../contract/status-view.js';
 import { readStoreStatus, type SyncStatus } from '../../sync/status.js';
 import { sentence } from '../../../domain/words.js';
 import { printJson } from '../io.js';
-import { withStore, type DataDirOption } from '../store-access.js';
+import type { Store } from '../../../db/store.js';
+import { tillFields, tillLine, withStore, type CliTill } from '../store-access.js';
 
 const KEY_ELSEWHERE = {
   desktop_app: 'kept encrypted by the desktop app (this command cannot read it)',
@@ -78,31 +77,32 @@ export function registerStatus(program: Command): void {
     .description('Show sales per state and the state of sync')
     .option('--json', 'print JSON instead of text')
     .action(async (options: { json?: boolean }, command: Command) => {
-      const globals = command.optsWithGlobals<DataDirOption>();
-      const loaded = loadAgentConfig({ dataDir: resolveDataDir(globals.dataDir) });
-      const config: AgentConfig = loaded.ok ? loaded.value : { sync: syncTuningSchema.parse({}) };
-      await withStore(globals, (store) => {
+      // The configuration as every command loads it (the saved key included); one that
+      // cannot be read is shown, not fatal.
+      const read = (store: Store, found: CliTill) => {
         const now = Date.now();
-        const dataDir = resolveDataDir(globals.dataDir);
-        const sync = readStoreStatus(store, config, { now, dataDir });
+        const sync = readStoreStatus(store, found.config, { now, dataDir: found.dataDir });
         const { counts } = sync;
+        const { configError } = found;
         if (options.json) {
           printJson({
             database: store.file,
+            till: tillFields(found),
             counts,
             sync,
-            ...(loaded.ok ? {} : { configError: loaded.error.message }),
+            ...(configError ? { configError } : {}),
           });
           return;
         }
         const lines = [
           'Tillsync till status',
-          `  database   ${store.file}`,
+          tillLine(found),
           ...OUTBOX_STATES.map((state) => `  ${state.padEnd(10)} ${counts[state]}`),
           ...describe(sync, now),
         ];
-        if (!loaded.ok) lines.push(`  config     ${loaded.error.message}`);
+        if (configError) lines.push(`  config     ${configError}`);
         process.stdout.write(lines.join('\n') + '\n');
-      });
+      };
+      await withStore(command, read, { lenient: true });
     });
 }

@@ -2,15 +2,15 @@
 // backoff and the authorization pause, and send everything now (or ask the running
 // Tillsync process to).
 import type { Command } from 'commander';
-import { databaseFile } from '../../config/data-dir.js';
+import { canSend } from '../../config/till-store.js';
 import { createSyncEngine, type DrainSummary } from '../../sync/engine.js';
 import type { SyncStatus } from '../../sync/status.js';
-import { isConfigured } from '../../agent/run-agent.js';
 import { markRunning } from '../../agent/running.js';
-import { addPlatformFlags, loadCliConfig, NOT_CONFIGURED } from '../config-access.js';
+import { addPlatformFlags, cannotSend, NOT_CONFIGURED } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { progressBar } from '../progress.js';
+import { findTill, tillFields, tillLine, type CliTill } from '../store-access.js';
 
 export function exitCodeFor(status: SyncStatus): number {
   if (status.paused) return EXIT.queuePaused;
@@ -36,6 +36,7 @@ const SKIPPED: Record<NonNullable<DrainSummary['skipped']>, string> = {
 function report(
   summary: DrainSummary,
   status: SyncStatus,
+  found: CliTill,
   json: boolean | undefined,
   verb: string,
 ): void {
@@ -45,6 +46,7 @@ function report(
       counts: status.counts,
       link: status.link,
       paused: status.paused,
+      till: tillFields(found),
     });
     return;
   }
@@ -55,6 +57,7 @@ function report(
   if (summary.skipped) lines.push(SKIPPED[summary.skipped]);
   else if (status.paused) lines.push(SKIPPED.paused);
   if (status.counts.conflict > 0) lines.push('See them with `tillsync conflicts`.');
+  lines.push(tillLine(found));
   process.stdout.write(lines.join('\n') + '\n');
 }
 
@@ -64,10 +67,11 @@ async function withEngine(
   verb: string,
   run: 'drain' | 'resync',
 ) {
-  const { dataDir, config } = loadCliConfig(command);
-  if (!isConfigured(config)) throw new CliError(NOT_CONFIGURED, EXIT.invalidInput);
+  const found = findTill(command);
+  const { dataDir, config, till } = found;
+  if (!canSend(config)) throw new CliError(cannotSend(found), EXIT.invalidInput);
   const unmarkRunning = markRunning(dataDir, 'cli');
-  const engine = createSyncEngine({ file: databaseFile(dataDir), config });
+  const engine = createSyncEngine({ file: till.databaseFile, config });
   const before = engine.status();
   const bar = json ? undefined : progressBar(before.counts.pending, verb);
   engine.events.on('sale', () => bar?.tick());
@@ -75,7 +79,7 @@ async function withEngine(
     const summary = await engine[run]();
     bar?.finish();
     const status = engine.status();
-    report(summary, status, json, verb);
+    report(summary, status, found, json, verb);
     process.exitCode = exitCodeFor(status);
   } finally {
     await engine.stop();

@@ -1,20 +1,18 @@
 // The cart's lines: each with its quantity (typed, checked as it is typed), total and a
-// remove button; a line that cannot be charged says why, right next to it. The list
-// scrolls on its own so the total and Charge below stay in view.
-import type { RefObject } from 'preact';
+// remove button; a line that cannot be charged says why, right next to it. The line last
+// scanned or changed is marked: F2 and F3 act on it. The list scrolls on its own so the
+// total and Charge below stay in view.
 import { useEffect, useRef } from 'preact/hooks';
-import type { MethodOutput } from '../../../main/contract/contract';
-import { lineTotalMinor } from '../money';
-import { lineProblem, parseQuantity, type CartLine } from '../till/cart';
+import { lineProblem, lineTotalOf, type CartLine } from '../../../domain/cart';
 import { ariaKeys } from '../till/shortcuts';
 
-type Limits = MethodOutput<'getSettings'>['till']['limits'];
+/** The quantity field of a product's line, for F2. */
+export const quantityFieldId = (productId: string) => `qty-${productId}`;
 
 export function CartLines(props: {
   lines: CartLine[];
-  limits: Limits;
+  currentProductId: string | undefined;
   money: (minor: number) => string;
-  lastQuantityRef: RefObject<HTMLInputElement | null>;
   onQuantity: (productId: string, text: string) => void;
   onRemove: (productId: string) => void;
   /** Enter or Escape in a quantity: back to scanning. */
@@ -41,12 +39,18 @@ export function CartLines(props: {
           </tr>
         </thead>
         <tbody>
-          {lines.map((line, index) => {
-            const problem = lineProblem(line, props.limits);
-            const id = `qty-${line.product.id}`;
-            const last = index === lines.length - 1;
+          {lines.map((line) => {
+            const problem = lineProblem(line);
+            const id = quantityFieldId(line.product.id);
+            const current = line.product.id === props.currentProductId;
+            const total = lineTotalOf(line);
             return (
-              <tr key={line.product.id} data-product={line.product.id}>
+              <tr
+                key={line.product.id}
+                data-product={line.product.id}
+                class={current ? 'current' : undefined}
+                aria-current={current ? 'true' : undefined}
+              >
                 <td>
                   {line.product.name}
                   <span class="unit-price">{money(line.product.priceMinor)} each</span>
@@ -54,14 +58,13 @@ export function CartLines(props: {
                 <td>
                   <input
                     id={id}
-                    ref={last ? props.lastQuantityRef : undefined}
                     class="quantity"
                     inputMode="decimal"
                     value={line.quantityText}
                     aria-label={`Quantity of ${line.product.name}`}
                     aria-invalid={problem ? true : undefined}
                     aria-describedby={problem ? `${id}-problem` : undefined}
-                    aria-keyshortcuts={last ? ariaKeys('quantity') : undefined}
+                    aria-keyshortcuts={current ? ariaKeys('quantity') : undefined}
                     onInput={(event) =>
                       props.onQuantity(line.product.id, event.currentTarget.value)
                     }
@@ -75,18 +78,14 @@ export function CartLines(props: {
                     </p>
                   )}
                 </td>
-                <td class="line-total">
-                  {money(
-                    lineTotalMinor(parseQuantity(line.quantityText) ?? 0, line.product.priceMinor),
-                  )}
-                </td>
+                <td class="line-total">{total === undefined ? '–' : money(total)}</td>
                 <td>
                   <button
                     type="button"
                     class="remove"
                     onClick={() => props.onRemove(line.product.id)}
                     aria-label={`Remove ${line.product.name}`}
-                    aria-keyshortcuts={last ? ariaKeys('removeLast') : undefined}
+                    aria-keyshortcuts={current ? ariaKeys('removeCurrent') : undefined}
                   >
                     ✕
                   </button>

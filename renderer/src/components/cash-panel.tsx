@@ -1,7 +1,7 @@
 // Cash at the counter: the amount handed over (typed, or a quick amount), and the change
 // to give back. Left empty, the customer pays the exact total.
 import type { RefObject } from 'preact';
-import { parseMoney, quickAmounts } from '../till/cart';
+import { parseMoney, quickAmounts } from '../../../domain/cart';
 
 export function CashPanel(props: {
   totalMinor: number;
@@ -69,18 +69,4 @@ export function CashPanel(props: {
       </p>
     </div>
   );
-}
-
-/** What is wrong with the amount tendered, or undefined. */
-export function tenderedProblem(
-  text: string,
-  totalMinor: number,
-  decimals: number,
-  money: (minor: number) => string,
-) {
-  if (text.trim() === '') return undefined;
-  const minor = parseMoney(text, decimals);
-  if (minor === undefined) return 'Type an amount, like 20 or 20.50';
-  if (minor < totalMinor) return `Less than the total (${money(totalMinor)})`;
-  return undefined;
 }

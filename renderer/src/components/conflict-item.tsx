@@ -2,6 +2,7 @@
 // about it: retry it as it is, fix it (a new revision), or discard it with a reason.
 import { useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
+import { CASH_METHOD } from '../../../domain/sale-input';
 import { api } from '../api';
 import { formatTime } from '../money';
 import type { ScreenNotice } from '../sale-notice';
@@ -85,6 +86,7 @@ export function ConflictItem({
         <ConflictEditor
           saleId={conflict.saleId}
           settings={settings}
+          money={money}
           onCancel={() => setMode('view')}
           onDone={(change) => onDone(noticeOf('edit', change))}
         />
@@ -141,11 +143,13 @@ function DiscardForm({
 function ConflictEditor({
   saleId,
   settings,
+  money,
   onCancel,
   onDone,
 }: {
   saleId: string;
   settings: Settings;
+  money: (minor: number) => string;
   onCancel: () => void;
   onDone: (change: Change) => void;
 }) {
@@ -210,6 +214,12 @@ function ConflictEditor({
 
   return (
     <form class="inline-form editor" onSubmit={(event) => void save(event)}>
+      <p class="hint">
+        Fix what the platform refused: a product id, or the payment method's name. The total stays{' '}
+        {money(sale.totalMinor)}, what the customer paid
+        {sale.paymentMethod === CASH_METHOD ? ' in cash' : ''}.
+      </p>
+      {errors['/items'] && <Notice tone="error">{errors['/items']}</Notice>}
       {items.map((row, index) => (
         <fieldset key={index} class="edit-line">
           <legend>Line {index + 1}</legend>
@@ -250,7 +260,7 @@ function ConflictEditor({
           </Field>
         </fieldset>
       ))}
-      <Field id={`edit-${saleId}-payment`} label="Payment method">
+      <Field id={`edit-${saleId}-payment`} label="Payment method" error={errors['/paymentMethod']}>
         <select
           id={`edit-${saleId}-payment`}
           value={payment}

@@ -1,6 +1,6 @@
 // The catalog as tiles, for touch and mouse. Out of the Tab order: the keyboard scans or
 // searches instead of walking every tile.
-import type { Product } from '../till/cart';
+import type { ProductView as Product } from '../../../domain/sale';
 
 export function ProductGrid(props: {
   products: Product[];

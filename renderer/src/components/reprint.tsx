@@ -22,6 +22,14 @@ export function useReprint(till: Till) {
     setReceipt(result.ok ? result.value : undefined);
   }
 
+  /** Read again at the moment of printing: the paper tells the sale's state as it is now. */
+  async function print(saleId: string) {
+    const latest = await api.getReceipt({ saleId });
+    if (!latest.ok) return setProblem(latest.error.message);
+    setReceipt(latest.value);
+    setProblem(await printDocument(paper(latest.value)));
+  }
+
   const view = (
     <>
       {problem && <Notice tone="error">{problem}</Notice>}
@@ -29,11 +37,7 @@ export function useReprint(till: Till) {
         <section class="reprint" aria-label={`Receipt #${receipt.receiptNumber} to reprint`}>
           {paper(receipt)}
           <div class="actions">
-            <button
-              type="button"
-              class="primary"
-              onClick={() => void printDocument(paper(receipt)).then(setProblem)}
-            >
+            <button type="button" class="primary" onClick={() => void print(receipt.saleId)}>
               Print receipt #{receipt.receiptNumber}
             </button>
             <button type="button" onClick={() => setReceipt(undefined)}>

@@ -1,152 +1,130 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import {
+  addProduct,
+  cartTotalMinor,
+  chargeProblem,
+  confirmationReason,
+  currentLine,
+  emptyCart,
+  hasContent,
+  noteUnknownCode,
+  removeLine,
+  setQuantity,
+  tenderedProblem,
+} from '../../../domain/cart';
+import type { ProductView } from '../../../domain/sale';
+import { CASH_METHOD } from '../../../domain/sale-input';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { CartLines } from '../components/cart-lines';
-import { CashPanel, tenderedProblem } from '../components/cash-panel';
-import { ConfirmBar } from '../components/confirm-bar';
-import { CustomerPicker, type Customer } from '../components/customer-picker';
+import { CartLines, quantityFieldId } from '../components/cart-lines';
+import { CashPanel } from '../components/cash-panel';
+import { ChargeBar, type Confirming } from '../components/charge-bar';
+import { CustomerPicker } from '../components/customer-picker';
 import { Notice } from '../components/field';
+import { HeldSales } from '../components/held-sales';
+import { HoldForm } from '../components/hold-form';
+import { ReceiptPaper } from '../components/paper';
 import { PaymentChoice } from '../components/payment-choice';
 import { ProductGrid } from '../components/product-grid';
 import { SaleSaved } from '../components/sale-saved';
 import { ScanField } from '../components/scan-field';
 import { ShortcutLegend } from '../components/shortcut-legend';
-import { ReceiptPaper } from '../components/paper';
+import { UnknownCodes } from '../components/unknown-codes';
+import { useEvent, useNow } from '../hooks';
 import { formatMoney } from '../money';
 import { printDocument, setPrintable } from '../print';
 import { beep } from '../till/beep';
-import {
-  addProduct,
-  cartTotalMinor,
-  confirmationReason,
-  lineProblem,
-  parseMoney,
-  type Product,
-} from '../till/cart';
-import { createCounterQueue } from '../till/counter-queue';
-import { useCart, useProductSearch, useShortcuts } from '../till/use-counter-state';
-import { ariaKeys, type ShortcutAction } from '../till/shortcuts';
+import { useScanBursts } from '../till/scan-bursts';
+import { type ShortcutAction } from '../till/shortcuts';
+import { useCounter } from '../till/use-counter';
+import { useProductSearch, useShortcuts } from '../till/use-counter-state';
 
 type Settings = MethodOutput<'getSettings'>;
 type Receipt = MethodOutput<'getReceipt'>;
+type Tone = 'ok' | 'error';
 
 /** The till: scan or pick products, set quantities, take payment. Works offline. */
 export function TillScreen({ settings }: { settings: Settings }) {
   const till = settings.till;
-  const { currency, currencyDecimals: decimals, paymentMethods, limits } = till;
+  const { currency, currencyDecimals: decimals, paymentMethods } = till;
   const money = (minor: number) => formatMoney(minor, currency, decimals);
   const defaultMethod = paymentMethods[0] ?? '';
 
-  const { cart, cartRef, setCart } = useCart();
+  const [notice, setNotice] = useState<{ tone: Tone; text: string }>();
+  const say = (tone: Tone, text: string) => setNotice({ tone, text });
+  const counter = useCounter(defaultMethod, (text) => say('error', text));
+  const { cart, cartRef, update, queue } = counter;
   const [query, setQuery] = useState('');
   const products = useProductSearch(query);
-  const [payment, setPayment] = useState(defaultMethod);
-  const [customer, setCustomer] = useState<Customer>();
-  const [tendered, setTendered] = useState('');
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
   const [receipt, setReceipt] = useState<Receipt>();
-  const [confirming, setConfirming] = useState<{
-    question: string;
-    reason: string;
-    label: string;
-    then(): void;
-  }>();
+  const [confirming, setConfirming] = useState<Confirming>();
+  const [holding, setHolding] = useState(false);
+  const now = useNow();
   const searchRef = useRef<HTMLInputElement>(null);
   const tenderedRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLInputElement>(null);
-  const lastQuantityRef = useRef<HTMLInputElement>(null);
-  const queue = useMemo(createCounterQueue, []);
+  const noteRef = useRef<HTMLInputElement>(null);
   const focusSearch = () => searchRef.current?.focus();
 
   useEffect(() => {
-    if (!paymentMethods.includes(payment)) setPayment(defaultMethod);
-  }, [paymentMethods, payment, defaultMethod]);
+    if (!paymentMethods.includes(cart.paymentMethod))
+      update((current) => ({ ...current, paymentMethod: defaultMethod }));
+  }, [paymentMethods, cart.paymentMethod, defaultMethod]);
   useLayoutEffect(focusSearch, []);
+  useEffect(() => noteRef.current?.focus(), [holding]);
 
-  const total = cartTotalMinor(cart);
-  const cash = payment === limits.cashMethod;
-  const lineProblems = cart.map((line) => lineProblem(line, limits)).filter(Boolean);
-  const cashProblem = cash ? tenderedProblem(tendered, total, decimals, money) : undefined;
-  const blocked =
-    cart.length === 0
-      ? 'Add a product first.'
-      : lineProblems.length > 0
-        ? `Fix the cart first: ${lineProblems[0]}.`
-        : (cashProblem ?? (payment ? undefined : 'Choose a payment method.'));
+  const total = cartTotalMinor(cart.lines);
+  const cash = cart.paymentMethod === CASH_METHOD;
+  const cashProblem = cash ? tenderedProblem(cart.tendered, total, decimals, money) : undefined;
+  const blocked = chargeProblem(cart, decimals, money);
 
-  const add = (product: Product) => {
+  const add = (product: ProductView) => {
     setReceipt(undefined);
-    setCart((lines) => addProduct(lines, product));
+    update((current) => addProduct(current, product));
   };
 
   function scan(code: string) {
     queue.run(async () => {
       const found = await api.findProduct({ code });
-      if (found.ok && found.value) return add(found.value);
+      if (!found.ok) return say('error', found.error.message);
+      if (found.value) return add(found.value);
       beep();
-      setNotice({
-        tone: 'error',
-        text: found.ok
-          ? `Unknown code ${code}: no product has this barcode or id.`
-          : found.error.message,
-      });
+      update((current) => noteUnknownCode(current, code));
     });
   }
+  useScanBursts(searchRef, scan);
 
   function newSale() {
-    setCart(() => []);
+    update(() => emptyCart(defaultMethod));
     setNotice(undefined);
-    setTendered('');
-    setCustomer(undefined);
-    setPayment(defaultMethod);
   }
 
   /** F9 or Charge: for cash, first the amount tendered (keyboard); then charge. */
   function pay(fromKeyboard: boolean) {
-    if (blocked) return setNotice({ tone: 'error', text: blocked });
-    if (fromKeyboard && cash && document.activeElement !== tenderedRef.current && tendered === '')
+    if (blocked) return say('error', blocked);
+    const askTendered = fromKeyboard && cash && cart.tendered === '';
+    if (askTendered && document.activeElement !== tenderedRef.current)
       return tenderedRef.current?.focus();
-    const reason = confirmationReason(cart, total, till, money);
-    if (reason)
-      return setConfirming({
-        question: `Charge ${money(total)}?`,
-        reason,
-        label: `Charge ${money(total)}`,
-        then: charge,
-      });
-    charge();
+    const reason = confirmationReason(cart.lines, total, till, money);
+    if (!reason) return charge();
+    setConfirming({
+      question: `Charge ${money(total)}?`,
+      reason,
+      label: `Charge ${money(total)}`,
+      then: charge,
+    });
   }
 
   function charge() {
-    const tenderedMinor =
-      cash && tendered.trim() !== '' ? parseMoney(tendered, decimals) : undefined;
+    // Scans and taps wait in the queue behind this step: they start the next sale.
     queue.run(async () => {
-      const lines = cartRef.current;
-      const result = await api.recordSale({
-        items: lines.map((line) => ({
-          productId: line.product.id,
-          quantity: Number(line.quantityText),
-          price: line.product.price,
-        })),
-        paymentMethod: payment,
-        ...(customer ? { customerId: customer.id } : {}),
-        ...(tenderedMinor !== undefined ? { tendered: tenderedMinor / 10 ** decimals } : {}),
-      });
+      const result = await counter.charge();
       if (!result.ok) {
         const details = result.error.fields?.map((field) => field.message).join('; ');
-        return setNotice({
-          tone: 'error',
-          text: details ? `Not saved: ${details}.` : result.error.message,
-        });
+        return say('error', details ? `Not saved: ${details}.` : result.error.message);
       }
-      // Scans and taps wait in the queue behind this step: they start the next sale.
-      setCart(() => []);
       setNotice(undefined);
-      setTendered('');
-      setCustomer(undefined);
-      setPayment(defaultMethod);
-      const printed = await api.getReceipt({ saleId: result.value.id });
-      if (printed.ok) showReceipt(printed.value, till.printAfterSale);
+      showReceipt(result.value, till.printAfterSale);
       focusSearch();
     });
   }
@@ -154,8 +132,23 @@ export function TillScreen({ settings }: { settings: Settings }) {
   const paperOf = (value: Receipt) => (
     <ReceiptPaper receipt={value} width={till.receiptWidth} decimals={decimals} />
   );
-  const report = (problem: string | undefined) =>
-    problem && setNotice({ tone: 'error', text: problem });
+  const report = (problem: string | undefined) => problem && say('error', problem);
+
+  // The receipt on screen, and the browser's own Print, follow the sale as it reaches the
+  // platform: the paper never says "not yet on the platform" about a sale that is there.
+  const receiptRef = useRef(receipt);
+  receiptRef.current = receipt;
+  useEvent(
+    'salesChanged',
+    useCallback(({ sales }) => {
+      const shown = receiptRef.current?.saleId;
+      if (!shown || !sales.some((sale) => sale.id === shown)) return;
+      void api.getReceipt({ saleId: shown }).then((latest) => {
+        // Unless the screen moved on meanwhile (a new sale cleared it).
+        if (latest.ok && receiptRef.current?.saleId === shown) showReceipt(latest.value, false);
+      });
+    }, []),
+  );
 
   function showReceipt(value: Receipt, print: boolean) {
     setReceipt(value);
@@ -163,17 +156,66 @@ export function TillScreen({ settings }: { settings: Settings }) {
     if (print) void printDocument(paperOf(value), { silent: true }).then(report);
   }
 
+  /** The last receipt, read again now: it tells whether the sale has reached the platform. */
+  async function printLast() {
+    const latest = await api.getReceipt(receipt ? { saleId: receipt.saleId } : {});
+    if (!latest.ok) return say('error', latest.error.message);
+    setReceipt(latest.value);
+    report(await printDocument(paperOf(latest.value)));
+  }
+
+  function hold(note: string) {
+    queue.run(async () => {
+      const held = await counter.hold(note);
+      setHolding(false);
+      if (!held.ok) return say('error', held.error.message);
+      setReceipt(undefined);
+      say('ok', `Sale held${note.trim() ? ` (${note.trim()})` : ''}: recall it from Held sales.`);
+      focusSearch();
+    });
+  }
+
+  function recall(cartId: string) {
+    queue.run(async () => {
+      const aside = hasContent(cartRef.current);
+      const recalled = await counter.recall(cartId);
+      if (!recalled.ok) return say('error', recalled.error.message);
+      setReceipt(undefined);
+      say(
+        'ok',
+        `Held sale recalled.${aside ? ' The sale that was on the counter is held now.' : ''}`,
+      );
+      focusSearch();
+    });
+  }
+
   const actions: Record<ShortcutAction, () => void> = {
-    quantity: () => lastQuantityRef.current?.select(),
-    removeLast: () => setCart((lines) => lines.slice(0, -1)),
+    quantity() {
+      const line = currentLine(cartRef.current);
+      if (!line) return say('error', 'No line to change yet: scan or tap a product first.');
+      const field = document.getElementById(quantityFieldId(line.product.id));
+      if (field instanceof HTMLInputElement) field.select();
+    },
+    removeCurrent() {
+      const line = currentLine(cartRef.current);
+      if (!line) return say('error', 'No line to remove: the cart is empty.');
+      update((current) => removeLine(current, line.product.id));
+    },
     nextPayment: () =>
-      setPayment(
-        (method) =>
-          paymentMethods[(paymentMethods.indexOf(method) + 1) % paymentMethods.length] ?? '',
-      ),
+      update((current) => ({
+        ...current,
+        paymentMethod:
+          paymentMethods[
+            (paymentMethods.indexOf(current.paymentMethod) + 1) % paymentMethods.length
+          ] ?? '',
+      })),
+    hold: () =>
+      cartRef.current.lines.length === 0
+        ? say('error', 'Nothing to hold: the cart is empty.')
+        : setHolding(true),
     customer: () => customerRef.current?.focus(),
     newSale: () =>
-      cartRef.current.length === 0
+      cartRef.current.lines.length === 0
         ? newSale()
         : setConfirming({
             question: 'Start a new sale?',
@@ -182,15 +224,30 @@ export function TillScreen({ settings }: { settings: Settings }) {
             then: newSale,
           }),
     charge: () => pay(true),
-    print: () => receipt && void printDocument(paperOf(receipt)).then(report),
+    print: () => void printLast(),
   };
-  useShortcuts(actions, confirming !== undefined, searchRef);
+  useShortcuts(actions, confirming !== undefined || holding, searchRef);
 
   return (
     <div class="till">
       <section class="catalog" aria-label="Products">
         <ScanField inputRef={searchRef} onQuery={setQuery} onCode={scan} />
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+        <UnknownCodes
+          codes={cart.unknownCodes}
+          onDismiss={() => {
+            update((current) => ({ ...current, unknownCodes: [] }));
+            focusSearch();
+          }}
+        />
+        {counter.setAside.map((aside) => (
+          <Notice key={aside.file} tone="error">
+            {aside.problem}. It was moved to {aside.file}; selling goes on.{' '}
+            <button type="button" onClick={counter.dismissSetAside}>
+              Dismiss
+            </button>
+          </Notice>
+        ))}
         <ProductGrid
           products={products}
           money={money}
@@ -204,20 +261,14 @@ export function TillScreen({ settings }: { settings: Settings }) {
 
       <section class="cart" aria-label="Cart">
         <h2>Cart</h2>
+        <HeldSales held={counter.held} now={now} money={money} onRecall={recall} />
         <CartLines
-          lines={cart}
-          limits={limits}
+          lines={cart.lines}
+          currentProductId={currentLine(cart)?.product.id}
           money={money}
-          lastQuantityRef={lastQuantityRef}
-          onQuantity={(id, text) =>
-            setCart((lines) =>
-              lines.map((line) =>
-                line.product.id === id ? { ...line, quantityText: text } : line,
-              ),
-            )
-          }
+          onQuantity={(id, text) => update((current) => setQuantity(current, id, text))}
           onRemove={(id) => {
-            setCart((lines) => lines.filter((line) => line.product.id !== id));
+            update((current) => removeLine(current, id));
             focusSearch();
           }}
           onDone={focusSearch}
@@ -225,66 +276,58 @@ export function TillScreen({ settings }: { settings: Settings }) {
         <div class="cart-foot">
           <PaymentChoice
             methods={paymentMethods}
-            value={payment}
+            value={cart.paymentMethod}
             onChange={(method) => {
-              setPayment(method);
+              update((current) => ({ ...current, paymentMethod: method }));
               focusSearch();
             }}
           />
           <CustomerPicker
-            customer={customer}
+            customer={cart.customer ?? undefined}
             inputRef={customerRef}
             onChange={(chosen) => {
-              setCustomer(chosen);
+              update((current) => ({ ...current, customer: chosen ?? null }));
               focusSearch();
             }}
           />
-          {cash && cart.length > 0 && (
+          {cash && cart.lines.length > 0 && (
             <CashPanel
               totalMinor={total}
               decimals={decimals}
-              tendered={tendered}
+              tendered={cart.tendered}
               problem={cashProblem}
               money={money}
               inputRef={tenderedRef}
-              onTendered={setTendered}
+              onTendered={(text) => update((current) => ({ ...current, tendered: text }))}
               onSubmit={() => pay(false)}
             />
           )}
           <p class="total">
             Total <strong data-testid="cart-total">{money(total)}</strong>
           </p>
-          {confirming ? (
-            <ConfirmBar
-              question={confirming.question}
-              reason={confirming.reason}
-              confirmLabel={confirming.label}
-              onConfirm={() => {
-                setConfirming(undefined);
-                confirming.then();
-                focusSearch();
-              }}
+          {holding ? (
+            <HoldForm
+              noteRef={noteRef}
+              onHold={hold}
               onCancel={() => {
-                setConfirming(undefined);
+                setHolding(false);
                 focusSearch();
               }}
             />
           ) : (
-            <button
-              type="button"
-              class="primary charge"
-              disabled={blocked !== undefined}
-              title={blocked}
-              aria-keyshortcuts={ariaKeys('charge')}
-              onClick={() => pay(false)}
-            >
-              Charge {money(total)}
-            </button>
-          )}
-          {blocked && cart.length > 0 && (
-            <p class="hint" data-testid="charge-blocked">
-              {blocked}
-            </p>
+            <ChargeBar
+              total={money(total)}
+              blocked={blocked}
+              showBlocked={cart.lines.length > 0}
+              confirming={confirming}
+              onCharge={() => pay(false)}
+              onHold={actions.hold}
+              onAnswer={(confirmed) => {
+                setConfirming(undefined);
+                if (confirmed) confirming?.then();
+                focusSearch();
+              }}
+            />
           )}
           {receipt && <SaleSaved receipt={receipt} money={money} onPrint={actions.print} />}
         </div>

@@ -3,9 +3,10 @@
 // keeps the focus and takes every letter and digit a scanner types.
 
 export const SHORTCUTS = [
-  { key: 'F2', action: 'quantity', label: 'quantity of the last line' },
-  { key: 'F3', action: 'removeLast', label: 'remove the last line' },
+  { key: 'F2', action: 'quantity', label: 'quantity of the line last scanned' },
+  { key: 'F3', action: 'removeCurrent', label: 'remove the line last scanned' },
   { key: 'F4', action: 'nextPayment', label: 'next payment method' },
+  { key: 'F6', action: 'hold', label: 'hold this sale' },
   { key: 'F7', action: 'customer', label: 'find a customer' },
   { key: 'F8', action: 'newSale', label: 'new sale' },
   { key: 'F9', action: 'charge', label: 'pay / charge' },

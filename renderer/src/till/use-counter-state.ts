@@ -1,21 +1,10 @@
-// Hooks of the till screen: the cart (kept in a ref too, so queued steps read it as it is
-// now), the product grid's search (a moment after typing stops, newest answer) and the
-// keyboard shortcuts.
+// Hooks of the till screen: the product grid's search (a moment after typing stops, newest
+// answer) and the keyboard shortcuts.
 import type { RefObject } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import type { ProductView as Product } from '../../../domain/sale';
 import { api } from '../api';
-import type { CartLine, Product } from './cart';
 import { shortcutOf, type ShortcutAction } from './shortcuts';
-
-export function useCart() {
-  const cartRef = useRef<CartLine[]>([]);
-  const [cart, setCartState] = useState<CartLine[]>([]);
-  const setCart = (change: (lines: CartLine[]) => CartLine[]) => {
-    cartRef.current = change(cartRef.current);
-    setCartState(cartRef.current);
-  };
-  return { cart, cartRef, setCart };
-}
 
 export function useProductSearch(query: string, delayMs = 120): Product[] {
   const [products, setProducts] = useState<Product[]>([]);
@@ -40,8 +29,9 @@ const typesText = (element: Element | null) =>
     : element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 
 /**
- * Runs the till's shortcuts while the screen is shown (not while a question is asked), and
- * sends a character typed outside any field (a scan after a tap on a tab or a button) to
+ * Runs the till's shortcuts while the screen is shown (not while a question is asked or a
+ * note typed, except printing, which works in every state), and sends a character typed
+ * outside any field (a scan after a tap on a tab or a button) to
  * the scan field: moved during keydown, the focus takes the character with it.
  */
 export function useShortcuts(
@@ -59,7 +49,7 @@ export function useShortcuts(
         if (character && !paused && !typesText(document.activeElement)) scanField.current?.focus();
         return;
       }
-      if (paused) return;
+      if (paused && shortcut.action !== 'print') return;
       event.preventDefault();
       actions[shortcut.action]();
     };

@@ -1,0 +1,39 @@
+// What fixing a refused sale may change. The money was taken at the counter when the sale
+// was charged: the customer paid that total, by that kind of payment, and for cash the
+// drawer holds it. An edit exists to fix what the platform refused (a product id, the
+// customer, the spelling of a payment method), never to change what was paid, so that the
+// day's takings and the cash expected in the drawer always match the money handed over.
+import { formatMinor } from './money.js';
+import type { FieldError } from './result.js';
+import { CASH_METHOD } from './sale-input.js';
+
+export interface PaidSale {
+  totalMinor: number;
+  paymentMethod: string;
+  currency: string;
+}
+
+/** Why an edit would change the money of a paid sale; empty when it may be saved. */
+export function moneyChangesOf(paid: PaidSale, edited: PaidSale, decimals: number): FieldError[] {
+  const amount = (minor: number) => `${formatMinor(minor, decimals)} ${paid.currency}`;
+  const problems: FieldError[] = [];
+  if (edited.currency !== paid.currency)
+    problems.push({
+      path: '/currency',
+      message: `the till's currency is now ${edited.currency}, but this sale was paid in ${paid.currency}: set the currency back to ${paid.currency} to fix it`,
+    });
+  else if (edited.totalMinor !== paid.totalMinor)
+    problems.push({
+      path: '/items',
+      message: `the total must stay ${amount(paid.totalMinor)}, what the customer paid (this change makes it ${amount(edited.totalMinor)}). Fix only what the platform refused`,
+    });
+  const wasCash = paid.paymentMethod === CASH_METHOD;
+  if (wasCash !== (edited.paymentMethod === CASH_METHOD))
+    problems.push({
+      path: '/paymentMethod',
+      message: wasCash
+        ? `must stay ${CASH_METHOD}: the customer paid in cash, and the cash is in the drawer`
+        : `cannot become ${CASH_METHOD}: the customer did not pay into the drawer`,
+    });
+  return problems;
+}

@@ -1,0 +1,91 @@
+// The counter as the Till screen sees it: the open cart, kept by the agent (read when the
+// screen opens, saved on every change), the held sales, and the carts that could not be read.
+// Every step (a scan, a charge, a hold) runs in the order it was asked for; the cart is
+// also kept in a ref, so a step reads it as it is when the step runs, not when it was asked.
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  emptyCart,
+  type CartContent,
+  type CounterState,
+  type HeldCart,
+  type SetAsideCart,
+} from '../../../domain/cart';
+import type { ContractResult } from '../../../main/contract/contract';
+import { api } from '../api';
+import { createCartSaver } from './cart-saver';
+import { createCounterQueue } from './counter-queue';
+
+export function useCounter(defaultMethod: string, onProblem: (message: string) => void) {
+  const problemRef = useRef(onProblem);
+  problemRef.current = onProblem;
+  const queue = useMemo(createCounterQueue, []);
+  const saver = useMemo(
+    () =>
+      createCartSaver(async (cart) => {
+        const saved = await api.saveCart({ cart });
+        if (!saved.ok) problemRef.current(`The cart could not be saved: ${saved.error.message}`);
+      }),
+    [],
+  );
+  const cartRef = useRef<CartContent>(emptyCart(defaultMethod));
+  const [cart, setCart] = useState(cartRef.current);
+  const [held, setHeld] = useState<HeldCart[]>([]);
+  const [setAside, setSetAside] = useState<SetAsideCart[]>([]);
+
+  const show = (next: CartContent) => {
+    cartRef.current = next;
+    setCart(next);
+  };
+  const adopt = (state: CounterState) => {
+    show(state.cart);
+    setHeld(state.held);
+    if (state.setAside.length > 0) setSetAside((shown) => [...shown, ...state.setAside]);
+  };
+
+  // The cart as the counter left it, before any step of this screen runs.
+  useLayoutEffect(() => {
+    queue.run(async () => {
+      const counter = await api.getCounter({});
+      if (counter.ok) adopt(counter.value);
+      else problemRef.current(counter.error.message);
+    });
+  }, []);
+
+  /** A step that replaces the agent's cart: alone, and what waited to be saved is dropped. */
+  async function replacing<T>(
+    action: () => Promise<ContractResult<T>>,
+  ): Promise<ContractResult<T>> {
+    return saver.alone(action, (result) => result.ok);
+  }
+
+  return {
+    cart,
+    cartRef,
+    held,
+    setAside,
+    queue,
+    /** Changes the cart on screen and saves it. */
+    update: (change: (cart: CartContent) => CartContent) => {
+      const next = change(cartRef.current);
+      show(next);
+      saver.save(next);
+    },
+    dismissSetAside: () => setSetAside([]),
+    /** Charges the cart as it is now; on success the counter starts an empty cart. */
+    charge: async () => {
+      const receipt = await replacing(() => api.chargeCart({ cart: cartRef.current }));
+      if (receipt.ok) show(emptyCart(defaultMethod));
+      return receipt;
+    },
+    hold: async (note: string) => {
+      const state = await replacing(() => api.holdCart({ cart: cartRef.current, note }));
+      if (state.ok) adopt(state.value);
+      return state;
+    },
+    recall: async (cartId: string) => {
+      const state = await replacing(() => api.recallCart({ cartId, cart: cartRef.current }));
+      if (state.ok) adopt(state.value);
+      return state;
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// The cart's rules, as the cashier meets them (pure: no browser needed). The agent and the
+// Till screen read the same ones (domain/cart.ts).
+import { describe, expect, it } from 'vitest';
+import {
+  addProduct,
+  cartContent,
+  cartTotalMinor,
+  chargeProblem,
+  confirmationReason,
+  currentLine,
+  emptyCart,
+  lineProblem,
+  lineTotalOf,
+  noteUnknownCode,
+  parseMoney,
+  quickAmounts,
+  removeLine,
+  saleFromCart,
+  setQuantity,
+  MAX_UNKNOWN_CODES,
+  type CartLine,
+} from '../../domain/cart.js';
+import { shortcutOf, SHORTCUTS } from '../../renderer/src/till/shortcuts.js';
+const product = (id: string, priceMinor: number) => ({
+  id,
+  name: `Product ${id}`,
+  price: priceMinor / 100,
+  priceMinor,
+  category: null,
+  barcode: null,
+});
+const line = (quantityText: string, priceMinor = 175): CartLine => ({
+  product: product('a', priceMinor),
+  quantityText,
+});
+const usd = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+
+describe('the cart', () => {
+  it('adds a new line, then one more on the same line, which becomes the current line', () => {
+    let cart = addProduct(emptyCart('CASH'), product('a', 100));
+    cart = addProduct(cart, product('b', 200));
+    expect(currentLine(cart)?.product.id).toBe('b');
+    cart = addProduct(cart, product('a', 100));
+    expect(cart.lines.map((l) => [l.product.id, l.quantityText])).toEqual([
+      ['a', '2'],
+      ['b', '1'],
+    ]);
+    // F2 and F3 act on the item just scanned again, not on the bottom line.
+    expect(currentLine(cart)?.product.id).toBe('a');
+    expect(cartTotalMinor(cart.lines)).toBe(400);
+    expect(cartContent.parse(cart)).toEqual(cart);
+  });
+
+  it('adds one to a weighed quantity exactly, and keeps a current line after a removal', () => {
+    let cart = setQuantity(addProduct(emptyCart('CASH'), product('a', 100)), 'a', '0.1');
+    cart = addProduct(cart, product('a', 100));
+    expect(cart.lines[0]!.quantityText).toBe('1.1');
+    cart = addProduct(cart, product('b', 200));
+    cart = removeLine(cart, 'b');
+    expect(currentLine(cart)?.product.id).toBe('a');
+    expect(currentLine(removeLine(cart, 'a'))).toBeUndefined();
+  });
+
+  it('keeps every unknown code of a burst, up to a limit, oldest dropped first', () => {
+    let cart = emptyCart('CASH');
+    for (let i = 0; i < MAX_UNKNOWN_CODES + 2; i++) cart = noteUnknownCode(cart, `code-${i}`);
+    expect(cart.unknownCodes).toHaveLength(MAX_UNKNOWN_CODES);
+    expect(cart.unknownCodes[0]).toBe('code-2');
+    expect(cart.unknownCodes.at(-1)).toBe(`code-${MAX_UNKNOWN_CODES + 1}`);
+  });
+
+  it('totals lines exactly, half up, and shows no total for a quantity that is not one', () => {
+    expect(lineTotalOf(line('0.125', 1999))).toBe(250);
+    expect(lineTotalOf(line('0.333', 300))).toBe(100);
+    expect(lineTotalOf(line('1e3'))).toBeUndefined();
+    expect(lineTotalOf(line('15012345000022'))).toBeUndefined();
+    expect(cartTotalMinor([line('2', 175), line('abc', 100)])).toBe(350);
+  });
+
+  it('says why a cart cannot be charged, in the order a cashier fixes it', () => {
+    const cart = { ...emptyCart('CASH'), lines: [line('2', 175)] };
+    expect(chargeProblem(emptyCart('CASH'), 2, usd)).toBe('Add a product first.');
+    expect(chargeProblem({ ...cart, lines: [line('')] }, 2, usd)).toBe(
+      'Fix the cart first: Type a quantity.',
+    );
+    expect(chargeProblem({ ...cart, tendered: '3' }, 2, usd)).toBe('Less than the total ($3.50)');
+    expect(chargeProblem({ ...cart, paymentMethod: '' }, 2, usd)).toBe('Choose a payment method.');
+    expect(chargeProblem({ ...cart, tendered: '5' }, 2, usd)).toBeUndefined();
+  });
+
+  it('makes the sale the platform receives, with the cash tendered beside it', () => {
+    const cart = {
+      ...emptyCart('CASH'),
+      lines: [line('0.5', 1999), { ...line('3', 125), product: product('b', 125) }],
+      customer: { id: 'cus_1', name: 'Amina', phone: null, email: null },
+      tendered: '20,5',
+    };
+    expect(saleFromCart(cart, 2)).toEqual({
+      items: [
+        { productId: 'a', quantity: 0.5, price: 19.99 },
+        { productId: 'b', quantity: 3, price: 1.25 },
+      ],
+      paymentMethod: 'CASH',
+      customerId: 'cus_1',
+      tendered: 20.5,
+    });
+    expect(saleFromCart({ ...cart, paymentMethod: 'MOBILE_MONEY' }, 2)).not.toHaveProperty(
+      'tendered',
+    );
+  });
+
+  it.each([
+    ['2', undefined],
+    ['0.5', undefined],
+    ['1.125', undefined],
+    ['', 'Type a quantity'],
+    ['-2', 'Quantity cannot be negative'],
+    ['0', 'Quantity must be more than 0'],
+    ['0.000', 'Quantity must be more than 0'],
+    ['1.23456', 'At most 3 decimal places'],
+    ['1e3', 'Quantity must be a number, like 2 or 0.5'],
+    ['2000000', 'At most 1000000 at once'],
+  ])('says what is wrong with a quantity of "%s"', (typed, problem) => {
+    expect(lineProblem(line(typed))).toBe(problem);
+  });
+
+  it('refuses a price the catalog got wrong', () => {
+    expect(lineProblem(line('1', -5))).toMatch(/price is not valid/);
+  });
+
+  it('asks before a large total or a large quantity, and never when set to 0', () => {
+    const settings = { confirmAboveAmount: 1000, confirmAboveQuantity: 100, currencyDecimals: 2 };
+    expect(confirmationReason([line('1')], 175, settings, usd)).toBeUndefined();
+    expect(confirmationReason([line('1')], 100_001, settings, usd)).toBe(
+      'The total is $1000.01, more than $1000.00.',
+    );
+    expect(confirmationReason([line('101')], 17_675, settings, usd)).toMatch(
+      /101 × .* more than 100/,
+    );
+    const never = { ...settings, confirmAboveAmount: 0, confirmAboveQuantity: 0 };
+    expect(confirmationReason([line('100000')], 17_500_000, never, usd)).toBeUndefined();
+  });
+
+  it('reads money as typed, exactly, in the currency minor units', () => {
+    expect(parseMoney('20', 2)).toBe(2000);
+    expect(parseMoney('20.5', 2)).toBe(2050);
+    expect(parseMoney('0,29', 2)).toBe(29);
+    expect(parseMoney('20.505', 2)).toBeUndefined();
+    expect(parseMoney('1000', 0)).toBe(1000);
+    expect(parseMoney('-1', 2)).toBeUndefined();
+    expect(parseMoney('abc', 2)).toBeUndefined();
+  });
+
+  it('offers the next round amounts above the total', () => {
+    expect(quickAmounts(950, 2)).toEqual([1000, 2000, 5000]);
+    expect(quickAmounts(349, 2)).toEqual([400, 500, 1000]);
+    expect(quickAmounts(2000, 2)).toEqual([5000, 10000, 20000]); // "Exact" covers $20
+  });
+});
+
+describe('the shortcuts', () => {
+  it('each have their own key, and plain typing is never one', () => {
+    expect(new Set(SHORTCUTS.map((s) => s.key)).size).toBe(SHORTCUTS.length);
+    const press = (key: string, ctrlKey = false) =>
+      shortcutOf({ key, ctrlKey, metaKey: false, altKey: false })?.action;
+    expect(press('F9')).toBe('charge');
+    expect(press('p', true)).toBe('print');
+    expect(press('p')).toBeUndefined();
+    expect(press('5')).toBeUndefined();
+    expect(press('Enter')).toBeUndefined();
+  });
+});
