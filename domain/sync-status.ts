@@ -2,12 +2,16 @@
 // prints and every screen shows. Declared once here as zod; the engine, the store and the
 // contract take their types from it (z.infer), and the contract test parses real answers.
 import { z } from 'zod';
+import { LINK_STATES } from './link.js';
 import { OUTBOX_STATES } from './sale-states.js';
 
 export const SYNC_MODES = ['platform', 'sandbox', 'not_configured'] as const;
 export type SyncMode = (typeof SYNC_MODES)[number];
 
-/** Whether the platform answered lately, and whether it refused the key. */
+/**
+ * What the engine last learnt of the connection, as stored (db/schema.ts). Never shown as
+ * it is: the status shows the link derived from it (domain/link.ts).
+ */
 export const CONNECTION_STATES = ['unknown', 'online', 'offline', 'authorization'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
@@ -18,6 +22,11 @@ export const apiKeyInfo = z.object({
   expiresAt: z.number().optional(),
   scopes: z.array(z.string()).optional(),
   subject: z.string().optional(),
+  /**
+   * Set, but where this process cannot read it: encrypted by the desktop app, or only in
+   * the environment of the Tillsync process that sends (known from the key it paused for).
+   */
+  elsewhere: z.enum(['desktop_app', 'sender']).optional(),
 });
 export type ApiKeyInfo = z.infer<typeof apiKeyInfo>;
 
@@ -35,7 +44,8 @@ export const syncStatus = z.object({
   mode: z.enum(SYNC_MODES),
   baseUrl: z.string().nullable(),
   apiKey: apiKeyInfo,
-  connection: z.enum(CONNECTION_STATES),
+  /** Whether sales get through, as read at the moment of reading (domain/link.ts). */
+  link: z.enum(LINK_STATES),
   paused: z.object({ reason: z.string(), since: z.number().nullable() }).nullable(),
   counts: z.record(z.enum(OUTBOX_STATES), z.number()),
   /** Pending longer than the stale setting: never dropped, but someone should look. */
@@ -46,7 +56,7 @@ export const syncStatus = z.object({
   keysHonoured: z.boolean(),
   oldestPendingAgeMs: z.number().nullable(),
   lastSuccessAt: z.number().nullable(),
-  /** When the platform last answered anything: "online" only while this is recent. */
+  /** When the platform last answered anything: a screen derives the link again from it. */
   lastContactAt: z.number().nullable(),
   nextAttemptAt: z.number().nullable(),
   /** The platform asked the whole queue to wait until then (429/503 Retry-After). */

@@ -23,6 +23,7 @@ import { markRunning } from './running.js';
 import type { SecretStore } from '../config/secret-store.js';
 import { runtimeMetricSources } from './metric-sources.js';
 import { startMetrics, type RunningMetrics } from '../metrics/start-metrics.js';
+import { describeKeyCheck, type KeyProbe } from '../doctor/platform-check.js';
 
 export interface RuntimeOptions {
   dataDir: string;
@@ -159,6 +160,18 @@ export async function createRuntime(options: RuntimeOptions) {
   }
   await followMetricsSettings(first);
 
+  /**
+   * Asks the platform now whether it takes the key: the engine records the answer like any
+   * other, so a refused key pauses the queue and the banner says so at once. Null on the
+   * sandbox, or while no platform is set.
+   */
+  async function checkKey(): Promise<KeyProbe | null> {
+    if (agent.mode !== 'platform') return null;
+    const { baseUrl, sync } = config;
+    const checked = await agent.engine.checkKey();
+    return checked && baseUrl ? describeKeyCheck(baseUrl, checked, sync.requestTimeoutMs) : null;
+  }
+
   // An embedded sandbox stands in for the platform: its address, key and shop win.
   const asRun = (next: AgentConfig): AgentConfig => {
     const embedded = agent.embedded?.config;
@@ -200,6 +213,7 @@ export async function createRuntime(options: RuntimeOptions) {
     /** Reads the settings again; changes the engine in place, or rebuilds it for a new mode. */
     async reload(): Promise<void> {
       const next = await loadConfig();
+      const before = config;
       if (tillOf(next).mode === agent.mode) {
         // In sandbox mode the engine keeps talking to the sandbox, with the new sync settings.
         agent.engine.updateConfig(asRun(next));
@@ -210,7 +224,14 @@ export async function createRuntime(options: RuntimeOptions) {
       }
       await followMetricsSettings(next);
       ui.statusChanged();
+      // A key saved before any address, or an address for a key saved earlier, is checked
+      // as soon as both are there, not at the next sale.
+      if (next.baseUrl !== before.baseUrl || next.apiKey !== before.apiKey)
+        void checkKey().catch((error: Error) =>
+          options.logger?.warn({ error: error.message }, 'Checking the key failed'),
+        );
     },
+    checkKey,
     /** Stops for good (a reload restarts the agent; the process runs on). */
     async close() {
       ui.dispose();

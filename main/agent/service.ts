@@ -9,7 +9,7 @@ import { describeStorageError } from '../../db/storage-errors.js';
 import { fail, ok, type AppError, type FieldError, type Result } from '../../domain/result.js';
 import { describeApiKey } from '../config/api-key-info.js';
 import { concurrencySchema } from '../config/agent-config.js';
-import { platformUrlSchema } from '../config/platform-url.js';
+import { platformUrlSchema } from '../../domain/platform-url.js';
 import {
   METHOD_NAMES,
   methods,
@@ -25,7 +25,6 @@ import {
   rangeInOrder,
   writeSalesExport,
 } from '../export/sales-export.js';
-import { probeKey } from '../doctor/platform-check.js';
 import { catalogFromCsv, CsvError } from '../catalog/catalog-csv.js';
 import { counterHandlers, SALE_LIMITS } from './counter-handlers.js';
 import { backupFolder, backupNow, latestBackup } from '../housekeeping/daily-backups.js';
@@ -252,8 +251,8 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       }
       await runtime.secrets.write(parsed.data);
       await runtime.reload();
-      // Checked at once, as the doctor does, so a wrong key shows now, not after a sale.
-      const probe = runtime.agent.mode === 'sandbox' ? null : await probeKey(runtime.config);
+      // The check the reload started: its verdict for this screen, already on the banner.
+      const probe = await runtime.checkKey();
       const keyCheck = probe && {
         verdict: probe.verdict,
         message: [probe.detail, probe.fix].filter(Boolean).join(' '),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { fieldErrorsFrom } from '../../db/field-errors.js';
 import { fail, ok, type Result } from '../../domain/result.js';
 import { idSchema } from '../../domain/sale-input.js';
-import { platformUrlSchema } from './platform-url.js';
+import { platformUrlSchema } from '../../domain/platform-url.js';
 import { ENV_FILE, readEnvFile } from './env-file.js';
 import { messageOf } from '../../domain/errors.js';
 import {

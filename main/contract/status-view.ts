@@ -2,19 +2,17 @@
 // times, the tray and `tillsync status` all derive what they say from `viewStatus`, so no
 // two of them can disagree. Its rules (checked by a property test):
 // - "waiting" is pending plus sending;
-// - "online" only while the platform answered within ONLINE_WINDOW_MS;
+// - the link is `linkAt` (domain/link.ts), the rule every reading of the status uses:
+//   "online" only while the platform answered within ONLINE_WINDOW_MS;
 // - a refused sale, a sale in doubt or a clock warning is never shown in green;
 // - a time in the past reads "… ago", one in the future "in …", a due time "now";
 // - the last error is marked past once a later send succeeded.
 // Pure and free of Node, so the renderer imports it as well.
+import { linkAt, ONLINE_WINDOW_MS, type LinkState } from '../../domain/link.js';
+import { plural } from '../../domain/words.js';
 import type { EventPayload } from './contract.js';
 
 export type StatusInput = EventPayload<'status'>;
-
-/** The platform counts as online while its last answer is at most this old. */
-export const ONLINE_WINDOW_MS = 90_000;
-
-export type LinkState = 'online' | 'offline' | 'key_rejected' | 'not_configured' | 'checking';
 export type StatusTone = 'ok' | 'warning' | 'error';
 
 export interface StatusView {
@@ -51,15 +49,6 @@ export function relativeTime(at: number, now: number): string {
   return ms < 0 ? `${duration(ms)} ago` : `in ${duration(ms)}`;
 }
 
-function linkOf(status: StatusInput, now: number): LinkState {
-  if (status.mode === 'not_configured') return 'not_configured';
-  if (status.connection === 'authorization') return 'key_rejected';
-  if (status.connection === 'offline') return 'offline';
-  const age = status.lastContactAt === null ? null : now - status.lastContactAt;
-  // A contact "in the future" was stored before the clock stepped back: not evidence.
-  return age !== null && age >= -1000 && age <= ONLINE_WINDOW_MS ? 'online' : 'checking';
-}
-
 function warningsOf(status: StatusInput, now: number): string[] {
   const warnings: string[] = [];
   if (status.integrity.problem)
@@ -91,12 +80,20 @@ function warningsOf(status: StatusInput, now: number): string[] {
   return warnings;
 }
 
-/** "1 sale", "3 sales". */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** How long the platform has been silent, when it answered once and not lately. */
+function silence(status: StatusInput, now: number): string {
+  const age = status.lastContactAt === null ? null : now - status.lastContactAt;
+  return age !== null && age > ONLINE_WINDOW_MS
+    ? `no answer for ${duration(age)}`
+    : 'no answer from it yet';
 }
 
-function headlineOf(link: LinkState, waiting: number, refused: number, inDoubt: number): string {
+function headlineOf(
+  link: LinkState,
+  counts: { waiting: number; refused: number; inDoubt: number },
+  silent: string,
+): string {
+  const { waiting, refused, inDoubt } = counts;
   const needsYou =
     refused === 0
       ? ''
@@ -108,9 +105,9 @@ function headlineOf(link: LinkState, waiting: number, refused: number, inDoubt: 
     case 'key_rejected':
       return `Key rejected: the platform refused the API key, so sending is paused (${waiting} waiting). Enter a new key in Settings.${needsYou}`;
     case 'offline':
-      return `Offline: the platform cannot be reached. Keep selling; ${plural(waiting, 'sale')} will be sent when it is back.${needsYou}`;
+      return `Offline: the platform cannot be reached. Keep selling; ${waiting === 0 ? 'sales are kept on this till and sent' : `${plural(waiting, 'sale')} will be sent`} when it is back.${needsYou}`;
     case 'checking':
-      return `Checking the platform: no answer from it yet. Keep selling; ${waiting} waiting.${needsYou}${doubt}`;
+      return `Checking the platform: ${silent}. Keep selling; ${waiting} waiting.${needsYou}${doubt}`;
     case 'online': {
       const sending =
         waiting > 0
@@ -132,7 +129,7 @@ const SHORT_LINK: Record<LinkState, string> = {
 };
 
 export function viewStatus(status: StatusInput, now: number): StatusView {
-  const link = linkOf(status, now);
+  const link = linkAt(status, now);
   const waiting = status.counts.pending + status.counts.sending;
   const refused = status.counts.conflict;
   const inDoubt = status.uncertain;
@@ -178,7 +175,7 @@ export function viewStatus(status: StatusInput, now: number): StatusView {
     waiting,
     refused,
     inDoubt,
-    headline: headlineOf(link, waiting, refused, inDoubt),
+    headline: headlineOf(link, { waiting, refused, inDoubt }, silence(status, now)),
     short,
     // Past events read as past even on a screen whose clock lags a second behind.
     lastSuccess:

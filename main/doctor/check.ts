@@ -25,11 +25,5 @@ export const failed = (area: string, detail: string, fix: string): Check => ({
   fix,
 });
 
-export const ago = (ms: number) =>
-  ms < 90_000
-    ? `${Math.round(ms / 1000)} s`
-    : ms < 5_400_000
-      ? `${Math.round(ms / 60_000)} min`
-      : ms < 172_800_000
-        ? `${Math.round(ms / 3_600_000)} h`
-        : `${Math.round(ms / 86_400_000)} days`;
+/** A duration in words ("4 s", "3 min"): the status view's, so the doctor says times alike. */
+export { duration as ago } from '../contract/status-view.js';

@@ -2,8 +2,9 @@
 // that is not expiring; in sandbox mode, that the till is a demo. A key the desktop app
 // keeps encrypted cannot be read here: that is said.
 import { join } from 'node:path';
+import type { ApiKeyInfo } from '../../domain/sync-status.js';
 import type { AgentConfig } from '../config/agent-config.js';
-import { describeApiKey } from '../config/api-key-info.js';
+import { describeTillKey } from '../config/api-key-info.js';
 import { apiKeyPresence, storeOfMode, type TillMode } from '../config/till-store.js';
 import { ago, failed, ok, warn, type Check } from './check.js';
 
@@ -14,6 +15,8 @@ export function checkConfig(
   mode: TillMode,
   loaded: { config: AgentConfig } | { error: string },
   now = Date.now(),
+  /** The key as the status describes it, when the database could be read. */
+  described?: ApiKeyInfo,
 ): Check[] {
   if ('error' in loaded)
     return [
@@ -25,7 +28,7 @@ export function checkConfig(
     ];
   return mode === 'sandbox'
     ? sandboxChecks(dataDir, loaded.config)
-    : platformChecks(dataDir, loaded.config, now);
+    : platformChecks(dataDir, loaded.config, now, described);
 }
 
 /** Sandbox mode is a working till, for demos and trials: said plainly, and not a failure. */
@@ -48,9 +51,16 @@ function sandboxChecks(dataDir: string, config: AgentConfig): Check[] {
   ];
 }
 
-function platformChecks(dataDir: string, config: AgentConfig, now: number): Check[] {
+function platformChecks(
+  dataDir: string,
+  config: AgentConfig,
+  now: number,
+  described?: ApiKeyInfo,
+): Check[] {
   const checks: Check[] = [];
-  if (!config.apiKey && apiKeyPresence(dataDir, config) === 'app-only')
+  // Whether a key is set means what `tillsync status` and the Settings screen mean by it.
+  const key = described ?? describeTillKey(config.apiKey, { dataDir });
+  if (key.elsewhere === 'desktop_app')
     checks.push(
       warn(
         'api key',
@@ -58,7 +68,6 @@ function platformChecks(dataDir: string, config: AgentConfig, now: number): Chec
         'Run `TILLSYNC_API_KEY=... tillsync doctor` to check the key, or look at the Sync screen.',
       ),
     );
-  const key = describeApiKey(config.apiKey);
   if (key.expiresAt !== undefined && key.expiresAt <= now)
     checks.push(
       failed(

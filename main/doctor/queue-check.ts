@@ -4,15 +4,16 @@
 import { sales, syncAttempts } from '../../db/schema.js';
 import type { Store } from '../../db/store.js';
 import { typedQuery } from '../../db/typed-sql.js';
-import type { AttemptLogOutcome } from '../../domain/sync-status.js';
+import type { AttemptLogOutcome, SyncStatus } from '../../domain/sync-status.js';
+import { plural } from '../../domain/words.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
 import { runningProcesses } from '../agent/running.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { formatLogLine } from '../log/format.js';
 import { logFile } from '../log/logger.js';
 import { lastLines } from '../log/read-logs.js';
-import { readStoreStatus } from '../sync/status.js';
 import { ago, failed, ok, warn, type Check } from './check.js';
+import { checkLink } from './link-check.js';
 
 const SERVICE_FIX =
   'Start the app, or run `tillsync daemon` as a service (see `tillsync service print`), so sales are sent in the background.';
@@ -44,16 +45,18 @@ function logErrors(dataDir: string, count: number): string[] {
     .map(formatLogLine);
 }
 
+/** The queue's checks, from the status `tillsync status` prints (read once by the doctor). */
 export function checkQueue(
   /** The data folder: its running markers and log, whatever the mode. */
   dataDir: string,
   /** The till's store, and its folder, where the daily backups are kept. */
   till: { store: Store; folder: string },
+  /** The status as `tillsync status` reads it (read once by the doctor). */
+  status: SyncStatus,
   config: AgentConfig,
   now = Date.now(),
 ): Check[] {
   const { store } = till;
-  const status = readStoreStatus(store, config, now);
   const { counts } = status;
   const running = runningProcesses(dataDir);
   const waiting = counts.pending + counts.sending;
@@ -64,19 +67,12 @@ export function checkQueue(
     ),
   ];
 
-  if (status.paused)
-    checks.push(
-      failed(
-        'sync',
-        `Sync is paused: the platform refused the API key (${status.paused.reason}).`,
-        'Save a new API key, then run `tillsync resync`.',
-      ),
-    );
+  checks.push(...checkLink(status, now));
   if (status.stale > 0 && status.oldestPendingAgeMs !== null)
     checks.push(
       failed(
         'waiting sales',
-        `${status.stale} sale(s) have waited more than ${ago(config.sync.staleAfterMs)}; the oldest for ${ago(status.oldestPendingAgeMs)}.`,
+        `${plural(status.stale, 'sale has', 'sales have')} waited more than ${ago(config.sync.staleAfterMs)}; the oldest for ${ago(status.oldestPendingAgeMs)}.`,
         running.length === 0
           ? SERVICE_FIX
           : 'See the errors below and `tillsync logs`; `tillsync resync` tries them all now.',
@@ -93,7 +89,7 @@ export function checkQueue(
     checks.push(
       warn(
         'refused sales',
-        `${counts.conflict} sale(s) were refused by the platform and wait for a person.`,
+        `${plural(counts.conflict, 'sale was', 'sales were')} refused by the platform and ${counts.conflict === 1 ? 'waits' : 'wait'} for a person.`,
         'Fix or discard them on the Sync screen, or with `tillsync conflicts`.',
       ),
     );
@@ -102,7 +98,7 @@ export function checkQueue(
     checks.push(
       warn(
         'sales in doubt',
-        `${status.uncertain} sale(s) were sent without an answer and may already be on the platform` +
+        `${plural(status.uncertain, 'sale was', 'sales were')} sent without an answer and may already be on the platform` +
           (status.keysHonoured
             ? ' (it honours idempotency keys: a resend is never doubled).'
             : ', twice if sent again (the platform is not known to honour idempotency keys).'),
@@ -132,7 +128,7 @@ export function checkQueue(
     checks.push(
       warn(
         'running',
-        `No Tillsync process is running, and ${waiting} sale(s) wait to be sent.`,
+        `No Tillsync process is running, and ${plural(waiting, 'sale waits', 'sales wait')} to be sent.`,
         SERVICE_FIX,
       ),
     );

@@ -3,6 +3,7 @@
 import { syncTuningSchema, type AgentConfig } from '../config/agent-config.js';
 import type { TillStore } from '../config/till-store.js';
 import type { IntegrityProgress } from '../../db/integrity.js';
+import { readStoreStatus } from '../sync/status.js';
 import type { Check } from './check.js';
 import { checkConfig } from './config-check.js';
 import { checkDatabase, checkDiskSpace } from './database-check.js';
@@ -16,21 +17,25 @@ export async function runDoctor(
   till: TillStore,
   loaded: { config: AgentConfig } | { error: string },
   onDatabaseProgress?: (progress: IntegrityProgress) => void,
+  now = Date.now(),
 ): Promise<Check[]> {
-  const checks = checkConfig(dataDir, till.mode, loaded);
-  if ('config' in loaded && till.mode === 'platform')
-    checks.push(...(await checkPlatform(loaded.config)));
-  checks.push(checkDiskSpace(dataDir));
+  // With a broken configuration the queue is still worth seeing, with default timings.
+  const config = 'config' in loaded ? loaded.config : { sync: syncTuningSchema.parse({}) };
+  const disk = checkDiskSpace(dataDir);
   const database = await checkDatabase(till, onDatabaseProgress);
-  checks.push(...database.checks);
-  if (database.store) {
-    // With a broken configuration the queue is still worth seeing, with default timings.
-    const config = 'config' in loaded ? loaded.config : { sync: syncTuningSchema.parse({}) };
-    try {
-      checks.push(...checkQueue(dataDir, { store: database.store, folder: till.folder }, config));
-    } finally {
-      database.store.close();
-    }
+  try {
+    // Read once, as `tillsync status` reads it: the key and the link mean the same here.
+    const status = database.store && readStoreStatus(database.store, config, { now, dataDir });
+    const checks = checkConfig(dataDir, till.mode, loaded, now, status?.apiKey);
+    if ('config' in loaded && till.mode === 'platform')
+      checks.push(...(await checkPlatform(loaded.config)));
+    checks.push(disk, ...database.checks);
+    if (database.store && status)
+      checks.push(
+        ...checkQueue(dataDir, { store: database.store, folder: till.folder }, status, config, now),
+      );
+    return checks;
+  } finally {
+    database.store?.close();
   }
-  return checks;
 }

@@ -17,7 +17,8 @@ import {
 import { embeddedSandboxText } from '../agent/embedded-sandbox.js';
 import { createRuntime, type Runtime } from '../agent/runtime.js';
 import { createService } from '../agent/service.js';
-import { plural, viewStatus } from '../contract/status-view.js';
+import { viewStatus } from '../contract/status-view.js';
+import { plural } from '../../domain/words.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { packageRoot } from '../config/package-info.js';
 import { createLogger, engineLogger } from '../log/logger.js';

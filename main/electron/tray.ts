@@ -4,6 +4,9 @@ import type { Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electr
 import { viewStatus } from '../contract/status-view.js';
 import type { SyncStatus } from '../sync/status.js';
 
+/** How often the tray reads its status again without news. */
+const TRAY_REREAD_MS = 10_000;
+
 /** The tray's line: the status view's short form, so it never disagrees with the banner. */
 export function trayText(status: SyncStatus, now = Date.now()): string {
   return viewStatus(status, now).short;
@@ -38,11 +41,24 @@ export function createTray(
   actions: TrayActions,
 ) {
   const tray = new electron.Tray(icon);
+  let last: { status?: SyncStatus; text: string } | undefined;
   const update = (status?: SyncStatus) => {
-    tray.setToolTip(status ? trayText(status) : 'Tillsync');
+    const text = status ? trayText(status) : 'Tillsync';
+    if (last && last.status === status && last.text === text) return;
+    last = { status, text };
+    tray.setToolTip(text);
     tray.setContextMenu(electron.Menu.buildFromTemplate(trayMenu(status, actions)));
   };
   update();
+  // With no news the words still age: "online" lapses to "checking" by the clock alone.
+  const reread = setInterval(() => update(last?.status), TRAY_REREAD_MS);
+  reread.unref();
   tray.on('click', actions.open);
-  return { update, destroy: () => tray.destroy() };
+  return {
+    update,
+    destroy: () => {
+      clearInterval(reread);
+      tray.destroy();
+    },
+  };
 }

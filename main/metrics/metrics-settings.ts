@@ -3,7 +3,7 @@
 // Set in config.json ("metrics"), the environment (TILLSYNC_METRICS_*, TILLSYNC_OTLP_*,
 // TILLSYNC_PUSHGATEWAY_URL) or the daemon's flags; the strongest layer wins per field.
 import { z } from 'zod';
-import { isLoopbackHost, platformUrlSchema } from '../config/platform-url.js';
+import { isLoopbackHost, platformUrlSchema } from '../../domain/platform-url.js';
 
 /** HOST:PORT, or a port alone: on loopback. */
 const hostPort = z

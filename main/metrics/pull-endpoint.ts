@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
-import { isLoopbackHost } from '../config/platform-url.js';
+import { isLoopbackHost } from '../../domain/platform-url.js';
 
 export interface PullEndpoint {
   /** The address it listens on (the real port when the settings said 0). */

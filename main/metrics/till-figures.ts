@@ -2,6 +2,7 @@
 // more private (never the key, a sale's contents, product or customer ids). One gauge per
 // figure, read from the same status object every screen and command reads.
 import { existsSync, statfsSync, statSync } from 'node:fs';
+import { linkAt, ONLINE_WINDOW_MS } from '../../domain/link.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
 
 export interface GaugeSpec {
@@ -44,7 +45,10 @@ export const GAUGES = {
     name: 'tillsync_throttled',
     help: '1 while the platform asked the whole queue to wait (429 or 503 with Retry-After).',
   },
-  online: { name: 'tillsync_online', help: '1 when the platform answered lately.' },
+  online: {
+    name: 'tillsync_online',
+    help: `1 while the status says online: the platform answered within ${ONLINE_WINDOW_MS / 1000} s and the key is not refused.`,
+  },
   sender: {
     name: 'tillsync_sender',
     help: 'Who holds the sending lease: 1 for the holder named by the label.',
@@ -133,7 +137,7 @@ export function statusReadings(status: SyncStatus, now: number): Reading[] {
     { gauge: 'oldestWaitingAge', value: seconds(status.oldestPendingAgeMs ?? 0) },
     { gauge: 'queuePaused', value: status.paused ? 1 : 0 },
     { gauge: 'throttled', value: (status.throttledUntil ?? 0) > now ? 1 : 0 },
-    { gauge: 'online', value: status.connection === 'online' ? 1 : 0 },
+    { gauge: 'online', value: linkAt(status, now) === 'online' ? 1 : 0 },
     { gauge: 'sender', value: 1, labels: { holder: status.sender.replace(' ', '_') } },
     { gauge: 'clockSkew', value: seconds(status.clockSkewMs ?? 0) },
     { gauge: 'storageProblem', value: status.storageProblem ? 1 : 0 },

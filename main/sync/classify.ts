@@ -1,6 +1,7 @@
 // Every answer the platform can give, and what the sync engine does about it. This is the
 // one place the classification lives; the README's table is written from it.
 import { readableReason } from './error-body.js';
+import { networkWords } from './network-words.js';
 import { parseRetryAfter } from './retry-after.js';
 
 /** The headers of an answer, read by name (case-insensitive). */
@@ -60,10 +61,12 @@ export function classify(
   retryAfterCapMs: number,
 ): Classification {
   if (answer.kind === 'network') {
+    // The code is kept (stored, logged); the reason is what a cashier reads.
+    const words = networkWords(answer.code);
     return {
       kind: 'retry',
-      code: 'network',
-      reason: `Could not reach the platform (${answer.code}): ${answer.message}`,
+      code: `network_${answer.code}`,
+      reason: `${words[0]!.toUpperCase()}${words.slice(1)}`,
       // A connection cut after the request went out (ECONNRESET) is one lost answer, not
       // an outage: retry it, but keep the rest of the queue going.
       unreachable: UNREACHABLE_CODES.has(answer.code),

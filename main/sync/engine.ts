@@ -32,9 +32,9 @@ import { senderEnded } from './sender-identity.js';
 import { createScheduler } from './scheduler.js';
 import { createSingleFlight } from './single-flight.js';
 import { idleProbeDue, probeLink } from './link-probe.js';
+import { createKeyChecker } from './key-check.js';
 import { engineDatabase } from './engine-connection.js';
-import { engineInputs } from './engine-options.js';
-import type { EngineEvents, EngineOptions } from './engine-options.js';
+import { engineInputs, type EngineEvents, type EngineOptions } from './engine-options.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
 import { createStorageGuard } from './storage-guard.js';
 import { messageOf } from '../../domain/errors.js';
@@ -74,12 +74,13 @@ export function createSyncEngine(options: EngineOptions) {
     },
   });
   link.restorePause(keyHash);
-  const recordSender = () => link.recordSender(options.mode ?? 'platform', config.baseUrl);
+  const keyTarget = () => ({ client, baseUrl: config.baseUrl, keyHash });
+  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget);
+  const recordSender = () =>
+    link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
   recordSender();
   let lastResyncSeen = syncState.read().resyncRequestedAt;
   const clockWatch = createClockWatch(clock);
-
-  const farAhead = (now: number) => now + longestWaitMs(config.sync);
 
   const status = (): SyncStatus =>
     readSyncStatus({
@@ -112,12 +113,11 @@ export function createSyncEngine(options: EngineOptions) {
     const taken = holder.acquire();
     if (!taken) return emptySummary('storage');
     if (!taken.acquired) return emptySummary('lease_held');
-    if (taken.orphans > 0) {
+    if (taken.orphans > 0)
       logger.info(
         { orphans: taken.orphans, uncertain: taken.uncertain },
         'Sales left mid-send by a stopped sender go back to the queue, same keys and bodies',
       );
-    }
     const passKey = keyHash;
     const shopId = config.shopId;
     const summary = emptySummary();
@@ -167,9 +167,8 @@ export function createSyncEngine(options: EngineOptions) {
       // Outcomes still unwritten keep the lease (and its epoch) for when they can be.
       if (!outcomes.blocked) holder.release();
     }
-    if (summary.synced + summary.conflict + summary.paused > 0) {
+    if (summary.synced + summary.conflict + summary.paused > 0)
       logger.info({ ...summary }, 'Sync pass finished');
-    }
     scheduler.wakeForNextDue();
     emitStatus();
     return summary;
@@ -178,10 +177,9 @@ export function createSyncEngine(options: EngineOptions) {
   /** One pass over what is due now (a call during a pass gets that pass, then another). */
   const passes = createSingleFlight(drainPass, () => stopping);
   const drain = passes.start;
-  const freshDrain = passes.fresh;
 
-  const figures = () =>
-    outbox.figures(clock.now(), farAhead(clock.now()), config.sync.staleAfterMs);
+  const figures = (now = clock.now()) =>
+    outbox.figures(now, now + longestWaitMs(config.sync), config.sync.staleAfterMs);
 
   async function tick(): Promise<void> {
     link.noteClockStep(clockWatch.check());
@@ -232,7 +230,7 @@ export function createSyncEngine(options: EngineOptions) {
     link.forgetOffline();
     pacer.release();
     emitStatus();
-    return freshDrain();
+    return passes.fresh();
   }
 
   return {
@@ -247,6 +245,8 @@ export function createSyncEngine(options: EngineOptions) {
         logger.error({ error: error.message }, 'Sync tick failed'),
       );
     },
+    /** Asks the platform now whether it takes the key; the answer counts as any other. */
+    checkKey: keys.check,
     /** A sale was just recorded: drain soon, once for a burst of sales. */
     notifySaleRecorded: () => scheduler.saleRecorded(),
     /** New key or settings: a pause for the old key ends, and the queue is tried again. */
@@ -258,7 +258,7 @@ export function createSyncEngine(options: EngineOptions) {
       const previous = client;
       client = makeClient(next);
       // The old connections close once the pass using them is over.
-      void Promise.resolve(passes.current).finally(() => previous?.close());
+      void Promise.all([passes.current, keys.settled()]).finally(() => previous?.close());
       recordSender();
       if (link.paused && (keyChanged || urlChanged)) link.unpause();
       if (urlChanged) link.forgetOffline();
@@ -276,7 +276,7 @@ export function createSyncEngine(options: EngineOptions) {
       await within(timers, passes.current, config.sync.shutdownGraceMs);
       connection.stopping();
       shutdown.abort();
-      await passes.current;
+      await Promise.all([passes.current, keys.settled()]);
       client?.close();
       storage.attempt('a sync outcome', commits.flush);
       outcomes.flush();

@@ -5,6 +5,7 @@
 // needs; written through the storage guard.
 import type { SyncState, SyncStateRow } from '../../db/sync-state.js';
 import type { Answer, Classification } from './classify.js';
+import type { KeyCheckVerdict } from './key-check.js';
 import type { Clock } from './clock.js';
 import type { StorageGuard } from './storage-guard.js';
 import type { Logger } from '../log/log-port.js';
@@ -30,6 +31,8 @@ export function createLinkState(
   let lastSuccessWrite = 0;
   let errorSinceSuccess = false;
   let lastContactWrite = 0;
+  /** The last error logged: an outage of a thousand attempts is one line, not a thousand. */
+  let loggedError: string | null = null;
   /** Steady time of the platform's last answer (for the idle check), null before one. */
   let lastContactSteady: number | null = null;
 
@@ -55,6 +58,34 @@ export function createLinkState(
       next === 'online' ? 'The platform is reachable' : 'The platform is unreachable',
     );
     changed();
+  }
+
+  /** The platform refused the key the request carried: the queue waits for another. */
+  function pauseFor(verdict: { code: string; reason: string }, keyHash: string | null): void {
+    if (paused) return;
+    paused = true;
+    connection = 'authorization';
+    write({
+      connection: 'authorization',
+      pausedReason: verdict.reason,
+      pausedKeyHash: keyHash,
+      pausedAt: now(),
+    });
+    logger.warn(
+      { code: verdict.code },
+      'The platform refused the API key: sync is paused until the key or settings change',
+    );
+    changed();
+  }
+
+  /** A failure as a person reads it, stored; logged with its technical code when new. */
+  function noteError(answer: Answer, verdict: { code: string; reason: string }, at: number): void {
+    write({ lastErrorCode: verdict.code, lastErrorMessage: verdict.reason, lastErrorAt: at });
+    errorSinceSuccess = true;
+    if (loggedError === verdict.code) return;
+    loggedError = verdict.code;
+    const detail = answer.kind === 'network' ? answer.message : undefined;
+    logger.warn({ code: verdict.code, detail }, verdict.reason);
   }
 
   function noteClock(answer: Answer, at: number): void {
@@ -111,8 +142,8 @@ export function createLinkState(
       logger.info({}, 'The platform honours idempotency keys: a resent sale is never doubled');
       changed();
     },
-    /** Where this engine sends, for processes without the configuration (the CLI). */
-    recordSender(mode: 'platform' | 'sandbox', baseUrl: string | undefined): void {
+    /** Where this engine sends (null: nowhere yet), for processes without the configuration. */
+    recordSender(mode: 'platform' | 'sandbox' | null, baseUrl: string | undefined): void {
       write({ senderMode: mode, senderBaseUrl: baseUrl ?? null });
     },
     /** The till's wall clock jumped (see clock-watch.ts): a person should know. */
@@ -143,29 +174,44 @@ export function createLinkState(
         if (offline || errorSinceSuccess || at - lastSuccessWrite > 1000) {
           lastSuccessWrite = at;
           errorSinceSuccess = false;
+          loggedError = null;
           write({ lastSuccessAt: at });
         }
         setConnection('online');
         return;
       }
-      write({ lastErrorCode: verdict.code, lastErrorMessage: verdict.reason, lastErrorAt: at });
-      errorSinceSuccess = true;
+      noteError(answer, verdict, at);
       if (verdict.kind === 'retry' && verdict.unreachable) setConnection('offline');
       else if (verdict.kind !== 'pause') setConnection('online');
-      if (verdict.kind === 'pause' && keyCurrent && !paused) {
-        paused = true;
-        connection = 'authorization';
-        write({
-          connection: 'authorization',
-          pausedReason: verdict.reason,
-          pausedKeyHash: keyHash,
-          pausedAt: at,
-        });
-        logger.warn(
-          { code: verdict.code },
-          'The platform refused the API key: sync is paused until the key or settings change',
-        );
-        changed();
+      if (verdict.kind === 'pause' && keyCurrent) pauseFor(verdict, keyHash);
+    },
+    /**
+     * What a check of the key found (main/sync/key-check.ts): a refusal pauses the queue at
+     * once, as a refused sale would; an acceptance is contact, and ends a pause for this key.
+     */
+    recordKeyCheck(
+      answer: Exclude<Answer, { kind: 'aborted' }>,
+      check: KeyCheckVerdict,
+      keyHash: string | null,
+      keyCurrent: boolean,
+    ): void {
+      const at = now();
+      noteClock(answer, at);
+      if (answer.kind === 'response') noteContact();
+      if (!keyCurrent) return; // a check of a key no longer in use says nothing of this one
+      if (check.verdict === 'accepted') {
+        if (paused) this.unpause();
+        setConnection('online');
+        return;
+      }
+      if (check.verdict === 'refused') {
+        noteError(answer, check, at);
+        pauseFor(check, keyHash);
+        return;
+      }
+      if (check.verdict === 'unreachable') {
+        noteError(answer, check, at);
+        if (check.offline) setConnection('offline');
       }
     },
   };

@@ -7,10 +7,11 @@ import { createOutboxQueries, type OutboxQueries } from '../../db/outbox.js';
 import type { OutboxState } from '../../db/schema.js';
 import type { Store } from '../../db/store.js';
 import { createSyncState, type SyncState } from '../../db/sync-state.js';
-import { describeApiKey } from '../config/api-key-info.js';
+import { describeTillKey } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { longestWaitMs } from './decide.js';
 import { systemLiveness, type LivenessProbe } from './sender-identity.js';
+import { linkFrom } from '../../domain/link.js';
 import type { StorageProblem, SyncMode, SyncStatus } from '../../domain/sync-status.js';
 
 export type { SyncMode, SyncStatus };
@@ -28,6 +29,8 @@ export interface StatusSources {
   now?: number;
   liveness?: LivenessProbe;
   storageProblem?: StorageProblem | null;
+  /** The data folder, for a process beside the agent: a key saved there counts as set. */
+  dataDir?: string;
 }
 
 export function readSyncStatus(sources: StatusSources): SyncStatus {
@@ -64,8 +67,19 @@ export function readSyncStatus(sources: StatusSources): SyncStatus {
   return {
     mode,
     baseUrl,
-    apiKey: describeApiKey(config.apiKey),
-    connection: state.pausedReason ? 'authorization' : state.connection,
+    apiKey: describeTillKey(config.apiKey, {
+      dataDir: sources.dataDir,
+      refusedKeyHash: state.pausedReason ? state.pausedKeyHash : null,
+    }),
+    link: linkFrom(
+      {
+        mode,
+        keyRefused: state.pausedReason !== null,
+        unreachable: state.connection === 'offline',
+        lastContactAt: state.lastContactAt,
+      },
+      now,
+    ),
     paused: state.pausedReason ? { reason: state.pausedReason, since: state.pausedAt } : null,
     counts: sources.counts,
     stale: figures.stale,
@@ -96,12 +110,17 @@ export function readSyncStatus(sources: StatusSources): SyncStatus {
 }
 
 /** The status read straight from a store, for a process with no engine (the CLI). */
-export function readStoreStatus(store: Store, config: AgentConfig, now = Date.now()): SyncStatus {
+export function readStoreStatus(
+  store: Store,
+  config: AgentConfig,
+  at: { now?: number; dataDir?: string } = {},
+): SyncStatus {
   return readSyncStatus({
     counts: store.countByState(),
     outbox: createOutboxQueries(store.database),
     syncState: createSyncState(store.database),
     config,
-    now,
+    now: at.now ?? Date.now(),
+    dataDir: at.dataDir,
   });
 }

@@ -147,7 +147,7 @@ describe('tillsync restore', () => {
     const restored = await runCli(['restore', backup], { env });
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain(
-      `Restored ${sandboxStoreOf(dataDir)} from ${backup} (1 sales,`,
+      `Restored ${sandboxStoreOf(dataDir)} from ${backup} (1 sale,`,
     );
     const fresh = tempDir();
     const intoNew = await runCli(['restore', backup, '--json'], {

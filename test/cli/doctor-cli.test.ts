@@ -80,12 +80,14 @@ describe('tillsync doctor', () => {
       'disk space',
       'database',
       'queue',
+      'sync',
       'running',
       'last errors',
       'backups',
     ]);
     expectCheck(find('platform'), 'ok', /answered in \d+ ms and accepted the API key/);
     expectCheck(find('queue'), 'ok', '0 waiting, 2 synced, 0 refused, 0 discarded.');
+    expectCheck(find('sync'), 'ok', /^Online: it last answered \d+ s ago\.$/);
     expectCheck(find('database'), 'ok', /intact, schema \d+/);
     expect(run.stdout).not.toContain(key);
 
@@ -130,7 +132,7 @@ describe('tillsync doctor', () => {
     expectCheck(
       down.find('platform'),
       'fail',
-      `Cannot reach http://127.0.0.1:${port} (ECONNREFUSED`,
+      `Cannot reach http://127.0.0.1:${port}: the platform refused the connection.`,
       "Check the till's internet connection",
     );
   });
@@ -178,17 +180,27 @@ describe('tillsync doctor', () => {
     expectCheck(
       find('sales in doubt'),
       'warn',
-      /1 sale\(s\) were sent without an answer .* twice if sent again/,
+      /1 sale was sent without an answer .* twice if sent again/,
       'tillsync conflicts --uncertain',
     );
-    expectCheck(find('sync'), 'fail', 'HTTP 401: invalid_token', 'tillsync resync');
+    expectCheck(
+      find('sync'),
+      'fail',
+      'Sync is paused: the platform refused the API key. HTTP 401: invalid_token.',
+      'tillsync resync',
+    );
     expectCheck(
       find('waiting sales'),
       'fail',
-      /1 sale\(s\) have waited more than 24 h; the oldest for 7 days/,
+      /1 sale has waited more than 24 h; the oldest for 7 days/,
       'tillsync daemon',
     );
-    expectCheck(find('refused sales'), 'warn', '1 sale(s) were refused', 'tillsync conflicts');
+    expectCheck(
+      find('refused sales'),
+      'warn',
+      '1 sale was refused by the platform and waits for a person.',
+      'tillsync conflicts',
+    );
     expectCheck(find('running'), 'warn', 'No Tillsync process is running', 'tillsync daemon');
     expectCheck(find('backups'), 'warn', 'There is no daily backup yet.', 'tillsync backup');
   });

@@ -203,7 +203,7 @@ describe.skipIf(!available)(
         buffer: Buffer.from('id,name,price\nprod_tea,Green tea,3.20\n'),
       });
       await page.getByRole('button', { name: 'Import', exact: true }).click();
-      await waitForText(page.getByRole('status'), /Imported 1 products and 0 customers/);
+      await waitForText(page.getByRole('status'), /Imported 1 product and 0 customers\./);
       await tab('Till').click();
       await page.getByRole('button', { name: /^Add Green tea, \$3\.20/ }).waitFor();
     });

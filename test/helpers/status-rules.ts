@@ -1,6 +1,10 @@
-// The rules every status a person sees must satisfy (see main/contract/status-view.ts),
-// as a checker the property test and the browser tests share. Returns what was broken.
-import { ONLINE_WINDOW_MS, viewStatus, type StatusInput } from '../../main/contract/status-view.js';
+// The rules every status a person sees must satisfy (see main/contract/status-view.ts and
+// domain/link.ts), as a checker the property test and the browser tests share: among them,
+// that the status as read (`status --json`), its view (the text, the banner), the metrics
+// and a screen left without news agree on the link. Returns what was broken.
+import { ONLINE_WINDOW_MS } from '../../domain/link.js';
+import { viewStatus, type StatusInput } from '../../main/contract/status-view.js';
+import { statusReadings } from '../../main/metrics/till-figures.js';
 
 const tenseOf = (text: string) =>
   text.endsWith(' ago') || text === 'just now'
@@ -17,16 +21,22 @@ export function statusRuleViolations(status: StatusInput, now: number): string[]
     view.waiting === status.counts.pending + status.counts.sending,
     'waiting must count pending and sending',
   );
+  rule(view.link === status.link, `read as ${status.link}, viewed as ${view.link}`);
+  const online = statusReadings(status, now).find((reading) => reading.gauge === 'online');
+  rule(online?.value === (view.link === 'online' ? 1 : 0), `tillsync_online is ${online?.value}`);
   if (view.link === 'online') {
     rule(
       status.lastContactAt !== null && now - status.lastContactAt <= ONLINE_WINDOW_MS,
       'online without a recent answer from the platform',
     );
-    rule(
-      status.connection !== 'offline' && status.connection !== 'authorization',
-      `online while the connection is ${status.connection}`,
-    );
+    rule(status.paused === null, 'online while the key is refused');
   }
+  if (status.paused && status.mode !== 'not_configured')
+    rule(view.link === 'key_rejected', `a refused key shown as ${view.link}`);
+  if (view.link === 'key_rejected') rule(status.apiKey.set, '"Key rejected" while no key is set');
+  // A screen that hears nothing more for longer than the window no longer says online.
+  const unheard = viewStatus(status, now + ONLINE_WINDOW_MS + 10_000).link;
+  rule(unheard !== 'online', 'still online 100 s after the last news');
   if (status.counts.conflict > 0) rule(view.tone !== 'ok', 'green with a refused sale');
   if (status.uncertain > 0) rule(view.tone !== 'ok', 'green with a sale in doubt');
   if (status.clockStep || status.clockSkewMs)

@@ -63,3 +63,20 @@ export async function sell(page: Page, productName: string): Promise<string> {
   await receipt.waitFor();
   return (await receipt.textContent())!.replace('#', '');
 }
+
+/** Waits for a check on a page; on a timeout, says what its banner said. */
+export async function waitForPage(
+  page: Page,
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}; the banner says: ${await page.locator('.banner').innerText()}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

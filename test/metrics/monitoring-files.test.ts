@@ -17,7 +17,7 @@ const status: SyncStatus = {
   mode: 'platform',
   baseUrl: 'https://api.example.com',
   apiKey: { set: true, kind: 'opaque' },
-  connection: 'online',
+  link: 'online',
   paused: null,
   counts: { pending: 3, sending: 1, synced: 10, conflict: 2, discarded: 0 },
   stale: 0,

@@ -26,6 +26,8 @@ export function createSimPlatform(world: World, random: () => number, options: P
   const violations: string[] = [];
   let faulty = true;
   let outageUntil = 0;
+  /** During an outage: connections refused, or taken and never answered. */
+  let outageKind: 'refuse' | 'hang' = 'refuse';
   let nextId = 1;
   let nextRequest = 1;
   let bucket = options.rateLimit ? { tokens: options.rateLimit.capacity, at: 0 } : null;
@@ -168,6 +170,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
             settle({ kind: 'timeout', sent: true }),
           );
           if (world.time < outageUntil) {
+            if (outageKind === 'hang') return; // the request times out
             world.schedule(world.time + 1, process.pid, () =>
               settle({ kind: 'network', code: 'ECONNREFUSED', message: 'refused', sent: false }),
             );
@@ -183,8 +186,12 @@ export function createSimPlatform(world: World, random: () => number, options: P
         });
       },
       reachable(): Promise<boolean> {
+        const hanging = world.time < outageUntil && outageKind === 'hang';
+        const after = hanging ? options.requestTimeoutMs : 5;
         return new Promise((resolve) =>
-          world.schedule(world.time + 5, process.pid, () => resolve(world.time >= outageUntil)),
+          world.schedule(world.time + after, process.pid, () =>
+            resolve(!hanging && world.time >= outageUntil),
+          ),
         );
       },
       close() {},
@@ -199,8 +206,9 @@ export function createSimPlatform(world: World, random: () => number, options: P
     forget(pid: number): void {
       for (const [id, request] of inFlight) if (request.pid === pid) inFlight.delete(id);
     },
-    outage(ms: number): void {
+    outage(ms: number, kind: 'refuse' | 'hang' = 'refuse'): void {
       outageUntil = Math.max(outageUntil, world.time + ms);
+      outageKind = kind;
     },
     /** Faults stop: every request is answered promptly and correctly from now on. */
     heal(): void {

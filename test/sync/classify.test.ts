@@ -42,7 +42,7 @@ describe('the classification table', () => {
       expect(kindOf(response(status))).toBe('retry');
     expect(
       classify({ kind: 'network', code: 'ECONNREFUSED', message: 'refused', sent: false }, NOW, 0),
-    ).toMatchObject({ kind: 'retry', code: 'network', unreachable: true });
+    ).toMatchObject({ kind: 'retry', code: 'network_ECONNREFUSED', unreachable: true });
     expect(
       classify({ kind: 'network', code: 'ECONNRESET', message: 'reset', sent: true }, NOW, 0),
     ).toMatchObject({ kind: 'retry', unreachable: false });
@@ -187,5 +187,27 @@ describe('the request body', () => {
       shopId: 'shop_sale',
       customerId: 'cus_1',
     });
+  });
+
+  it('says a network failure in words a cashier reads, and keeps the system code in the error code', () => {
+    const said = (code: string) =>
+      classify({ kind: 'network', code, message: 'socket hang up', sent: true }, NOW, 0);
+    expect(said('ECONNRESET')).toMatchObject({
+      code: 'network_ECONNRESET',
+      reason: 'The connection was cut',
+    });
+    expect(said('ECONNREFUSED')).toMatchObject({ reason: 'The platform refused the connection' });
+    expect(said('ENOTFOUND')).toMatchObject({
+      reason: "The platform's address could not be found",
+    });
+    expect(said('ETIMEDOUT')).toMatchObject({ reason: 'No answer in time' });
+    expect(said('EWHATEVER')).toMatchObject({
+      code: 'network_EWHATEVER',
+      reason: 'The connection to the platform failed',
+    });
+    for (const code of ['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EWHATEVER']) {
+      const verdict = said(code);
+      expect(verdict.kind === 'retry' && verdict.reason).not.toMatch(/[A-Z]{4,}|hang up/);
+    }
   });
 });

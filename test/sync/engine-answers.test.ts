@@ -17,7 +17,7 @@ describe('sync engine: every kind of answer', () => {
     expect(sale.outbox.platformId).toMatch(/^sale_/);
     expect(sandbox.countSales()).toBe(1);
     expect(engine.status()).toMatchObject({
-      connection: 'online',
+      link: 'online',
       counts: { synced: 1, pending: 0 },
     });
     expect(engine.status().lastSuccessAt).toBeGreaterThan(Date.now() - 5000);
@@ -72,7 +72,7 @@ describe('sync engine: every kind of answer', () => {
     engine.start();
     await waitUntil(() => t.store.countByState().synced === 10, 10_000, 'all synced');
     expect(sandbox.countSales()).toBe(10);
-    expect(engine.status().connection).toBe('online'); // a cut answer is not an outage
+    expect(engine.status().link).toBe('online'); // a cut answer is not an outage
   });
 
   it('429 and 503 with Retry-After (seconds or HTTP date): waits at least that long', async () => {
@@ -168,7 +168,7 @@ describe('sync engine: every kind of answer', () => {
     expect(await engine.drain()).toMatchObject({ paused: 1, synced: 0 });
     expect(await engine.drain()).toMatchObject({ skipped: 'paused' });
     const status = engine.status();
-    expect(status.connection).toBe('authorization');
+    expect(status.link).toBe('key_rejected');
     expect(status.paused?.reason).toMatch(/HTTP 401: The key has been revoked/);
     expect(ids.map((id) => t.store.getSale(id)!.outbox.attempts)).toEqual([0, 0, 0, 0, 0]);
     expect(ids.map((id) => t.store.getSale(id)!.outbox.state)).toEqual(Array(5).fill('pending'));
@@ -192,7 +192,7 @@ describe('sync engine: every kind of answer', () => {
       sync: fastTuning(),
     });
     await waitUntil(() => t.store.countByState().synced === 5, 5000, 'resumed');
-    expect(engine.status()).toMatchObject({ connection: 'online', paused: null });
+    expect(engine.status()).toMatchObject({ link: 'online', paused: null });
   });
 
   it('keeps a pause across a restart for the refused key only', async () => {
@@ -218,7 +218,7 @@ describe('sync engine: every kind of answer', () => {
     t.record(3);
     const engine = t.engine({ baseUrl: sandbox.url, apiKey: key });
     engine.start();
-    await waitUntil(() => engine.status().connection === 'offline', 5000, 'offline');
+    await waitUntil(() => engine.status().link === 'offline', 5000, 'offline');
     const attemptsWhileDown = t.store.database.sqlite
       .prepare('select count(*) as n from sync_attempts')
       .get() as { n: number };
@@ -227,10 +227,14 @@ describe('sync engine: every kind of answer', () => {
       .prepare('select count(*) as n from sync_attempts')
       .get() as { n: number };
     expect(laterAttempts.n).toBe(attemptsWhileDown.n); // probing, not sending
-    expect(engine.status().lastError?.message).toMatch(/ECONNREFUSED/);
+    // In words for the screens; the system's code is kept in the stored error code.
+    expect(engine.status().lastError).toMatchObject({
+      code: 'network_ECONNREFUSED',
+      message: 'The platform refused the connection',
+    });
     await sandbox.faults.set({});
     await waitUntil(() => t.store.countByState().synced === 3, 5000, 'synced after the outage');
-    expect(engine.status().connection).toBe('online');
+    expect(engine.status().link).toBe('online');
     expect(sandbox.countSales()).toBe(3);
   });
 

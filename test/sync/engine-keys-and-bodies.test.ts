@@ -32,7 +32,7 @@ describe('sync engine: keys, frozen bodies and patience', () => {
     await engine.stop();
     // And after a restart with the new key, nothing is paused either.
     const again = t.engine({ ...config, apiKey: 'new-key' });
-    expect(again.status()).toMatchObject({ paused: null, connection: 'online' });
+    expect(again.status()).toMatchObject({ paused: null, link: 'online' });
   });
 
   it('sends the body bound to a key byte for byte, whatever the settings become', async () => {

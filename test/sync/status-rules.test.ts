@@ -1,14 +1,16 @@
 // Property test of the status rules: the real engine, on a real SQLite file, in the
-// simulated world (virtual clock, a platform that fails, has outages, and a till clock
-// that steps). Random sequences of sales, outages and clock steps; after every event the
-// status must satisfy every rule, and a platform down for longer than the idle check
-// must not be shown online.
+// simulated world (virtual clock, a platform that fails, has outages that refuse or hang,
+// and a till clock that steps). Random sequences of sales, outages and clock steps; after
+// every event the status must satisfy every rule (the status as read, its view and the
+// metrics agree), a platform refusing connections for longer than the idle check must not
+// be shown online, nor one that hangs for longer than the online window.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
 import { syncTuningSchema } from '../../main/config/agent-config.js';
+import { ONLINE_WINDOW_MS } from '../../domain/link.js';
 import { viewStatus } from '../../main/contract/status-view.js';
 import { createSyncEngine } from '../../main/sync/engine.js';
 import { statusRuleViolations } from '../helpers/status-rules.js';
@@ -46,7 +48,7 @@ async function runStatusSeed(seed: number): Promise<string[]> {
     clientFor: () => platform.client(process),
   });
   const broken: string[] = [];
-  let outage = { since: 0, until: 0 };
+  let outage = { since: 0, until: 0, hangs: false };
   let sales = 0;
 
   const plan = (at: number, run: () => void) => world.schedule(at, null, run);
@@ -63,10 +65,13 @@ async function runStatusSeed(seed: number): Promise<string[]> {
       });
     } else if (roll < 0.8) {
       const ms = 5000 + Math.floor(random() * 120_000);
+      const hangs = random() < 0.4;
       plan(at, () => {
-        platform.outage(ms);
-        const since = world.time < outage.until ? outage.since : world.time;
-        outage = { since, until: Math.max(outage.until, world.time + ms) };
+        platform.outage(ms, hangs ? 'hang' : 'refuse');
+        // An outage that changes kind counts from now: the rule for its kind starts over.
+        const goesOn = world.time < outage.until && outage.hangs === hangs;
+        const since = goesOn ? outage.since : world.time;
+        outage = { since, until: Math.max(outage.until, world.time + ms), hangs };
       });
     } else if (roll < 0.9) {
       const step = Math.floor((random() - 0.5) * 7_200_000);
@@ -74,7 +79,7 @@ async function runStatusSeed(seed: number): Promise<string[]> {
     } else {
       plan(at, () => {
         platform.heal(); // ends any outage, and the random faults
-        outage = { since: 0, until: 0 };
+        outage = { since: 0, until: 0, hangs: false };
       });
     }
   }
@@ -88,11 +93,16 @@ async function runStatusSeed(seed: number): Promise<string[]> {
     for (const text of statusRuleViolations(status, now)) {
       broken.push(`seed ${seed} at ${world.time} ms: ${text}`);
     }
-    // Down longer than an idle check, a request timeout and a tick: never shown online.
+    // Refusing for longer than an idle check, a request timeout and a tick, or hanging
+    // for longer than the online window (no answer comes): never shown online.
     const downFor = world.time < outage.until ? world.time - outage.since : 0;
-    const noticeWithin = sync.idleCheckMs + sync.requestTimeoutMs + sync.pollIntervalMs + 1000;
+    const noticeWithin = outage.hangs
+      ? ONLINE_WINDOW_MS + 1000
+      : sync.idleCheckMs + sync.requestTimeoutMs + sync.pollIntervalMs + 1000;
     if (downFor > noticeWithin && viewStatus(status, now).link === 'online')
-      broken.push(`seed ${seed} at ${world.time} ms: online ${downFor} ms into an outage`);
+      broken.push(
+        `seed ${seed} at ${world.time} ms: online ${downFor} ms into an outage (${outage.hangs ? 'hang' : 'refuse'})`,
+      );
     if (broken.length > 0) break;
   }
   await Promise.race([

@@ -9,6 +9,7 @@ import { CliError, printJson } from '../io.js';
 import { progressBar } from '../progress.js';
 import { tillFields, tillLine, withStore } from '../store-access.js';
 import { codeOf } from '../../../domain/errors.js';
+import { plural } from '../../../domain/words.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -67,7 +68,9 @@ export function registerArchive(program: Command): void {
             if (options.json) return printJson({ dryRun: true, ...plan, till: tillFields(found) });
             const lines = [
               `Sales synced before ${day(before)} (${months} months kept): ${plan.total} would move.`,
-              ...plan.years.map((year) => `  ${year.year}  ${year.sales} sales -> ${year.file}`),
+              ...plan.years.map(
+                (year) => `  ${year.year}  ${plural(year.sales, 'sale')} -> ${year.file}`,
+              ),
               tillLine(found),
             ];
             process.stdout.write(lines.join('\n') + '\n');
@@ -89,7 +92,7 @@ export function registerArchive(program: Command): void {
           if (options.json)
             return printJson({ moved, compacted, ...plan, till: tillFields(found) });
           process.stdout.write(
-            `Moved ${moved} sales synced before ${day(before)} to ${plan.years.length} archive file(s); exports and sale lists still include them.\n${tillLine(found)}\n`,
+            `Moved ${plural(moved, 'sale')} synced before ${day(before)} to ${plural(plan.years.length, 'archive file')}; exports and sale lists still include them.\n${tillLine(found)}\n`,
           );
         });
       },

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { archiveFolder, yearOfArchive } from '../../../db/archive.js';
 import { BackupError, backupDatabase, fileStamp, type BackupCheck } from '../../../db/backup.js';
 import { restoreDatabase } from '../../../db/restore.js';
+import { plural } from '../../../domain/words.js';
 import { runningProcesses } from '../../agent/running.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
@@ -33,7 +34,7 @@ function targetFile(target: string): string {
 }
 
 const summary = (check: BackupCheck) =>
-  `${check.sales} sales, ${megabytes(check.bytes)}, schema ${check.schemaVersion}; integrity checked`;
+  `${plural(check.sales, 'sale')}, ${megabytes(check.bytes)}, schema ${check.schemaVersion}; integrity checked`;
 
 async function backup(
   target: string,
@@ -74,7 +75,7 @@ function archivesNote(file: string): string {
     ? readdirSync(folder).filter((name) => yearOfArchive(name) !== null)
     : [];
   if (archives.length === 0) return '';
-  return `Older sales are in ${archives.length} archive file(s) in ${folder}, not in this backup: copy that folder too (they change at most once a day). A restore keeps them.\n`;
+  return `Older sales are in ${plural(archives.length, 'archive file')} in ${folder}, not in this backup: copy that folder too (they change at most once a day). A restore keeps them.\n`;
 }
 
 async function restore(from: string, options: { json?: boolean }, command: Command) {

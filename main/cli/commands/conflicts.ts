@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { currencyDecimals, formatMinor } from '../../../domain/money.js';
 import type { Result } from '../../../domain/result.js';
+import { plural } from '../../../domain/words.js';
 import type { ConflictChange, UncertainSale } from '../../../db/conflicts.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson, readJsonInput } from '../io.js';
@@ -39,7 +40,7 @@ function printUncertain(rows: UncertainSale[], found: CliTill, json?: boolean): 
     return `#${row.receiptNumber}  ${new Date(row.createdAt).toLocaleString()}  ${total}  ${where}`;
   });
   lines.push(
-    `${rows.length} sale(s) were sent without an answer, to a platform not known to honour idempotency keys. Check them on the platform.`,
+    `${plural(rows.length, 'sale was', 'sales were')} sent without an answer, to a platform not known to honour idempotency keys. Check them on the platform.`,
     tillLine(found),
   );
   process.stdout.write(lines.join('\n') + '\n');

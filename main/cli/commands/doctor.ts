@@ -8,6 +8,7 @@ import { addPlatformFlags } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson } from '../io.js';
 import { findTill, tillFields, tillLine } from '../store-access.js';
+import { plural } from '../../../domain/words.js';
 
 const MARK = { ok: '[ok]  ', warn: '[warn]', fail: '[FAIL]' } as const;
 
@@ -47,7 +48,7 @@ export function registerDoctor(program: Command): void {
       const summary =
         failures + warnings === 0
           ? 'All good.'
-          : `${failures} problem(s), ${warnings} warning(s): see "->" for what to do.`;
+          : `${plural(failures, 'problem')}, ${plural(warnings, 'warning')}: see "->" for what to do.`;
       process.stdout.write(
         [`Tillsync doctor: ${dataDir}`, tillLine(found), ...checks.map(formatCheck), summary].join(
           '\n',

@@ -15,6 +15,7 @@ import { CliError, parseOptions } from '../io.js';
 import { progressBar } from '../progress.js';
 import { describeTill, withStore } from '../store-access.js';
 import { codeOf, messageOf } from '../../../domain/errors.js';
+import { plural } from '../../../domain/words.js';
 
 const exportOptions = z
   .object({
@@ -74,7 +75,7 @@ export function registerExport(program: Command): void {
           bar?.finish();
         }
         process.stderr.write(
-          `Exported ${count} sale${count === 1 ? '' : 's'}${out ? ` to ${out}` : ''} from the till in ${describeTill(found)}.\n`,
+          `Exported ${plural(count, 'sale')}${out ? ` to ${out}` : ''} from the till in ${describeTill(found)}.\n`,
         );
       });
     });

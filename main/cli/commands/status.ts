@@ -6,27 +6,56 @@ import { OUTBOX_STATES } from '../../../db/schema.js';
 
 import { viewStatus } from '../../contract/status-view.js';
 import { readStoreStatus, type SyncStatus } from '../../sync/status.js';
+import { sentence } from '../../../domain/words.js';
 import { printJson } from '../io.js';
 import type { Store } from '../../../db/store.js';
 import { tillFields, tillLine, withStore, type CliTill } from '../store-access.js';
 
+const KEY_ELSEWHERE = {
+  desktop_app: 'kept encrypted by the desktop app (this command cannot read it)',
+  sender: 'in the Tillsync process that sends (this command cannot read it)',
+} as const;
+
+/** Where sales go; what is missing, in the same terms as the key line below it. */
+function platformLine(sync: SyncStatus): string {
+  if (sync.mode === 'sandbox')
+    return `SANDBOX on this machine (${sync.baseUrl}), not a real platform`;
+  if (sync.mode === 'platform') return sync.baseUrl ?? '';
+  if (sync.baseUrl)
+    return `${sync.baseUrl}, not in use yet: ${
+      sync.apiKey.set
+        ? 'no Tillsync process has sent with it'
+        : 'no API key is set (Settings or TILLSYNC_API_KEY)'
+    }`;
+  return sync.apiKey.set
+    ? 'not configured: no platform address (set it in Settings or TILLSYNC_BASE_URL)'
+    : 'not configured (set TILLSYNC_BASE_URL and TILLSYNC_API_KEY)';
+}
+
+function keyLine(sync: SyncStatus, refused: boolean): string {
+  const key = sync.apiKey;
+  if (!key.set) return 'not set';
+  const details = [
+    key.elsewhere && KEY_ELSEWHERE[key.elsewhere],
+    key.expiresAt && `expires ${new Date(key.expiresAt).toISOString()}`,
+    refused && 'refused by the platform',
+  ].filter(Boolean);
+  return ['set', ...details].join(', ');
+}
+
 /** The status in lines, read through the same status view as the banner and the tray. */
 function describe(sync: SyncStatus, now: number): string[] {
   const view = viewStatus(sync, now);
+  const refused = view.link === 'key_rejected';
   const lines = [
-    `  platform   ${
-      sync.mode === 'not_configured'
-        ? 'not configured (set TILLSYNC_BASE_URL and TILLSYNC_API_KEY)'
-        : sync.mode === 'sandbox'
-          ? `SANDBOX on this machine (${sync.baseUrl}), not a real platform`
-          : sync.baseUrl
-    }`,
-    `  api key    ${sync.apiKey.set ? `set${sync.apiKey.expiresAt ? `, expires ${new Date(sync.apiKey.expiresAt).toISOString()}` : ''}` : 'not set'}`,
+    `  platform   ${platformLine(sync)}`,
+    `  api key    ${keyLine(sync, refused)}`,
+    `  link       ${view.link.replace('_', ' ')}`,
     `  sync       ${view.headline}`,
   ];
-  if (view.link === 'key_rejected')
+  if (refused)
     lines.push(
-      `  paused     ${sync.paused?.reason ?? ''} Set a new key, then run \`tillsync resync\`.`,
+      `  paused     ${sentence(sync.paused?.reason ?? 'The platform refused the API key')} Set a new key, then run \`tillsync resync\`.`,
     );
   for (const warning of view.warnings) lines.push(`  warning    ${warning}`);
   if (view.inDoubt > 0) lines.push('  in doubt   see `tillsync conflicts --uncertain`');
@@ -52,7 +81,7 @@ export function registerStatus(program: Command): void {
       // cannot be read is shown, not fatal.
       const read = (store: Store, found: CliTill) => {
         const now = Date.now();
-        const sync = readStoreStatus(store, found.config, now);
+        const sync = readStoreStatus(store, found.config, { now, dataDir: found.dataDir });
         const { counts } = sync;
         const { configError } = found;
         if (options.json) {

@@ -44,7 +44,7 @@ function report(
     printJson({
       ...summary,
       counts: status.counts,
-      connection: status.connection,
+      link: status.link,
       paused: status.paused,
       till: tillFields(found),
     });

@@ -5,6 +5,7 @@ import type { MethodOutput } from '../../../main/contract/contract';
 import { CASH_METHOD } from '../../../domain/sale-input';
 import { api } from '../api';
 import { formatTime } from '../money';
+import type { ScreenNotice } from '../sale-notice';
 import { Field, fieldMessages, Notice } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -13,12 +14,24 @@ type Sale = MethodOutput<'getSale'>;
 type Change = MethodOutput<'retryConflict'>;
 
 /** What a person is told after acting on a refused sale (the row itself goes away). */
-export function describeChange(action: 'retry' | 'edit' | 'discard', change: Change): string {
+function describeChange(action: 'retry' | 'edit' | 'discard', change: Change): string {
   const receipt = `Receipt #${change.receiptNumber}`;
   if (action === 'discard') return `${receipt} discarded: it stays on record on this till.`;
   if (action === 'edit')
     return `${receipt} corrected (revision ${change.revision}) and queued: it is sent in a moment.`;
   return `${receipt} queued again as it was: it is sent in a moment.`;
+}
+
+/** The notice for an action, true while the sale stays where the action left it. */
+export function noticeOf(action: 'retry' | 'edit' | 'discard', change: Change): ScreenNotice {
+  return {
+    tone: 'ok',
+    text: describeChange(action, change),
+    sale: {
+      id: change.saleId,
+      holdsWhile: change.state === 'discarded' ? ['discarded'] : ['pending', 'sending'],
+    },
+  };
 }
 
 export function ConflictItem({
@@ -31,7 +44,7 @@ export function ConflictItem({
   money: (minor: number) => string;
   settings: Settings;
   /** Called with what happened, once the sale left the list of refused sales. */
-  onDone: (message: string) => void;
+  onDone: (notice: ScreenNotice) => void;
 }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'discard'>('view');
   const [problem, setProblem] = useState<string>();
@@ -41,7 +54,7 @@ export function ConflictItem({
     const result = await api.retryConflict({ saleId: conflict.saleId });
     setBusy(false);
     if (!result.ok) return setProblem(result.error.message);
-    onDone(describeChange('retry', result.value));
+    onDone(noticeOf('retry', result.value));
   };
   return (
     <li class="conflict" data-receipt={conflict.receiptNumber}>
@@ -75,14 +88,14 @@ export function ConflictItem({
           settings={settings}
           money={money}
           onCancel={() => setMode('view')}
-          onDone={(change) => onDone(describeChange('edit', change))}
+          onDone={(change) => onDone(noticeOf('edit', change))}
         />
       )}
       {mode === 'discard' && (
         <DiscardForm
           saleId={conflict.saleId}
           onCancel={() => setMode('view')}
-          onDone={(change) => onDone(describeChange('discard', change))}
+          onDone={(change) => onDone(noticeOf('discard', change))}
         />
       )}
       {problem && <Notice tone="error">{problem}</Notice>}

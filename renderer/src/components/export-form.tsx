@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { dayOf } from '../../../main/contract/day-view';
+import { plural } from '../../../domain/words';
 import { api } from '../api';
 import { download } from '../download';
 import { Field, fieldMessages, InputField, Notice } from './field';
@@ -34,7 +35,7 @@ export function ExportForm() {
     download(fileName, mimeType, text);
     setResult({
       tone: 'ok',
-      text: `Exported ${count} sale${count === 1 ? '' : 's'} to ${fileName}.`,
+      text: `Exported ${plural(count, 'sale')} to ${fileName}.`,
     });
   }
 

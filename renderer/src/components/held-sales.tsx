@@ -1,7 +1,8 @@
 // Sales put aside at the counter (the customer went back for something), newest last: each
 // with its note, what it holds and since when, and Recall to bring it back to the cart.
 import type { HeldCart } from '../../../domain/cart';
-import { plural, relativeTime } from '../../../main/contract/status-view';
+import { plural } from '../../../domain/words';
+import { relativeTime } from '../../../main/contract/status-view';
 
 export function HeldSales(props: {
   held: HeldCart[];

@@ -1,6 +1,8 @@
-// Settings: where sales go (the platform's address) and the key they carry. Saving an
-// address while on the sandbox says first what changes; saving a key checks it at once.
+// Settings: where sales go (the platform's address) and the key they carry. An address is
+// checked with the agent's own rule before anything else; saving one while on the sandbox
+// says first what changes; saving a key checks it at once.
 import { useState } from 'preact/hooks';
+import { platformUrlProblem } from '../../../domain/platform-url';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { errorFeedback, InputField, Notice, type Feedback } from './field';
@@ -51,9 +53,21 @@ export function PlatformForm({
   return (
     <form
       aria-labelledby="platform-title"
+      // The agent's rule, in its words, rather than the browser's own URL check.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (leavesSandbox && !confirming) return setConfirming(true);
+        const problem = address === null ? null : platformUrlProblem(address);
+        if (problem)
+          return setFeedback({
+            tone: 'error',
+            text: `Nothing was saved: the platform address ${problem}.`,
+            fields: { '/baseUrl': `The address ${problem}.` },
+          });
+        if (leavesSandbox && !confirming) {
+          setFeedback(undefined);
+          return setConfirming(true);
+        }
         void save();
       }}
     >

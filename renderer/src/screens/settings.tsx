@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ContractResult, MethodOutput } from '../../../main/contract/contract';
-import { plural } from '../../../main/contract/status-view';
+import { plural } from '../../../domain/words';
 import { api } from '../api';
 import { CounterSettingsForm } from '../components/counter-settings';
 import {
@@ -60,7 +60,7 @@ export function SettingsScreen({
     if (result.ok)
       return say('catalog', {
         tone: 'ok',
-        text: `Imported ${result.value.products} products and ${result.value.customers} customers.`,
+        text: `Imported ${plural(result.value.products, 'product')} and ${plural(result.value.customers, 'customer')}.`,
       });
     say('catalog', {
       tone: 'error',

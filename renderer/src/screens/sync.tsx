@@ -8,6 +8,7 @@ import { ExportForm } from '../components/export-form';
 import { Notice } from '../components/field';
 import { useNow, type Status } from '../hooks';
 import { useConflicts, useSalesPages } from '../sync-lists';
+import { useScreenNotice } from '../sale-notice';
 import { formatMoney, formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -28,7 +29,7 @@ export function SyncScreen({
   const reprint = useReprint(settings.till);
   const [receipt, setReceipt] = useState('');
   const conflicts = useConflicts(status);
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string }>();
+  const { notice, show: setNotice } = useScreenNotice(conflicts.list);
   const [busy, setBusy] = useState(false);
 
   async function resyncNow() {
@@ -101,8 +102,8 @@ export function SyncScreen({
               conflict={conflict}
               money={money}
               settings={settings}
-              onDone={(text) => {
-                setNotice({ tone: 'ok', text });
+              onDone={(done) => {
+                setNotice(done);
                 conflicts.reload();
               }}
             />

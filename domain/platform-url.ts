@@ -1,5 +1,6 @@
 // The platform's base address: HTTPS, except on this machine (loopback) where plain HTTP
-// is allowed for the sandbox and tests.
+// is allowed for the sandbox and tests. Node-free, so the Settings screen checks an address
+// with the agent's own rule before it offers to switch to it.
 import { z } from 'zod';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;
@@ -17,3 +18,9 @@ export const platformUrlSchema = z
     'must not contain a user name or password',
   )
   .transform((url) => url.replace(/\/+$/, ''));
+
+/** What is wrong with an address, in words for the Settings screen; null when it is fine. */
+export function platformUrlProblem(address: string): string | null {
+  const checked = platformUrlSchema.safeParse(address);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'is not an address');
+}

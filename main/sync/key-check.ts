@@ -1,0 +1,105 @@
+// Asking the platform now whether it accepts the key, rather than waiting for the next
+// sale: when a key is saved, and when an address is saved for a key already there. An
+// empty sale is posted, which a working platform refuses as invalid (400/422) only after
+// it has accepted the key. The verdict goes into the link state like any answer, so a
+// refused key pauses the queue and every screen says "Key rejected" at once.
+import { randomUUID } from 'node:crypto';
+import { classify, type Answer } from './classify.js';
+import type { Clock } from './clock.js';
+import type { LinkState } from './link-state.js';
+import type { PlatformClient } from './platform-client.js';
+
+export type KeyVerdict = 'accepted' | 'refused' | 'unreachable' | 'wrong_address' | 'unclear';
+
+export interface KeyCheckVerdict {
+  verdict: KeyVerdict;
+  /** As stored for an error: `http_401`, `network_ECONNREFUSED`, `timeout`. */
+  code: string;
+  /** In words a person reads. */
+  reason: string;
+  /** No way to the platform at all (refused, no route): the link is offline. */
+  offline: boolean;
+}
+
+export type CheckedAnswer = Exclude<Answer, { kind: 'aborted' }>;
+
+/** Posts the empty sale with the client's key; nothing is stored by a working platform. */
+export const postKeyCheck = (client: PlatformClient, signal: AbortSignal): Promise<Answer> =>
+  client.postSale('{}', `tillsync-key-check-${randomUUID()}`, signal);
+
+/** What the answer to the empty sale says of the key. */
+export function judgeKeyCheck(answer: CheckedAnswer): KeyCheckVerdict {
+  const classified = classify(answer, 0, 0);
+  if (classified.kind === 'synced')
+    return {
+      verdict: 'unclear',
+      code: 'empty_sale_accepted',
+      reason: 'The platform accepted an empty sale',
+      offline: false,
+    };
+  const verdict = (kind: KeyVerdict): KeyCheckVerdict => ({
+    verdict: kind,
+    code: classified.code,
+    reason: classified.reason,
+    offline: classified.kind === 'retry' && classified.unreachable,
+  });
+  if (answer.kind !== 'response') return verdict('unreachable');
+  if (classified.kind === 'pause') return verdict('refused');
+  if (answer.status === 400 || answer.status === 422) return verdict('accepted');
+  if (answer.status === 404) return verdict('wrong_address');
+  return verdict('unclear');
+}
+
+export interface KeyCheckResult {
+  answer: CheckedAnswer;
+  judged: KeyCheckVerdict;
+  /** The till's clock when the check was sent, and how long the platform took. */
+  startedAt: number;
+  tookMs: number;
+}
+
+export interface KeyCheckTarget {
+  client: PlatformClient | undefined;
+  baseUrl: string | undefined;
+  keyHash: string | null;
+}
+
+/**
+ * The engine's key checks: one at a time for a key and address (a second ask joins it),
+ * recorded through the link state while that key is still the one in use.
+ */
+export function createKeyChecker(
+  link: LinkState,
+  clock: Clock,
+  signal: AbortSignal,
+  target: () => KeyCheckTarget,
+) {
+  let running: { of: string; result: Promise<KeyCheckResult | null> } | undefined;
+
+  async function run(client: PlatformClient, keyHash: string | null) {
+    const startedAt = clock.now();
+    const started = clock.monotonic();
+    const answer = await postKeyCheck(client, signal);
+    if (answer.kind === 'aborted') return null; // stopping: nothing learnt
+    const judged = judgeKeyCheck(answer);
+    link.recordKeyCheck(answer, judged, keyHash, target().keyHash === keyHash);
+    return { answer, judged, startedAt, tookMs: Math.round(clock.monotonic() - started) };
+  }
+
+  return {
+    /** Checks the key in use now; null when no platform is set or the engine stops. */
+    check: (): Promise<KeyCheckResult | null> => {
+      const { client, baseUrl, keyHash } = target();
+      if (!client || !baseUrl || signal.aborted) return Promise.resolve(null);
+      const of = `${keyHash} ${baseUrl}`;
+      if (running?.of === of) return running.result;
+      const result = run(client, keyHash).finally(() => {
+        if (running?.result === result) running = undefined;
+      });
+      running = { of, result };
+      return result;
+    },
+    /** Resolves once no check is under way (the engine waits for it when stopping). */
+    settled: async () => void (await running?.result.catch(() => null)),
+  };
+}
