@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { addProduct, emptyCart } from '../../domain/cart.js';
 import { openStore } from '../../db/store.js';
 import { runCli } from '../helpers/cli.js';
 import { rowCounts, validSale } from '../helpers/sales.js';
@@ -92,6 +93,31 @@ describe('tillsync status and sales list', () => {
     });
     const text = await runCli(['status'], { env: envFor(dataDir) });
     expect(text.stdout).toContain(`  till       sandbox mode, ${sandboxStoreOf(dataDir)}\n`);
+  });
+
+  it('counts the sales held at the counter, as text and as JSON', async () => {
+    const dataDir = tempDir();
+    mkdirSync(join(dataDir, 'sandbox'), { recursive: true });
+    const store = openStore(sandboxStoreOf(dataDir));
+    const product = {
+      id: 'p',
+      name: 'Bread',
+      price: 1,
+      priceMinor: 100,
+      category: null,
+      barcode: null,
+    };
+    const cart = addProduct(emptyCart('CASH'), product);
+    const heldAt = Date.now() - 14 * 60_000;
+    store.holdCart(cart, 'red coat', heldAt);
+    store.holdCart(cart, '', heldAt + 60_000);
+    store.close();
+    const json = await runCli(['status', '--json'], { env: envFor(dataDir) });
+    expect(JSON.parse(json.stdout)).toMatchObject({ held: { count: 2, oldestAt: heldAt } });
+    const text = await runCli(['status'], { env: envFor(dataDir) });
+    expect(text.stdout).toContain(
+      '  held       2 sales on hold at the counter, the oldest held 14 min ago\n',
+    );
   });
 
   it('reads the key saved at the console, as the app and the doctor do', async () => {

@@ -4,9 +4,9 @@ import type { Command } from 'commander';
 
 import { OUTBOX_STATES } from '../../../db/schema.js';
 
-import { viewStatus } from '../../contract/status-view.js';
+import { relativeTime, viewStatus } from '../../contract/status-view.js';
 import { readStoreStatus, type SyncStatus } from '../../sync/status.js';
-import { sentence } from '../../../domain/words.js';
+import { plural, sentence } from '../../../domain/words.js';
 import { printJson } from '../io.js';
 import type { Store } from '../../../db/store.js';
 import { tillFields, tillLine, withStore, type CliTill } from '../store-access.js';
@@ -83,12 +83,15 @@ export function registerStatus(program: Command): void {
         const now = Date.now();
         const sync = readStoreStatus(store, found.config, { now, dataDir: found.dataDir });
         const { counts } = sync;
+        // Sales put aside at the counter: not sales yet, but money a person will come back for.
+        const held = store.heldCount();
         const { configError } = found;
         if (options.json) {
           printJson({
             database: store.file,
             till: tillFields(found),
             counts,
+            held,
             sync,
             ...(configError ? { configError } : {}),
           });
@@ -98,6 +101,11 @@ export function registerStatus(program: Command): void {
           'Tillsync till status',
           tillLine(found),
           ...OUTBOX_STATES.map((state) => `  ${state.padEnd(10)} ${counts[state]}`),
+          ...(held.count > 0
+            ? [
+                `  held       ${plural(held.count, 'sale')} on hold at the counter, the oldest held ${relativeTime(Math.min(held.oldestAt!, now), now)}`,
+              ]
+            : []),
           ...describe(sync, now),
         ];
         if (configError) lines.push(`  config     ${configError}`);
