@@ -183,7 +183,12 @@ try {
   const oldDir = join(folder, 'three-years');
   mkdirSync(emptyDir);
   mkdirSync(oldDir);
-  for (const dir of [emptyDir, oldDir]) writeFileSync(join(dir, 'config.json'), '{}');
+  // Tills on a platform (an address and a key), so every command reads <dir>/tillsync.db;
+  // with nothing configured a till is in sandbox mode and its store is another file.
+  for (const dir of [emptyDir, oldDir]) {
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ baseUrl: 'http://127.0.0.1:9' }));
+    writeFileSync(join(dir, 'api-key'), 'bench-key', { mode: 0o600 });
+  }
   seedHistory(databaseFile(emptyDir), monthSales, 30 * DAY);
   const seedStarted = performance.now();
   seedHistory(databaseFile(oldDir), SALES, YEARS_MS);

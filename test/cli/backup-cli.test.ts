@@ -8,7 +8,7 @@ import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { sandboxForTest } from '../sandbox/helpers.js';
 import { waitUntil } from '../sync/helpers.js';
-import { configurePlatform, sandboxStoreOf } from './platform-till.js';
+import { configurePlatform, sandboxStoreOf } from '../helpers/platform-till.js';
 
 /** A till on a platform with `sales` recorded. */
 async function tillWith(sales: number) {

@@ -6,7 +6,7 @@ import { openStore } from '../../db/store.js';
 import { runCli } from '../helpers/cli.js';
 import { rowCounts, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { sandboxStoreOf } from './platform-till.js';
+import { sandboxStoreOf } from '../helpers/platform-till.js';
 
 const envFor = (dataDir: string) => ({ TILLSYNC_DATA_DIR: dataDir });
 

@@ -4,7 +4,7 @@ import { openStore } from '../../db/store.js';
 import { runCli } from '../helpers/cli.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { configurePlatform } from './platform-till.js';
+import { configurePlatform } from '../helpers/platform-till.js';
 
 /** A till on a platform with three sales on 2026-11-21 (one refused) and one the day after. */
 async function tillWithADay() {

@@ -8,7 +8,7 @@ import { runCli } from '../helpers/cli.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { sandboxForTest } from '../sandbox/helpers.js';
-import { configurePlatform, NO_PLATFORM_HERE, sandboxStoreOf } from './platform-till.js';
+import { configurePlatform, NO_PLATFORM_HERE, sandboxStoreOf } from '../helpers/platform-till.js';
 
 interface Report {
   till: { mode: string | null; database: string };

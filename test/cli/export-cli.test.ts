@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { expectGolden, exportFixture, NAIROBI, numberIds } from '../export/fixture.js';
-import { configurePlatform } from './platform-till.js';
+import { configurePlatform } from '../helpers/platform-till.js';
 
 /** The fixture's sales in the store of a till on a platform. */
 async function fixtureEnv() {

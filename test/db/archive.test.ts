@@ -11,6 +11,7 @@ import { restoreDatabase } from '../../db/restore.js';
 import { openStore, type Store } from '../../db/store.js';
 import { seededRandom } from '../../sandbox/seeded-random.js';
 import { runCli, startCli } from '../helpers/cli.js';
+import { configurePlatform } from '../helpers/platform-till.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const DAY = 86_400_000;
@@ -117,6 +118,7 @@ describe('archiving', () => {
 
   it('loses and duplicates nothing when the archiving process is killed at random points', async () => {
     const { store, dataDir } = randomTill(99, 4000);
+    await configurePlatform(dataDir); // the command then works on <data>/tillsync.db
     const sales = everything(store);
     store.close();
     const random = seededRandom(5);
@@ -174,6 +176,7 @@ describe('archiving', () => {
   it('migrates a database made before archiving, moves its old sales, and compacts it once', async () => {
     const dataDir = tempDir();
     const file = join(dataDir, 'tillsync.db');
+    await configurePlatform(dataDir);
     const old = new Database(file); // an older Tillsync's file: no incremental auto-vacuum
     old.exec('create table made_by_an_older_version (x)');
     old.close();

@@ -7,6 +7,7 @@ import { openStore } from '../../db/store.js';
 import { runCli } from '../helpers/cli.js';
 import { rowCounts, validSale } from '../helpers/sales.js';
 import { smallDisk, smallDiskUnavailable } from '../helpers/small-disk.js';
+import { configurePlatform } from '../helpers/platform-till.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 if (smallDiskUnavailable) console.warn(`Skipping the disk fault tests: ${smallDiskUnavailable}`);
@@ -65,7 +66,7 @@ describe.skipIf(smallDiskUnavailable)('on a real disk that fills up or turns rea
 
   it('fails an export to a full disk with what to do, and leaves no partial file', async () => {
     const dataDir = tempDir();
-    const store = openStore(join(dataDir, 'tillsync.db'));
+    const store = openStore(await configurePlatform(dataDir));
     for (let n = 0; n < 2_000; n++) store.recordSale(validSale());
     store.close();
     disk = smallDisk(64 * 1024);

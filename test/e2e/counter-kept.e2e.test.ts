@@ -276,4 +276,27 @@ describe.skipIf(!chromiumAvailable)('the counter keeps everything (Chromium, rea
     await page.getByTestId('receipt-number').waitFor();
     expect(await unknown.count()).toBe(0); // the sale ended
   });
+
+  it('sets a saved cart it cannot read aside, names it, and sells on', async () => {
+    await emptyCart();
+    await scan(loaf!.barcode);
+    await expect.poll(async () => (await savedCart()).lines.length).toBe(1);
+    till!.runtime.store.database.sqlite
+      .prepare(`update carts set content = '{"lines": [' where state = 'open'`)
+      .run();
+    await page.reload();
+    const notice = page.locator('.catalog .notice-error').filter({ hasText: 'could not be read' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(
+      /The saved open cart could not be read: not valid JSON .*\. It was moved to \S+set-aside\/cart-\S+\.json; selling goes on\./,
+    );
+    await shot('cart-set-aside');
+    await scan(croissant!.barcode);
+    await cartRow(croissant!.id).waitFor();
+    await page.getByRole('radio', { name: /mobile money/i }).check();
+    await page.getByRole('button', { name: /^Charge/ }).click();
+    await page.getByTestId('receipt-number').waitFor();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+  });
 });
