@@ -38,7 +38,9 @@ describe.skipIf(!chromiumAvailable)('the status as news comes and goes, in Chrom
       probeIntervalMs: 200,
       idleCheckMs: 1000,
       debounceMs: 50,
-      requestTimeoutMs: 1000,
+      // Longer than the 1.5 s latency the Retry test adds: its sale must be refused again,
+      // not time out, however busy the machine is.
+      requestTimeoutMs: 8000,
     });
     ({ sandbox, runtime, consoleServer, browser, page } = till);
     await page.getByRole('button', { name: /^Add Croissant/ }).waitFor();
