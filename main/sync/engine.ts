@@ -185,7 +185,9 @@ export function createSyncEngine(options: EngineOptions) {
     link.noteClockStep(clockWatch.check());
     const requested = syncState.read().resyncRequestedAt;
     if (requested > lastResyncSeen) {
-      await resync();
+      // Another process was asked to resync: follow it, without asking again (asking again
+      // would make every other process follow this one, and so on for ever).
+      await resync(requested);
       return;
     }
     if (passes.current) return;
@@ -218,14 +220,22 @@ export function createSyncEngine(options: EngineOptions) {
     onTickError: (error) => logger.error({ error: error.message }, 'Sync tick failed'),
   });
 
-  /** Resync now: clears backoff and the authorization pause, then drains. */
-  async function resync(): Promise<DrainSummary> {
+  /**
+   * Resync now: clears backoff and the authorization pause, then drains. A person's resync
+   * is written for the till's other processes to follow (`following`: the request one of
+   * them wrote, followed here). The request only grows, whatever the wall clock does.
+   */
+  async function resync(following?: number): Promise<DrainSummary> {
+    if (stopping) return emptySummary('stopping'); // its database may be closed already
     const now = clock.now();
-    lastResyncSeen = Math.max(now, syncState.read().resyncRequestedAt);
-    storage.attempt('the sync state', () => {
-      syncState.update({ resyncRequestedAt: lastResyncSeen });
-      outbox.makeAllDue(now);
-    });
+    if (following !== undefined) lastResyncSeen = following;
+    else {
+      lastResyncSeen = Math.max(now, syncState.read().resyncRequestedAt + 1);
+      storage.attempt('the sync state', () =>
+        syncState.update({ resyncRequestedAt: lastResyncSeen }),
+      );
+    }
+    storage.attempt('the queue', () => outbox.makeAllDue(now));
     if (link.paused) link.unpause();
     link.forgetOffline();
     pacer.release();
@@ -238,7 +248,8 @@ export function createSyncEngine(options: EngineOptions) {
     events,
     status,
     drain,
-    resync,
+    /** A person asks: send every waiting sale now, in this process and the till's others. */
+    resync: () => resync(),
     start(): void {
       scheduler.start();
       void tick().catch((error: Error) =>
@@ -251,6 +262,7 @@ export function createSyncEngine(options: EngineOptions) {
     notifySaleRecorded: () => scheduler.saleRecorded(),
     /** New key or settings: a pause for the old key ends, and the queue is tried again. */
     updateConfig(next: AgentConfig): void {
+      if (stopping) return; // a stopping engine sends nothing more: its database may be closed
       const keyChanged = keyFingerprint(next.apiKey) !== keyHash;
       const urlChanged = next.baseUrl !== config.baseUrl;
       config = next;

@@ -158,12 +158,15 @@ export function createLinkState(
       write({ throttledUntil: now() + ms });
       logger.warn({ waitMs: ms }, 'The platform asked the till to slow down; the queue waits');
     },
-    /** `keyHash`: the key the request carried; a refusal pauses the queue for it only. */
+    /**
+     * `keyHash`: the key the request carried; `pauseKey`: the decision that the refusal
+     * pauses the queue for it (main/sync/decide.ts: only while it is the key in use).
+     */
     record(
       answer: Exclude<Answer, { kind: 'aborted' }>,
       verdict: Classification,
       keyHash: string | null,
-      keyCurrent: boolean,
+      pauseKey: boolean,
     ): void {
       const at = now();
       noteClock(answer, at);
@@ -183,7 +186,7 @@ export function createLinkState(
       noteError(answer, verdict, at);
       if (verdict.kind === 'retry' && verdict.unreachable) setConnection('offline');
       else if (verdict.kind !== 'pause') setConnection('online');
-      if (verdict.kind === 'pause' && keyCurrent) pauseFor(verdict, keyHash);
+      if (verdict.kind === 'pause' && pauseKey) pauseFor(verdict, keyHash);
     },
     /**
      * What a check of the key found (main/sync/key-check.ts): a refusal pauses the queue at

@@ -105,8 +105,14 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
   const queue = passQueue(deps, clock.now(), PASS_BATCH);
   // A long queue-wide wait ends the pass; the engine's wake timer starts the next one.
   const throttled = () => deps.pacer.heldForMs() > tuning.inlineRetryMaxMs;
+  // A new key ends the pass: what is left goes out in the next pass, with the new key.
   const stopped = () =>
-    leaseLost || storageFailed || deps.holding() || deps.outcomes.blocked || throttled();
+    leaseLost ||
+    storageFailed ||
+    deps.holding() ||
+    deps.outcomes.blocked ||
+    throttled() ||
+    !deps.keyCurrent();
 
   async function deliver(candidate: DueSale): Promise<DeliveryOutcome> {
     const epoch = holder.epoch;
@@ -116,15 +122,22 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
     let tries = 0;
 
     const attempt = async (): Promise<DeliveryOutcome> => {
-      let claimed: ClaimAnswer;
+      let claimed: ClaimAnswer | { kind: 'held' };
       try {
-        claimed = await deps.commits.write(() => outbox.claimRow(candidate, fence, clock.now()));
+        // Decided when the claim commits: an answer heard since this worker took its slot
+        // (a 429's wait, a rate limit run dry, a refused key) holds the sale back unsent.
+        claimed = await deps.commits.write(() =>
+          stopped() || deps.pacer.heldForMs() > 0
+            ? { kind: 'held' as const }
+            : outbox.claimRow(candidate, fence, clock.now()),
+        );
         deps.storage.succeeded();
       } catch (error) {
         deps.storage.failed('a claim', error);
         storageFailed = true; // nothing was sent; the sale stays as it was
         return 'waiting';
       }
+      if (claimed.kind === 'held') throw new StopRetrying(); // handed back, due as it was
       if (claimed.kind === 'lease_lost') {
         leaseLost = true;
         return 'released';
@@ -170,7 +183,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       );
       deps.onAttempt({ outcome: decision.outcome, httpStatus: decision.httpStatus });
       if (answer.kind !== 'aborted' && decision.classification) {
-        deps.link.record(answer, decision.classification, deps.keyHash, deps.keyCurrent());
+        deps.link.record(answer, decision.classification, deps.keyHash, decision.pauseKey);
       }
       if (decision.learnedKeysHonoured) {
         deps.link.learnKeysHonoured(deps.baseUrl, () => outbox.keysHonoured(clock.now()));
