@@ -1,17 +1,23 @@
 // One seeded run of the simulation: the real sync engine, on a real SQLite file, in a
-// virtual world where processes crash at any await point, stall past their lease, have
-// their clocks stepped, meet a busy or full database, and talk to a platform that fails in
-// every way. Checks after every step; returns what was violated, with a replayable trace.
+// virtual world where processes crash at any await point, stall past their lease and wake
+// to a stepped clock, meet a busy or full database, have their settings and key changed
+// under them, and talk to a platform that answers everything the real one can (see
+// sim-platform.ts). The platform checks every request as it comes (platform-watch.ts); the
+// till's file is checked when the seed settles (final-checks.ts). Returns what was violated,
+// with a replayable trace.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openDatabase, type TillDatabase } from '../../db/open.js';
 import { openStore } from '../../db/store.js';
 import { syncTuningSchema, type AgentConfig } from '../../main/config/agent-config.js';
-import { createSyncEngine, type SyncEngine } from '../../main/sync/engine.js';
-import { createSimPlatform } from './sim-platform.js';
-import { EPOCH, seededRandom, World, type SimProcess } from './world.js';
+import { tillRecords } from './till-records.js';
+import { finalViolations } from './final-checks.js';
+import { createPlatformWatch, saleOf } from './platform-watch.js';
+import { createSimPlatform, SIM_KEY } from './sim-platform.js';
+import { createSimTill, type LivenessMode } from './sim-till.js';
+import { replaceKey, restartSoon, scheduleWorldEvents, type WorldContext } from './world-events.js';
+import { EPOCH, seededRandom, World } from './world.js';
 
 export interface SeedResult {
   seed: number;
@@ -26,19 +32,12 @@ export interface SeedResult {
 /** After faults stop, every sale must be synced or parked within this much virtual time. */
 const SETTLE_WITHIN_MS = 3_600_000;
 const MAX_EVENTS = 200_000;
-
-interface Running {
-  process: SimProcess;
-  engine: SyncEngine;
-  database: TillDatabase;
-  stopping?: boolean;
-  /** The stop a SIGTERM started, once the process handled it. */
-  stopped?: Promise<unknown>;
-}
+/** A sale of a product the platform does not have is refused (a 4xx), as often as this. */
+const REFUSED_SHARE = 0.12;
 
 export async function runSeed(seed: number): Promise<SeedResult> {
   const random = seededRandom(seed);
-  const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low));
   const dir = mkdtempSync(join(tmpdir(), 'tillsync-sim-'));
   const file = join(dir, 'tillsync.db');
@@ -46,12 +45,19 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const store = openStore(file);
   const checker = new Database(file, { readonly: true });
   const honoursKeys = random() < 0.5;
+  const liveness = pick<LivenessMode>(['exact', 'exact', 'unknown', 'mixed']);
   const tuning = syncTuningSchema.parse({
     concurrency: between(1, 5),
     uncertainSales: random() < 0.2 ? 'park' : 'retry',
     leaseTtlMs: pick([2000, 10_000, 30_000]),
     requestTimeoutMs: pick([1000, 5000, 15_000]),
     backoffCapMs: pick([10_000, 60_000, 300_000]),
+    maxUnexpectedAttempts: pick([3, 10]),
+  });
+  const watch = createPlatformWatch(world, {
+    retryAfterCapMs: tuning.retryAfterCapMs,
+    maxUnexpectedAttempts: tuning.maxUnexpectedAttempts,
+    records: tillRecords(checker),
   });
   const platform = createSimPlatform(world, random, {
     honoursKeys,
@@ -64,173 +70,100 @@ export async function runSeed(seed: number): Promise<SeedResult> {
           }
         : null,
     requestTimeoutMs: tuning.requestTimeoutMs,
+    watch,
+    refuses: (productId) => productId.startsWith('prod_gone'),
   });
-  const config: AgentConfig = { baseUrl: 'https://platform.sim', apiKey: 'sim-key', sync: tuning };
-  const violations = platform.violations;
-  const running = new Map<number, Running>();
+  const config: AgentConfig = { baseUrl: 'https://platform.sim', apiKey: SIM_KEY, sync: tuning };
+  const till = createSimTill(world, {
+    file,
+    config,
+    platform,
+    random,
+    liveness,
+    onGone: (pid) => watch.processDied(pid),
+  });
   const totalSales = between(3, 13);
   const faultsUntil = between(30_000, 300_000);
+  const fixable = new Set<number>();
+  const context: WorldContext = {
+    world,
+    random,
+    file,
+    store,
+    till,
+    platform,
+    watch,
+    tuning,
+    faultsUntil,
+    busy: { holder: undefined },
+    fixable,
+  };
   let recorded = 0;
-  let busyHolder: Database.Database | undefined;
-  let engineCrashes = 0;
-  let finished = false;
   world.log(
-    `seed ${seed}: ${totalSales} sales, platform ${honoursKeys ? 'honours' : 'ignores'} keys, concurrency ${tuning.concurrency}, lease ${tuning.leaseTtlMs} ms, uncertain sales: ${tuning.uncertainSales}, faults until ${faultsUntil / 1000}s`,
+    `seed ${seed}: ${totalSales} sales, platform ${honoursKeys ? 'honours' : 'ignores'} keys, liveness ${liveness}, concurrency ${tuning.concurrency}, lease ${tuning.leaseTtlMs} ms, uncertain sales: ${tuning.uncertainSales}, faults until ${faultsUntil / 1000}s`,
   );
 
   const keyOwner = checker.prepare(
-    'select s.receipt_number as receipt, o.uncertain, o.state from outbox o join sales s on s.id = o.sale_id where o.idempotency_key = ?',
+    `select s.receipt_number as receipt, o.uncertain from outbox o join sales s on s.id = o.sale_id
+     where s.customer_id = ?`,
   );
-  platform.watchExtraCopies((key) => {
-    const row = keyOwner.get(key) as { receipt: number; uncertain: number } | undefined;
-    if (!row || row.uncertain !== 1) {
-      violations.push(
+  platform.watchExtraCopies((body) => {
+    const row = keyOwner.get(`cus_${saleOf(body)}`) as
+      { receipt: number; uncertain: number } | undefined;
+    if (!row || row.uncertain !== 1)
+      watch.violations.push(
         `sale #${row?.receipt ?? '?'} was stored twice without being flagged uncertain`,
       );
-    }
   });
-
-  function startProcess(): void {
-    if (finished) return; // the run is over: nothing new starts
-    const process = world.addProcess(random() < 0.2 ? between(-3_600_000, 3_600_000) : 0);
-    const database = openDatabase(file, { synchronous: 'NORMAL', busyTimeoutMs: 0 });
-    const engine = createSyncEngine({
-      file,
-      config,
-      database,
-      clock: process.clock,
-      timers: process.timers,
-      random,
-      owner: `sim#${process.pid}`,
-      liveness: (owner) => {
-        const pid = Number(owner.split('#')[1]);
-        return world.processes.get(pid)?.alive ? 'alive' : 'dead';
-      },
-      clientFor: () => platform.client(process),
-      logger: {
-        info: (details, message) =>
-          world.log(`process ${process.pid}: ${message} ${JSON.stringify(details)}`),
-        warn: (details, message) =>
-          world.log(`process ${process.pid}: ${message} ${JSON.stringify(details)}`),
-        error: (details, message) =>
-          world.log(`process ${process.pid}: ERROR ${message} ${JSON.stringify(details)}`),
-      },
-    });
-    running.set(process.pid, { process, engine, database });
-    world.log(`process ${process.pid} starts (clock ${process.wallOffset / 1000}s off)`);
-    engine.start();
-  }
-
-  function crash(pid: number, where: string): void {
-    const target = running.get(pid);
-    if (!target) return;
-    target.process.alive = false;
-    running.delete(pid);
-    platform.forget(pid);
-    target.database.close(); // the process is gone, and its connection with it
-    engineCrashes += 1;
-    world.log(`process ${pid} is killed ${where}`);
-    world.schedule(world.time + between(0, 10_000), null, () => {
-      if (world.live().length < 2) startProcess();
-    });
-  }
 
   function recordSale(): void {
     if (recorded >= totalSales) return;
-    if (busyHolder) {
+    if (context.busy.holder) {
       world.schedule(world.time + 500, null, recordSale);
       return;
     }
+    const number = recorded;
+    const refused = random() < REFUSED_SHARE;
+    if (refused) fixable.add(number);
     const result = store.recordSale(
       {
-        items: [{ productId: `prod_${recorded % 3}`, quantity: 1 + (recorded % 4), price: 2.5 }],
-        paymentMethod: recorded % 2 ? 'CASH' : 'MOBILE_MONEY',
+        items: [
+          {
+            productId: refused ? `prod_gone_${number}` : `prod_${number % 3}`,
+            quantity: 1 + (number % 4),
+            price: 2.5,
+          },
+        ],
+        paymentMethod: number % 2 ? 'CASH' : 'MOBILE_MONEY',
+        // Every sale names its own customer: the platform tells sales apart by it.
+        customerId: `cus_${number}`,
       },
       // Distinct times keep the queue's order the same on every run of this seed.
-      { now: EPOCH + world.time + recorded },
+      { now: EPOCH + world.time + number },
     );
     if (!result.ok) throw new Error(result.error.message);
     recorded += 1;
     world.log(`sale #${result.value.receiptNumber} recorded`);
-    for (const { engine } of running.values()) engine.notifySaleRecorded();
+    till.notifySaleRecorded();
   }
 
-  // The plan of faults, all before `faultsUntil`.
-  startProcess();
-  if (random() < 0.5) startProcess();
+  // The plan: processes, sales, and the world's events, all before `faultsUntil`.
+  const startAnother = () => till.start(random() < 0.2 ? between(-3_600_000, 3_600_000) : 0);
+  startAnother();
+  if (random() < 0.5) startAnother();
   for (let i = 0; i < totalSales; i++) world.schedule(between(0, faultsUntil), null, recordSale);
-  const faultCount = between(2, 12);
-  for (let i = 0; i < faultCount; i++) {
-    const at = between(0, faultsUntil);
-    const kind = pick(['crash', 'stall', 'clock', 'busy', 'full', 'outage', 'stop']);
-    world.schedule(at, null, () => {
-      if (finished) return;
-      const live = world.live().filter((p) => running.has(p.pid));
-      const target = live.length > 0 ? pick(live) : undefined;
-      if (kind === 'outage') {
-        const ms = between(1000, 60_000);
-        platform.outage(ms);
-        world.log(`platform unreachable for ${ms / 1000}s`);
-      } else if (kind === 'busy' && !busyHolder) {
-        busyHolder = new Database(file);
-        busyHolder.exec('begin immediate');
-        const ms = between(100, 8000);
-        world.log(`another process holds the write lock for ${ms / 1000}s`);
-        world.schedule(world.time + ms, null, () => {
-          busyHolder?.exec('commit');
-          busyHolder?.close();
-          busyHolder = undefined;
-        });
-      } else if (!target) {
-        return;
-      } else if (kind === 'crash') {
-        crash(target.pid, 'by a scheduled SIGKILL');
-      } else if (kind === 'stall') {
-        const ms = between(tuning.leaseTtlMs / 2, tuning.leaseTtlMs * 3);
-        target.stalledUntil = world.time + ms;
-        world.log(`process ${target.pid} is stopped (SIGSTOP) for ${ms / 1000}s`);
-      } else if (kind === 'clock') {
-        const step = pick([-1, 1]) * between(5000, 7_200_000);
-        target.wallOffset += step;
-        world.log(`process ${target.pid}'s wall clock steps by ${step / 1000}s`);
-      } else if (kind === 'full') {
-        const connection = running.get(target.pid)!.database.sqlite;
-        const pages = connection.pragma('page_count', { simple: true }) as number;
-        connection.pragma(`max_page_count = ${pages}`);
-        const ms = between(500, 10_000);
-        world.log(`process ${target.pid}'s disk is full for ${ms / 1000}s`);
-        world.schedule(world.time + ms, null, () => {
-          if (connection.open) connection.pragma('max_page_count = 1073741823');
-        });
-      } else if (kind === 'stop') {
-        const running_ = running.get(target.pid)!;
-        if (running_.stopping) return;
-        running_.stopping = true;
-        world.log(`process ${target.pid} is sent SIGTERM`);
-        // Delivered as the process runs: a stopped process handles it once continued.
-        world.schedule(world.time, target.pid, () => {
-          if (finished) return; // the final stop below handles it
-          running_.stopped = running_.engine.stop().then(() => {
-            if (!target.alive) return;
-            target.alive = false;
-            running.delete(target.pid);
-            platform.forget(target.pid);
-            world.log(`process ${target.pid} exited`);
-            world.schedule(world.time + between(0, 5000), null, startProcess);
-          });
-        });
-      }
-    });
-  }
+  scheduleWorldEvents(context, between(2, 14));
   world.schedule(faultsUntil, null, () => {
     platform.heal();
+    replaceKey(context, till.config.apiKey!); // a key still refused is replaced now
     world.log('faults stop');
-    if (running.size === 0) startProcess();
+    if (till.running.size === 0) till.start(0);
   });
 
   const unsettled = checker.prepare(
-    `select count(*) as n from outbox where state not in ('synced', 'conflict')`,
+    `select count(*) as n from outbox where state not in ('synced', 'conflict', 'discarded')`,
   );
+  const sendingNow = checker.prepare(`select count(*) from outbox where state = 'sending'`).pluck();
   let events = 0;
   let settled = false;
   try {
@@ -239,8 +172,25 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       events += 1;
       if (!ran || events > MAX_EVENTS) break;
       // A crash at this await point: the process stops where it stands.
-      if (pid !== null && world.time < faultsUntil && running.has(pid) && random() < 0.004) {
-        crash(pid, 'mid-flight');
+      if (pid !== null && world.time < faultsUntil && till.running.has(pid) && random() < 0.004) {
+        if (till.crash(pid, 'mid-flight')) restartSoon(context, between);
+      }
+      // On one machine's clock, a leap forward past the lease while a sale is being sent,
+      // and every process asked to send: the one way a sender that still trusts its lease
+      // finds it taken by another, so the claim's fence must hold.
+      if (
+        liveness !== 'exact' &&
+        pid !== null &&
+        world.time < faultsUntil &&
+        random() < 0.01 &&
+        (sendingNow.get() as number) > 0
+      ) {
+        till.stepClock(
+          world.processes.get(pid)!,
+          tuning.leaseTtlMs + between(0, 30_000),
+          ' while sending',
+        );
+        till.notifySaleRecorded();
       }
       if (world.time >= faultsUntil && recorded === totalSales && events % 20 === 0) {
         if ((unsettled.get() as { n: number }).n === 0 && platform.inFlightCount === 0) {
@@ -252,60 +202,26 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     }
     if (!settled) {
       const left = (unsettled.get() as { n: number }).n;
-      violations.push(
+      watch.violations.push(
         `not settled ${SETTLE_WITHIN_MS / 60_000} min after faults stopped: ${left} sale(s) neither synced nor parked (${events} events)`,
       );
     }
-    finalChecks();
+    watch.violations.push(...finalViolations(checker, watch, { recorded, honoursKeys }));
   } finally {
-    finished = true;
-    // A clean stop of what still runs (its grace timers are virtual too): every engine
-    // must be done within its grace time, whatever it was doing.
-    let stopping = 0;
-    for (const { engine, process, stopped } of running.values()) {
-      process.stalledUntil = 0;
-      if (!process.alive) continue;
-      stopping += 1;
-      void (stopped ?? engine.stop()).finally(() => (stopping -= 1));
-    }
-    const stopBy = world.time + tuning.shutdownGraceMs + 10_000;
-    while (stopping > 0 && world.time <= stopBy && (await world.step()).ran);
-    if (stopping > 0) violations.push(`${stopping} engine(s) did not stop within the grace time`);
-    busyHolder?.close();
+    const late = await till.stopAll(tuning.shutdownGraceMs);
+    if (late > 0) watch.violations.push(`${late} engine(s) did not stop within the grace time`);
+    context.busy.holder?.close();
     checker.close();
     store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 
-  function finalChecks(): void {
-    const rows = checker
-      .prepare(
-        'select s.receipt_number as receipt, o.state, o.uncertain, o.idempotency_key as key from outbox o join sales s on s.id = o.sale_id',
-      )
-      .all() as Array<{ receipt: number; state: string; uncertain: number; key: string }>;
-    if (rows.length !== recorded)
-      violations.push(`${recorded} sales recorded, ${rows.length} on file`);
-    for (const row of rows) {
-      const count = platform.copies.get(row.key) ?? 0;
-      if (row.state === 'synced' && count === 0) {
-        violations.push(`sale #${row.receipt} says synced but the platform has no copy`);
-      }
-      if (honoursKeys && count > 1)
-        violations.push(`sale #${row.receipt} stored ${count} times by a key-honouring platform`);
-      if (count > 1 && row.uncertain !== 1)
-        violations.push(`sale #${row.receipt} has ${count} copies and no flag`);
-      if (row.state === 'conflict' && count > 0 && row.uncertain !== 1) {
-        violations.push(`sale #${row.receipt} is parked though on the platform, and not flagged`);
-      }
-    }
-  }
-
   let extraCopies = 0;
-  for (const count of platform.copies.values()) extraCopies += Math.max(0, count - 1);
-  world.log(`end: ${engineCrashes} crashes, ${extraCopies} extra copies, ${events} events`);
+  for (const sale of watch.sales.values()) extraCopies += Math.max(0, sale.copies - 1);
+  world.log(`end: ${extraCopies} extra copies, ${events} events`);
   return {
     seed,
-    violations: [...new Set(violations)],
+    violations: [...new Set(watch.violations)],
     trace: world.trace,
     sales: recorded,
     virtualSeconds: Math.round(world.time / 1000),

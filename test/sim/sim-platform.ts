@@ -1,167 +1,184 @@
-// The simulated platform: stores sales, honours Idempotency-Key or ignores it, and fails in
-// every way the real one might (latency, 5xx before commit, 429 with Retry-After and
-// RateLimit headers, stored then cut, hangs, outages). It also watches the agent: never two
-// requests in flight for one sale, never a different body under one key.
+// The simulated platform: stores sales, honours Idempotency-Key or ignores it, refuses keys
+// that were revoked, limits the rate per key, refuses sales it cannot take, and fails in
+// every other way the real one might (see platform-answers.ts). What it sees of the till is
+// checked by the watch (platform-watch.ts), request by request.
 import type { Answer } from '../../main/sync/classify.js';
 import type { PlatformClient } from '../../main/sync/platform-client.js';
-import type { SimProcess, World } from './world.js';
+import { EPOCH, type SimProcess, type World } from './world.js';
+import { chooseFault, refusalOf, successAnswer, type Fault } from './platform-answers.js';
+import type { PlatformWatch } from './platform-watch.js';
 
 export interface PlatformOptions {
   honoursKeys: boolean;
   /** Token bucket per key, or none. */
   rateLimit: { capacity: number; refillPerSecond: number; draft: 'old' | 'current' } | null;
   requestTimeoutMs: number;
+  /** What the platform sees of the till, checked; none in tests that only need a platform. */
+  watch?: PlatformWatch;
+  /** Products the platform does not have: a sale of one is refused (4xx), every time. */
+  refuses?: (productId: string) => boolean;
 }
 
-interface Request {
-  key: string;
-  pid: number;
-}
+export const SIM_KEY = 'sim-key';
 
 export function createSimPlatform(world: World, random: () => number, options: PlatformOptions) {
-  const copies = new Map<string, number>(); // by idempotency key
   const stored = new Map<string, string>(); // key -> platform id (what a replay returns)
-  const bodies = new Map<string, string>();
-  const inFlight = new Map<number, Request>();
-  const violations: string[] = [];
+  const inProgress = new Map<string, number>(); // key -> until when the platform works on it
+  const revoked = new Map<string, 401 | 403>();
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const pending = new Map<number, number>(); // requests a till still waits for: id -> pid
   let faulty = true;
   let outageUntil = 0;
-  /** During an outage: connections refused, or taken and never answered. */
   let outageKind: 'refuse' | 'hang' = 'refuse';
   let nextId = 1;
   let nextRequest = 1;
-  let bucket = options.rateLimit ? { tokens: options.rateLimit.capacity, at: 0 } : null;
-  /** Called when a sale is stored again under a key that already has a copy. */
-  let onExtraCopy: (key: string) => void = () => {};
+  let onExtraCopy: (body: string) => void = () => {};
+  const platformNow = () => EPOCH + world.time;
 
-  const chance = (p: number) => faulty && random() < p;
-  const headers = (values: Record<string, string>) => new Headers(values);
-
-  function rateLimitHeaders(): Record<string, string> {
+  /** Takes a token from the key's bucket; its headers either way. */
+  function takeToken(apiKey: string): { ok: boolean; headers: Record<string, string> } {
     const limit = options.rateLimit;
-    if (!limit || !bucket) return {};
-    const remaining = Math.floor(bucket.tokens);
-    const reset = Math.ceil((limit.capacity - bucket.tokens) / limit.refillPerSecond);
-    return limit.draft === 'old'
-      ? {
-          'ratelimit-limit': String(limit.capacity),
-          'ratelimit-remaining': String(remaining),
-          'ratelimit-reset': String(reset),
-        }
-      : {
-          'ratelimit-policy': `"bucket";q=${limit.capacity};w=${Math.ceil(limit.capacity / limit.refillPerSecond)}`,
-          ratelimit: `"bucket";r=${remaining};t=${reset}`,
-        };
+    if (!limit) return { ok: true, headers: {} };
+    const last = buckets.get(apiKey) ?? { tokens: limit.capacity, at: world.time };
+    const tokens = Math.min(
+      limit.capacity,
+      last.tokens + ((world.time - last.at) / 1000) * limit.refillPerSecond,
+    );
+    const ok = tokens >= 1;
+    const left = ok ? tokens - 1 : tokens;
+    buckets.set(apiKey, { tokens: left, at: world.time });
+    const remaining = Math.floor(left);
+    // Seconds until more quota: the next token when none is left, else a full bucket.
+    const reset = Math.ceil(
+      (remaining === 0 ? 1 - (left % 1) : limit.capacity - left) / limit.refillPerSecond,
+    );
+    const headers: Record<string, string> =
+      limit.draft === 'old'
+        ? {
+            'ratelimit-limit': String(limit.capacity),
+            'ratelimit-remaining': String(remaining),
+            'ratelimit-reset': String(reset),
+          }
+        : {
+            'ratelimit-policy': `"bucket";q=${limit.capacity};w=${Math.ceil(limit.capacity / limit.refillPerSecond)}`,
+            ratelimit: `"bucket";r=${remaining};t=${reset}`,
+          };
+    return { ok, headers };
   }
 
-  /** Takes a token; false when the bucket is empty (429). */
-  function takeToken(): boolean {
-    const limit = options.rateLimit;
-    if (!limit || !bucket) return true;
-    const elapsed = (world.time - bucket.at) / 1000;
-    bucket = {
-      tokens: Math.min(limit.capacity, bucket.tokens + elapsed * limit.refillPerSecond),
-      at: world.time,
-    };
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
-  }
-
-  function commit(key: string): { id: string; replayed: boolean } {
+  function commit(key: string, body: string): { id: string; replayed: boolean } {
     const known = stored.get(key);
     if (options.honoursKeys && known) return { id: known, replayed: true };
     const id = `sale_${nextId++}`;
-    const count = (copies.get(key) ?? 0) + 1;
-    copies.set(key, count);
     if (!known) stored.set(key, id);
-    world.log(`platform stores ${id}${count > 1 ? ` (copy ${count} of one sale)` : ''}`);
-    if (count > 1) onExtraCopy(key);
+    const copies = options.watch?.stored(body) ?? 1;
+    world.log(`platform stores ${id}${copies > 1 ? ` (copy ${copies} of one sale)` : ''}`);
+    if (copies > 1) onExtraCopy(body);
     return { id, replayed: false };
   }
 
-  /** What the platform does with a request that reached it. */
-  function handle(key: string): { answer: Answer | 'hang' } {
-    if (!takeToken()) {
-      const limit = options.rateLimit!;
+  const response = (status: number, headers: Record<string, string>, body: string): Answer => ({
+    kind: 'response',
+    status,
+    headers: new Headers(headers),
+    body,
+  });
+
+  /** What the platform does with a request that reached it (`busy`: its key is in progress). */
+  function handle(
+    apiKey: string,
+    key: string,
+    body: string,
+    busy: boolean,
+  ): { answer: Answer | 'never'; late?: boolean } {
+    const refusedKey = revoked.get(apiKey);
+    if (refusedKey)
       return {
-        answer: {
-          kind: 'response',
-          status: 429,
-          headers: headers({
-            'retry-after': String(Math.ceil(1 / limit.refillPerSecond)),
-            ...rateLimitHeaders(),
-          }),
-          body: '{"title":"Too Many Requests"}',
-        },
+        answer: response(
+          refusedKey,
+          {
+            'www-authenticate': `Bearer error="${refusedKey === 401 ? 'invalid_token' : 'insufficient_scope'}"`,
+          },
+          '{"title":"Unauthorized"}',
+        ),
+      };
+    const rate = takeToken(apiKey);
+    if (!rate.ok)
+      return {
+        answer: response(
+          429,
+          { 'retry-after': '1', ...rate.headers },
+          '{"title":"Too Many Requests"}',
+        ),
+      };
+    const productId = /"productId":"([^"]+)"/.exec(body)?.[1] ?? '';
+    if (options.refuses?.(productId)) {
+      const refusal = refusalOf(productId);
+      return {
+        answer: response(
+          refusal.status,
+          { 'content-type': 'application/problem+json', ...rate.headers },
+          refusal.body,
+        ),
       };
     }
-    if (chance(0.08)) {
-      const status = random() < 0.5 ? 500 : 503;
-      const retry: Record<string, string> =
-        status === 503 && random() < 0.5
-          ? { 'retry-after': String(1 + Math.floor(random() * 5)) }
-          : {};
-      return { answer: { kind: 'response', status, headers: headers(retry), body: 'oops' } };
-    }
-    if (chance(0.03)) {
+    if (options.honoursKeys && busy)
       return {
-        answer: {
-          kind: 'response',
-          status: 429,
-          headers: headers({ 'retry-after': String(1 + Math.floor(random() * 10)) }),
-          body: '',
-        },
+        answer: response(409, rate.headers, '{"title":"A request with this key is in progress"}'),
       };
+    const fault: Fault = faulty ? chooseFault(random, platformNow()) : { kind: 'none' };
+    switch (fault.kind) {
+      case 'answer':
+        return {
+          answer: response(fault.status, { ...fault.headers, ...rate.headers }, fault.body),
+        };
+      case 'hang':
+        if (fault.commits) commit(key, body);
+        inProgress.set(key, world.time + 2000 + Math.floor(random() * 20_000));
+        return { answer: 'never' };
+      case 'commit-then-drop':
+        commit(key, body);
+        return {
+          answer: { kind: 'network', code: 'ECONNRESET', message: 'socket hang up', sent: true },
+        };
+      case 'slow':
+      case 'none': {
+        const { id, replayed } = commit(key, body);
+        return {
+          answer: successAnswer(random, id, replayed, rate.headers),
+          late: fault.kind === 'slow',
+        };
+      }
     }
-    if (chance(0.03)) {
-      if (random() < 0.5) commit(key);
-      return { answer: 'hang' };
-    }
-    const { id, replayed } = commit(key);
-    if (chance(0.08)) {
-      return {
-        answer: { kind: 'network', code: 'ECONNRESET', message: 'socket hang up', sent: true },
-      };
-    }
-    return {
-      answer: {
-        kind: 'response',
-        status: 201,
-        headers: headers({
-          ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
-          ...rateLimitHeaders(),
-        }),
-        body: JSON.stringify({ id }),
-      },
-    };
   }
 
-  function client(process: SimProcess): PlatformClient {
+  /** A fault of the simulation itself fails the seed, never hides in the engine's log. */
+  function watching(check: (watch: PlatformWatch) => void): void {
+    const watch = options.watch;
+    if (!watch) return;
+    try {
+      check(watch);
+    } catch (error) {
+      watch.violations.push(`the simulation itself failed: ${(error as Error).stack}`);
+    }
+  }
+
+  function client(process: SimProcess, apiKey = SIM_KEY): PlatformClient {
     return {
       postSale(body: string, key: string, signal: AbortSignal): Promise<Answer> {
         return new Promise((resolve) => {
           const requestId = nextRequest++;
-          const earlier = bodies.get(key);
-          if (earlier !== undefined && earlier !== body) {
-            violations.push(`a different body was sent under one key: ${earlier} then ${body}`);
-          }
-          bodies.set(key, body);
-          for (const other of inFlight.values()) {
-            if (other.key === key) {
-              violations.push(
-                `two requests in flight for one sale (processes ${other.pid} and ${process.pid})`,
-              );
-            }
-          }
-          inFlight.set(requestId, { key, pid: process.pid });
+          const sentAt = world.time;
+          watching((watch) => watch.requestSent(process, apiKey, key, body));
+          pending.set(requestId, process.pid);
           let settled = false;
           const settle = (answer: Answer) => {
             if (settled) return;
             settled = true;
-            inFlight.delete(requestId);
+            pending.delete(requestId);
             signal.removeEventListener('abort', onAbort);
             timeout.cancel();
+            watching((watch) => watch.answerHeard(process, apiKey, key, body, answer, sentAt));
             resolve(answer);
           };
           const onAbort = () => settle({ kind: 'aborted', sent: true });
@@ -176,12 +193,15 @@ export function createSimPlatform(world: World, random: () => number, options: P
             );
             return;
           }
-          const latency = 1 + Math.floor(random() * (chance(0.05) ? 4000 : 120));
+          const latency = 1 + Math.floor(random() * (faulty && random() < 0.05 ? 4000 : 120));
           // The platform acts when the request arrives, whatever became of its sender.
           world.schedule(world.time + latency / 2, null, () => {
-            const { answer } = handle(key);
-            if (answer === 'hang') return;
-            world.schedule(world.time + latency / 2, process.pid, () => settle(answer));
+            const busy = (inProgress.get(key) ?? -1) > world.time;
+            const { answer, late } = handle(apiKey, key, body, busy);
+            if (answer === 'never') return; // a hang: in progress until it gives up
+            inProgress.set(key, Math.max(inProgress.get(key) ?? 0, world.time + latency / 2));
+            const after = late ? options.requestTimeoutMs + latency : latency / 2;
+            world.schedule(world.time + after, process.pid, () => settle(answer));
           });
         });
       },
@@ -200,26 +220,30 @@ export function createSimPlatform(world: World, random: () => number, options: P
 
   return {
     client,
-    violations,
-    copies,
-    /** The requests of a process that died are gone with its connections. */
-    forget(pid: number): void {
-      for (const [id, request] of inFlight) if (request.pid === pid) inFlight.delete(id);
-    },
     outage(ms: number, kind: 'refuse' | 'hang' = 'refuse'): void {
       outageUntil = Math.max(outageUntil, world.time + ms);
       outageKind = kind;
+    },
+    /** The key is refused from now on: 401 (revoked) or 403 (its scope taken away). */
+    revoke(apiKey: string, status: 401 | 403): void {
+      revoked.set(apiKey, status);
     },
     /** Faults stop: every request is answered promptly and correctly from now on. */
     heal(): void {
       faulty = false;
       outageUntil = 0;
     },
-    watchExtraCopies(callback: (key: string) => void): void {
+    /** Called with the body of a sale stored a second time (or more). */
+    watchExtraCopies(callback: (body: string) => void): void {
       onExtraCopy = callback;
     },
+    /** Requests a till is still waiting for. */
     get inFlightCount() {
-      return inFlight.size;
+      return pending.size;
+    },
+    /** The requests of a process that died are gone with its connections. */
+    forget(pid: number): void {
+      for (const [id, owner] of pending) if (owner === pid) pending.delete(id);
     },
   };
 }

@@ -1,0 +1,121 @@
+// Everything the simulated platform can answer, as the real one might: odd 2xx bodies,
+// redirects, refusals of a sale (400, 404, 413, 415, 422), a refused key (401, 403), a key
+// still in progress (409), 429 and 503 with Retry-After in seconds or as a date and the
+// RateLimit fields, other 5xx, 501/505, a stored sale whose answer is cut or comes after the
+// till gave up, and requests taken and never answered. Pure: the random source and the
+// platform's clock are given.
+import type { Answer } from '../../main/sync/classify.js';
+
+/** What happens to one request that reached the platform (faults on). */
+export type Fault =
+  | { kind: 'answer'; status: number; headers: Record<string, string>; body: string }
+  /** Stored, then the connection is cut before any answer. */
+  | { kind: 'commit-then-drop' }
+  /** Taken and never answered; stored first, or not. */
+  | { kind: 'hang'; commits: boolean }
+  /** Stored, and answered only after the till has given up waiting. */
+  | { kind: 'slow' }
+  | { kind: 'none' };
+
+/** The HTTP date of a wall-clock time: the form Retry-After and Date use. */
+export const httpDate = (ms: number) => new Date(ms).toUTCString();
+
+/** Retry-After as a number of seconds, or as the date that far ahead (rounded up). */
+export function retryAfterValue(seconds: number, asDate: boolean, platformNow: number): string {
+  return asDate
+    ? httpDate(Math.ceil((platformNow + seconds * 1000) / 1000) * 1000)
+    : String(seconds);
+}
+
+/**
+ * The faults of a request the platform is able to take, chosen at random while faults are
+ * on (the shares add up to about a third of requests).
+ */
+export function chooseFault(random: () => number, platformNow: number): Fault {
+  const roll = random();
+  const status = (codes: number[]) => codes[Math.floor(random() * codes.length)]!;
+  if (roll < 0.06) {
+    const code = status([500, 502, 503, 504]);
+    const headers: Record<string, string> =
+      code === 503 && random() < 0.6
+        ? {
+            'retry-after': retryAfterValue(
+              1 + Math.floor(random() * 6),
+              random() < 0.4,
+              platformNow,
+            ),
+          }
+        : {};
+    return {
+      kind: 'answer',
+      status: code,
+      headers,
+      body: random() < 0.5 ? 'oops' : '<html>Bad gateway</html>',
+    };
+  }
+  if (roll < 0.09) {
+    const seconds = 1 + Math.floor(random() * 8);
+    return {
+      kind: 'answer',
+      status: 429,
+      headers: { 'retry-after': retryAfterValue(seconds, random() < 0.4, platformNow) },
+      body: '{"title":"Too Many Requests"}',
+    };
+  }
+  if (roll < 0.1) {
+    // Nobody expects these: retried, then parked after the configured number of them.
+    const code = status([301, 302, 307, 308, 501, 505]);
+    return { kind: 'answer', status: code, headers: { location: '/elsewhere' }, body: '' };
+  }
+  if (roll < 0.12) return { kind: 'hang', commits: random() < 0.5 };
+  if (roll < 0.14) return { kind: 'slow' };
+  if (roll < 0.2) return { kind: 'commit-then-drop' };
+  return { kind: 'none' };
+}
+
+/** A sale the platform will not take (its product does not exist there): always the same answer. */
+export function refusalOf(productId: string): { status: number; body: string } {
+  const statuses = [400, 404, 413, 415, 422];
+  const hash = [...productId].reduce((sum, char) => sum * 31 + char.charCodeAt(0), 7);
+  const status = statuses[Math.abs(hash) % statuses.length]!;
+  return {
+    status,
+    body: JSON.stringify({
+      type: 'about:blank',
+      title: 'Unprocessable',
+      status,
+      errors: [{ pointer: '/items/0/productId', detail: `no product ${productId}` }],
+    }),
+  };
+}
+
+/** A stored sale's success answer, in one of the shapes a platform might give. */
+export function successAnswer(
+  random: () => number,
+  id: string,
+  replayed: boolean,
+  extraHeaders: Record<string, string>,
+): Answer {
+  const shapes = [
+    { status: 201, body: JSON.stringify({ id, total: 7.5 }) },
+    { status: 200, body: JSON.stringify({ id: Number(id.replace(/\D/g, '')) }) },
+    { status: 201, body: '' },
+    { status: 202, body: 'Accepted' },
+    { status: 204, body: '' },
+    { status: 201, body: `{"id":"${id}","items":[` }, // truncated: not JSON
+  ];
+  const shape = random() < 0.7 ? shapes[0]! : shapes[Math.floor(random() * shapes.length)]!;
+  const headers = {
+    ...extraHeaders,
+    ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+    ...(shape.status !== 204 && shape.body.startsWith('{')
+      ? { 'content-type': 'application/json' }
+      : {}),
+  };
+  return {
+    kind: 'response',
+    status: shape.status,
+    headers: new Headers(headers),
+    body: shape.body,
+  };
+}

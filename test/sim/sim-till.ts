@@ -1,0 +1,166 @@
+// The till's side of a simulated world: processes running the real sync engine on one
+// SQLite file, started, killed, stopped and reconfigured as the world decides. Each process
+// has its own clock and timers (world.ts); the platform is reached through the simulated
+// client, with the key of the configuration the engine holds.
+import type { TillDatabase } from '../../db/open.js';
+import { openDatabase } from '../../db/open.js';
+import type { AgentConfig } from '../../main/config/agent-config.js';
+import { createSyncEngine, type SyncEngine } from '../../main/sync/engine.js';
+import type { OwnerLiveness } from '../../db/lease.js';
+import type { SimPlatform } from './sim-platform.js';
+import { SIM_KEY } from './sim-platform.js';
+import type { SimProcess, World } from './world.js';
+
+/** How a sender tells whether another still runs: exactly, never (another host), or either. */
+export type LivenessMode = 'exact' | 'unknown' | 'mixed';
+
+export interface Running {
+  process: SimProcess;
+  engine: SyncEngine;
+  database: TillDatabase;
+  stopping?: boolean;
+  /** The stop a SIGTERM started, once the process handled it. */
+  stopped?: Promise<unknown>;
+}
+
+export interface SimTillOptions {
+  file: string;
+  config: AgentConfig;
+  platform: SimPlatform;
+  random: () => number;
+  liveness: LivenessMode;
+  /** A process died or exited: what the platform watch must forget of it. */
+  onGone(pid: number): void;
+}
+
+export function createSimTill(world: World, options: SimTillOptions) {
+  const { file, platform, random } = options;
+  const running = new Map<number, Running>();
+  let config = options.config;
+  let finished = false;
+  // A sender that cannot tell whether another runs judges its lease by the wall clock:
+  // that works only on one clock, so such tills run their processes on one machine's clock.
+  const oneClock = options.liveness !== 'exact';
+  let machineOffset = 0;
+
+  function liveness(owner: string): OwnerLiveness {
+    const pid = Number(owner.split('#')[1]);
+    const exact = world.processes.get(pid)?.alive ? 'alive' : 'dead';
+    if (options.liveness === 'exact') return exact;
+    if (options.liveness === 'unknown') return 'unknown';
+    return random() < 0.5 ? exact : 'unknown';
+  }
+
+  function start(wallOffset: number): void {
+    if (finished) return; // the run is over: nothing new starts
+    const process = world.addProcess(oneClock ? machineOffset : wallOffset);
+    const database = openDatabase(file, { synchronous: 'NORMAL', busyTimeoutMs: 0 });
+    const say = (details: unknown, message: string) =>
+      world.log(`process ${process.pid}: ${message} ${JSON.stringify(details)}`);
+    const engine = createSyncEngine({
+      file,
+      config,
+      database,
+      clock: process.clock,
+      timers: process.timers,
+      random,
+      owner: `sim#${process.pid}`,
+      liveness,
+      clientFor: (next) => platform.client(process, next.apiKey ?? SIM_KEY),
+      logger: {
+        info: say,
+        warn: say,
+        error: (details, message) => say(details, `ERROR ${message}`),
+      },
+    });
+    running.set(process.pid, { process, engine, database });
+    world.log(`process ${process.pid} starts (clock ${process.wallOffset / 1000}s off)`);
+    engine.start();
+  }
+
+  function gone(pid: number): void {
+    running.delete(pid);
+    platform.forget(pid);
+    options.onGone(pid);
+  }
+
+  return {
+    running,
+    get config() {
+      return config;
+    },
+    start,
+    /** SIGKILL: the process stops where it stands, its connection with it. */
+    crash(pid: number, where: string): boolean {
+      const target = running.get(pid);
+      if (!target) return false;
+      target.process.alive = false;
+      target.database.close();
+      gone(pid);
+      world.log(`process ${pid} is killed ${where}`);
+      return true;
+    },
+    /** SIGTERM, delivered as the process runs (a stopped process handles it once continued). */
+    terminate(pid: number, then: () => void): void {
+      const target = running.get(pid);
+      if (!target || target.stopping) return;
+      target.stopping = true;
+      world.log(`process ${pid} is sent SIGTERM`);
+      world.schedule(world.time, pid, () => {
+        if (finished) return; // the final stop handles it
+        target.stopped = target.engine.stop().then(() => {
+          if (!target.process.alive) return;
+          target.process.alive = false;
+          gone(pid);
+          world.log(`process ${pid} exited`);
+          then();
+        });
+      });
+    },
+    /** New settings or key for the till: every running engine takes them, as on a reload. */
+    reconfigure(next: AgentConfig, what: string): void {
+      config = next;
+      world.log(`the till's settings change: ${what}`);
+      for (const { engine, process } of running.values())
+        world.schedule(world.time, process.pid, () => engine.updateConfig(next));
+    },
+    /** The wall clock of a process steps (of every process, when they share one clock). */
+    stepClock(target: SimProcess, step: number, when: string): void {
+      const targets = oneClock ? world.live() : [target];
+      if (oneClock) machineOffset += step;
+      for (const process of targets) process.wallOffset += step;
+      world.log(
+        `${oneClock ? "the machine's" : `process ${target.pid}'s`} wall clock steps by ${step / 1000}s${when}`,
+      );
+    },
+    /** A person presses Resync now on the first running process. */
+    resync(): boolean {
+      const first = [...running.values()].find((r) => r.process.alive && !r.stopping);
+      if (!first) return false;
+      world.schedule(world.time, first.process.pid, () => void first.engine.resync());
+      return true;
+    },
+    notifySaleRecorded(): void {
+      for (const { engine } of running.values()) engine.notifySaleRecorded();
+    },
+    /**
+     * The run is over: every engine still running is stopped, and must be done within its
+     * grace time (virtual too), whatever it was doing. Returns how many were not.
+     */
+    async stopAll(graceMs: number): Promise<number> {
+      finished = true;
+      let stopping = 0;
+      for (const { engine, process, stopped } of running.values()) {
+        process.stalledUntil = 0;
+        if (!process.alive) continue;
+        stopping += 1;
+        void (stopped ?? engine.stop()).finally(() => (stopping -= 1));
+      }
+      const stopBy = world.time + graceMs + 10_000;
+      while (stopping > 0 && world.time <= stopBy && (await world.step()).ran);
+      return stopping;
+    },
+  };
+}
+
+export type SimTill = ReturnType<typeof createSimTill>;

@@ -1,0 +1,207 @@
+// What happens to a simulated till before the faults stop, at random times: processes
+// killed, stopped past their lease (with their wall clock stepped meanwhile), sent SIGTERM;
+// the wall clock stepped both ways; the database locked by another process or its disk
+// full; the platform out of reach (refusing or hanging); the API key revoked and replaced;
+// the shop id and the concurrency changed; and a person acting on refused sales.
+import Database from 'better-sqlite3';
+import type { Store } from '../../db/store.js';
+import type { SyncTuning } from '../../main/config/agent-config.js';
+import type { PlatformWatch } from './platform-watch.js';
+import type { SimPlatform } from './sim-platform.js';
+import type { SimTill } from './sim-till.js';
+import type { World } from './world.js';
+
+export interface WorldContext {
+  world: World;
+  random: () => number;
+  file: string;
+  store: Store;
+  till: SimTill;
+  platform: SimPlatform;
+  watch: PlatformWatch;
+  tuning: SyncTuning;
+  faultsUntil: number;
+  /** Another process's write lock on the database, while it holds one. */
+  busy: { holder: Database.Database | undefined };
+  /** The sale numbers whose product the platform does not have. */
+  fixable: Set<number>;
+}
+
+const KINDS = [
+  'crash',
+  'stall',
+  'clock',
+  'busy',
+  'full',
+  'outage',
+  'stop',
+  'revoke',
+  'settings',
+  'person',
+] as const;
+
+export function scheduleWorldEvents(context: WorldContext, count: number): void {
+  const { world, random } = context;
+  const between = (low: number, high: number) => low + Math.floor(random() * (high - low));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  for (let i = 0; i < count; i++) {
+    const at = between(0, context.faultsUntil);
+    const kind = pick(KINDS);
+    world.schedule(at, null, () => happen(context, kind, between, pick));
+  }
+}
+
+function happen(
+  context: WorldContext,
+  kind: (typeof KINDS)[number],
+  between: (low: number, high: number) => number,
+  pick: <T>(items: readonly T[]) => T,
+): void {
+  const { world, till, platform, tuning } = context;
+  const live = world.live().filter((p) => till.running.has(p.pid));
+  const target = live.length > 0 ? pick(live) : undefined;
+  if (kind === 'outage') {
+    const ms = between(1000, 60_000);
+    const how = context.random() < 0.3 ? 'hang' : 'refuse';
+    platform.outage(ms, how);
+    world.log(`platform unreachable for ${ms / 1000}s (${how})`);
+  } else if (kind === 'busy') {
+    if (context.busy.holder) return;
+    const holder = new Database(context.file);
+    holder.exec('begin immediate');
+    context.busy.holder = holder;
+    const ms = between(100, 8000);
+    world.log(`another process holds the write lock for ${ms / 1000}s`);
+    world.schedule(world.time + ms, null, () => {
+      holder.exec('commit');
+      holder.close();
+      context.busy.holder = undefined;
+    });
+  } else if (kind === 'revoke') revokeKey(context, between);
+  else if (kind === 'settings') changeSettings(context, pick, between);
+  else if (kind === 'person') personActs(context, pick);
+  else if (!target) return;
+  else if (kind === 'crash') {
+    if (till.crash(target.pid, 'by a scheduled SIGKILL')) restartSoon(context, between);
+  } else if (kind === 'stall') {
+    const ms = between(tuning.leaseTtlMs / 2, tuning.leaseTtlMs * 3);
+    target.stalledUntil = world.time + ms;
+    world.log(`process ${target.pid} is stopped (SIGSTOP) for ${ms / 1000}s`);
+    if (context.random() < 0.5) {
+      // Its wall clock steps while it is stopped: it wakes to another time.
+      const step = pick([-1, 1]) * between(5000, 3_600_000);
+      world.schedule(world.time + ms / 2, null, () =>
+        till.stepClock(target, step, ' while stopped'),
+      );
+    }
+  } else if (kind === 'clock') {
+    till.stepClock(target, pick([-1, 1]) * between(5000, 7_200_000), '');
+  } else if (kind === 'full') {
+    const connection = till.running.get(target.pid)!.database.sqlite;
+    const pages = connection.pragma('page_count', { simple: true }) as number;
+    connection.pragma(`max_page_count = ${pages}`);
+    const ms = between(500, 10_000);
+    world.log(`process ${target.pid}'s disk is full for ${ms / 1000}s`);
+    world.schedule(world.time + ms, null, () => {
+      if (connection.open) connection.pragma('max_page_count = 1073741823');
+    });
+  } else if (kind === 'stop') {
+    till.terminate(target.pid, () =>
+      world.schedule(world.time + between(0, 5000), null, () => till.start(0)),
+    );
+  }
+}
+
+/** A killed process is started again by its service manager, a moment later. */
+export function restartSoon(
+  context: Pick<WorldContext, 'world' | 'till'>,
+  between: (low: number, high: number) => number,
+): void {
+  context.world.schedule(context.world.time + between(0, 10_000), null, () => {
+    if (context.world.live().length < 2) context.till.start(0);
+  });
+}
+
+/** The platform refuses the key in use (401 or 403); a person sets a new one later. */
+function revokeKey(context: WorldContext, between: (low: number, high: number) => number): void {
+  const { world, till, platform } = context;
+  const key = till.config.apiKey!;
+  const status = context.random() < 0.7 ? 401 : 403;
+  platform.revoke(key, status);
+  world.log(`the platform refuses the key in use (${status})`);
+  const replaceAt = Math.min(world.time + between(2000, 60_000), context.faultsUntil);
+  world.schedule(replaceAt, null, () => replaceKey(context, key));
+}
+
+/** A new key, if the one given is still the one in use. */
+export function replaceKey(context: Pick<WorldContext, 'till'>, revoked: string): void {
+  const { till } = context;
+  if (till.config.apiKey !== revoked) return;
+  till.reconfigure({ ...till.config, apiKey: `${revoked}+` }, 'a new API key');
+}
+
+function changeSettings(
+  context: WorldContext,
+  pick: <T>(items: readonly T[]) => T,
+  between: (low: number, high: number) => number,
+): void {
+  const { till } = context;
+  if (context.random() < 0.5) {
+    const shopId = pick(['shop_a', 'shop_b', undefined]);
+    till.reconfigure({ ...till.config, shopId }, `shop id ${shopId ?? 'none'}`);
+  } else {
+    const concurrency = between(1, 6);
+    const sync = { ...till.config.sync, concurrency };
+    till.reconfigure({ ...till.config, sync }, `concurrency ${concurrency}`);
+  }
+}
+
+/**
+ * A person at the Sync screen: fixes a refused sale (its product), retries one parked for
+ * doubt or after unexpected answers (discarding it instead when the platform has it), or
+ * presses Resync. Careful, as the screen asks: a sale that may be on the platform is looked
+ * up there before it is sent under a new key.
+ */
+function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T): void {
+  const { world, store, watch, till } = context;
+  if (context.busy.holder) return; // the database is locked: the person comes back later
+  const conflicts = store.listConflicts();
+  if (conflicts.length === 0 || context.random() < 0.25) {
+    if (till.resync()) {
+      watch.resynced();
+      world.log('a person presses Resync now');
+    }
+    return;
+  }
+  const conflict = pick(conflicts);
+  const sale = store.getSale(conflict.saleId)!;
+  const number = Number(sale.customerId!.replace('cus_', ''));
+  const onPlatform = (watch.sales.get(number)?.copies ?? 0) > 0;
+  let action: 'retry' | 'edit' | 'discard';
+  if (onPlatform) {
+    store.discardConflict(sale.id, { reason: 'It is on the platform already' });
+    action = 'discard';
+  } else if (context.fixable.has(number)) {
+    const edited = store.editConflict(
+      sale.id,
+      {
+        // The product the platform has, at the price and quantity charged: the money stays.
+        items: sale.items.map(({ quantity, price }) => ({ productId: 'prod_0', quantity, price })),
+        paymentMethod: sale.paymentMethod,
+        customerId: sale.customerId!,
+      },
+      { checkedPlatform: true },
+    );
+    if (!edited.ok) throw new Error(`the edit was refused: ${edited.error.message}`);
+    context.fixable.delete(number);
+    action = 'edit';
+  } else {
+    store.retryConflict(sale.id);
+    action = 'retry';
+  }
+  watch.personActed(number, action);
+  world.log(
+    `a person ${action === 'edit' ? 'fixes' : action === 'retry' ? 'retries' : 'discards'} sale #${sale.receiptNumber}`,
+  );
+  till.notifySaleRecorded();
+}
