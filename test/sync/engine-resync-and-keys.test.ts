@@ -40,7 +40,7 @@ describe('sync engine: resync across processes, and a new key mid-pass', () => {
   it('ends a pass when the key changes: what is left goes out with the new key', async () => {
     const server = await scriptedServer((request) =>
       request.headers.authorization === 'Bearer old-key'
-        ? { ...created(), delayMs: 150 }
+        ? { status: 201, body: '{"id":"sale_slow"}', delayMs: 150 }
         : created(),
     );
     const t = till();
