@@ -5,7 +5,7 @@
 // sim-platform.ts). The platform checks every request as it comes (platform-watch.ts); the
 // till's file is checked when the seed settles (final-checks.ts). Returns what was violated,
 // with a replayable trace.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -32,6 +32,11 @@ export interface SeedResult {
 /** After faults stop, every sale must be synced or parked within this much virtual time. */
 const SETTLE_WITHIN_MS = 3_600_000;
 const MAX_EVENTS = 200_000;
+/**
+ * Where a seed keeps its till file: memory (tmpfs) where there is one. The simulation checks
+ * the logic of delivery, not the disk: an fsync there costs nothing, and seeds run faster.
+ */
+const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 /** A sale of a product the platform does not have is refused (a 4xx), as often as this. */
 const REFUSED_SHARE = 0.12;
 
@@ -39,7 +44,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low));
-  const dir = mkdtempSync(join(tmpdir(), 'tillsync-sim-'));
+  const dir = mkdtempSync(join(SCRATCH, 'tillsync-sim-'));
   const file = join(dir, 'tillsync.db');
   const world = new World();
   const store = openStore(file);
