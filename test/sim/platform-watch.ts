@@ -80,6 +80,13 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
   const bodies = new Map<string, string>();
   const inFlight = new Map<string, { pid: number; epoch: number | null }>(); // by key
   const { records } = options;
+  // Keys are random: the trace names each by the order it was first seen, so that a seed's
+  // trace is the same on every run.
+  const keyLabels = new Map<string, string>();
+  const keyLabel = (key: string) => {
+    if (!keyLabels.has(key)) keyLabels.set(key, `k${keyLabels.size + 1}`);
+    return keyLabels.get(key)!;
+  };
   let lastResyncAt = -1;
   const flag = (message: string) => violations.push(`${message} (at ${world.time} ms)`);
 
@@ -141,7 +148,7 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
     /** A request leaves process `process` (the till's side of the wire). */
     requestSent(process: SimProcess, apiKey: string, key: string, body: string): void {
       world.log(
-        `process ${process.pid} sends sale #${saleOf(body)} (key ${key.slice(0, 8)}, API key ${apiKey})`,
+        `process ${process.pid} sends sale #${saleOf(body)} (key ${keyLabel(key)}, API key ${apiKey})`,
       );
       const earlier = bodies.get(key);
       if (earlier !== undefined && earlier !== body)
