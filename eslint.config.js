@@ -24,6 +24,7 @@ export default tseslint.config(
       'test-artifacts/**',
       'renderer/dist/**',
       'scratch/**',
+      '.stryker-tmp/**',
     ],
   },
   js.configs.recommended,
