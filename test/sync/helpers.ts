@@ -77,11 +77,12 @@ export function till(file = join(tempDir(), 'tillsync.db')) {
 export async function waitUntil(
   check: () => boolean | Promise<boolean>,
   timeoutMs = 10_000,
-  what = 'condition',
+  what: string | (() => string) = 'condition',
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
