@@ -1,5 +1,5 @@
 // Lint for the whole repository. The boundary rules below keep the layering of
-// ../shared/architecture.md: db/ and sandbox/ never reach into the app, the renderer
+// docs/architecture.md: db/ and sandbox/ never reach into the app, the renderer
 // never touches Node and imports only the contract, the sync engine knows nothing of what
 // runs it, logging knows nothing of sync, and only main/electron/ may import electron.
 import { builtinModules } from 'node:module';
@@ -12,7 +12,7 @@ const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${
 const appFolders = (...names) =>
   names.map((name) => ({
     group: [`**/${name}/**`, `${name}/**`],
-    message: `This folder must not import from ${name}/ (see shared/architecture.md).`,
+    message: `This folder must not import from ${name}/ (see docs/architecture.md).`,
   }));
 
 export default tseslint.config(

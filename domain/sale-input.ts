@@ -1,4 +1,4 @@
-// The shape of a sale as the platform documents it (shared/platform-api.md), checked
+// The shape of a sale as the platform documents it (docs/platform-api.md), checked
 // strictly: unknown fields are refused, money must fit the currency's minor units, and
 // quantities are exact to a thousandth.
 import { z } from 'zod';

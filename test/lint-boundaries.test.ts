@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers/cli.js';
 
-// The folder boundaries of shared/architecture.md, checked with the project's own lint
+// The folder boundaries of docs/architecture.md, checked with the project's own lint
 // config (type-aware rules off: the probe files do not exist on disk).
 const eslint = new ESLint({
   cwd: repoRoot,

@@ -1,6 +1,6 @@
 // The API's request and response shapes. These zod schemas validate requests and generate
 // the OpenAPI document, so the two cannot drift apart. They are written from the
-// platform's documentation (shared/platform-api.md) independently of the till's own
+// platform's documentation (docs/platform-api.md) independently of the till's own
 // validation, so that the sandbox really checks what the agent sends.
 import { z } from 'zod';
 import { toScaledInteger } from '../../domain/money.js';
