@@ -77,6 +77,9 @@ export const syncStatus = z.object({
 });
 export type SyncStatus = z.infer<typeof syncStatus>;
 
+/** Waiting: the sales not yet on the platform nor refused (pending and sending). */
+export const waitingOf = (counts: SyncStatus['counts']): number => counts.pending + counts.sending;
+
 /** What the delivery decision makes of one answer (main/sync/decide.ts). */
 export const DECISION_OUTCOMES = [
   'synced',

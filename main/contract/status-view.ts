@@ -10,6 +10,7 @@
 // Pure and free of Node, so the renderer imports it as well.
 import { linkAt, ONLINE_WINDOW_MS, type LinkState } from '../../domain/link.js';
 import { plural } from '../../domain/words.js';
+import { waitingOf } from '../../domain/sync-status.js';
 import type { EventPayload } from './contract.js';
 
 export type StatusInput = EventPayload<'status'>;
@@ -130,7 +131,7 @@ const SHORT_LINK: Record<LinkState, string> = {
 
 export function viewStatus(status: StatusInput, now: number): StatusView {
   const link = linkAt(status, now);
-  const waiting = status.counts.pending + status.counts.sending;
+  const waiting = waitingOf(status.counts);
   const refused = status.counts.conflict;
   const inDoubt = status.uncertain;
   const warnings = warningsOf(status, now);

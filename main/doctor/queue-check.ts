@@ -4,7 +4,7 @@
 import { sales, syncAttempts } from '../../db/schema.js';
 import type { Store } from '../../db/store.js';
 import { typedQuery } from '../../db/typed-sql.js';
-import type { AttemptLogOutcome, SyncStatus } from '../../domain/sync-status.js';
+import { waitingOf, type AttemptLogOutcome, type SyncStatus } from '../../domain/sync-status.js';
 import { plural } from '../../domain/words.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
 import { runningProcesses } from '../agent/running.js';
@@ -59,7 +59,7 @@ export function checkQueue(
   const { store } = till;
   const { counts } = status;
   const running = runningProcesses(dataDir);
-  const waiting = counts.pending + counts.sending;
+  const waiting = waitingOf(counts);
   const checks: Check[] = [
     ok(
       'queue',

@@ -3,7 +3,7 @@
 // figure, read from the same status object every screen and command reads.
 import { existsSync, statfsSync, statSync } from 'node:fs';
 import { linkAt, ONLINE_WINDOW_MS } from '../../domain/link.js';
-import type { SyncStatus } from '../../domain/sync-status.js';
+import { waitingOf, type SyncStatus } from '../../domain/sync-status.js';
 
 export interface GaugeSpec {
   name: string;
@@ -129,7 +129,7 @@ const seconds = (ms: number) => ms / 1000;
 export function statusReadings(status: SyncStatus, now: number): Reading[] {
   const { counts } = status;
   const readings: Reading[] = [
-    { gauge: 'waiting', value: counts.pending + counts.sending },
+    { gauge: 'waiting', value: waitingOf(counts) },
     { gauge: 'sending', value: counts.sending },
     { gauge: 'refused', value: counts.conflict },
     { gauge: 'uncertain', value: status.uncertain },

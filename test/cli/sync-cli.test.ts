@@ -118,7 +118,7 @@ describe('tillsync sync --once', () => {
       env: withKey(conflicts.dataDir, await sandbox.mintKey()),
     });
     expect(parked.code).toBe(5);
-    expect(parked.stdout).toMatch(/1 parked as conflicts/);
+    expect(parked.stdout).toMatch(/1 refused/);
     expect(parked.stdout).toMatch(/See them with `tillsync conflicts`/);
 
     const down = dataDirWith([validSale()]);

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { canSend } from '../../config/till-store.js';
 import { createSyncEngine, type DrainSummary } from '../../sync/engine.js';
 import type { SyncStatus } from '../../sync/status.js';
+import { waitingOf } from '../../../domain/sync-status.js';
 import { markRunning } from '../../agent/running.js';
 import { addPlatformFlags, cannotSend, NOT_CONFIGURED } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
@@ -14,7 +15,7 @@ import { findTill, tillFields, tillLine, type CliTill } from '../store-access.js
 
 export function exitCodeFor(status: SyncStatus): number {
   if (status.paused) return EXIT.queuePaused;
-  if (status.counts.pending + status.counts.sending > 0) return EXIT.salesPending;
+  if (waitingOf(status.counts) > 0) return EXIT.salesPending;
   if (status.counts.conflict > 0) return EXIT.salesInConflict;
   return EXIT.ok;
 }
@@ -51,8 +52,8 @@ function report(
     return;
   }
   const lines = [
-    `${verb}: ${summary.synced} synced, ${summary.conflict} parked as conflicts, ${summary.waiting} to retry later.`,
-    `Now: ${status.counts.pending + status.counts.sending} pending, ${status.counts.synced} synced, ${status.counts.conflict} in conflict.`,
+    `${verb}: ${summary.synced} synced, ${summary.conflict} refused, ${summary.waiting} to retry later.`,
+    `Now: ${waitingOf(status.counts)} waiting, ${status.counts.synced} synced, ${status.counts.conflict} refused.`,
   ];
   if (summary.skipped) lines.push(SKIPPED[summary.skipped]);
   else if (status.paused) lines.push(SKIPPED.paused);
