@@ -15,6 +15,29 @@ const appFolders = (...names) =>
     message: `This folder must not import from ${name}/ (see docs/architecture.md).`,
   }));
 
+const drizzleOnlyFromDb = [
+  'ImportDeclaration',
+  'ExportNamedDeclaration',
+  'ExportAllDeclaration',
+].map((node) => ({
+  selector: `${node}[source.value=/^drizzle-orm/]:not([importKind='type']):not([exportKind='type'])`,
+  message: 'Take drizzle-orm from db/drizzle.ts (Node 24 loads its ES build slowly).',
+}));
+
+const NO_SQL = 'No SQL outside db/: add a function there and call it.';
+const sqlOnlyInDb = [
+  { selector: 'CallExpression[callee.property.name=/^(prepare|pragma)$/]', message: NO_SQL },
+  {
+    selector: "CallExpression[callee.property.name='exec'][callee.object.name='sqlite']",
+    message: NO_SQL,
+  },
+  {
+    selector: "CallExpression[callee.property.name='exec'][callee.object.property.name='sqlite']",
+    message: NO_SQL,
+  },
+  { selector: 'ImportDeclaration[source.value=/typed-sql/]', message: NO_SQL },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -164,14 +187,11 @@ export default tseslint.config(
   {
     // drizzle-orm's values come from db/drizzle.ts, which loads its CommonJS build (why:
     // see there); a type import costs nothing at run time.
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
-          selector: `${node}[source.value=/^drizzle-orm/]:not([importKind='type']):not([exportKind='type'])`,
-          message: 'Take drizzle-orm from db/drizzle.ts (Node 24 loads its ES build slowly).',
-        })),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...drizzleOnlyFromDb] },
+  },
+  {
+    // The till's SQL lives in db/, beside the schema it must follow: the app asks db/.
+    files: ['main/**', 'renderer/**', 'domain/**'],
+    rules: { 'no-restricted-syntax': ['error', ...drizzleOnlyFromDb, ...sqlOnlyInDb] },
   },
 );

@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { openDatabase, type TillDatabase } from './open.js';
+import { codeOf } from '../domain/errors.js';
 
 export const ARCHIVE_FOLDER = 'archive';
 const BATCH = 2000;
@@ -63,6 +64,28 @@ export function planArchive({ sqlite, file }: TillDatabase, before: number): Arc
 }
 
 export class ArchiveCheckError extends Error {}
+
+/**
+ * A database made before archiving existed cannot give pages back bit by bit: it is
+ * compacted once (VACUUM), which turns that on. Only from `tillsync archive`, never in the
+ * app: it holds the database for a while, so a shop owner runs it when the till is closed.
+ * Null when it was not needed; busy when another process holds the database.
+ */
+export function compactForArchive(
+  { sqlite }: TillDatabase,
+  onStart: () => void,
+): 'done' | 'busy' | null {
+  if (Number(sqlite.pragma('auto_vacuum', { simple: true })) !== 0) return null;
+  onStart();
+  try {
+    sqlite.pragma('auto_vacuum = INCREMENTAL');
+    sqlite.exec('VACUUM');
+    return 'done';
+  } catch (error) {
+    if (codeOf(error) !== 'SQLITE_BUSY') throw error;
+    return 'busy';
+  }
+}
 
 /**
  * Moves every eligible sale older than `before` to its year's archive; returns how many

@@ -51,5 +51,14 @@ export function openDatabase(
   return { file, sqlite, db, close: () => sqlite.close() };
 }
 
+/** How long a write waits for another process's lock before it gives up. */
+export function setBusyTimeout({ sqlite }: TillDatabase, ms: number): void {
+  sqlite.pragma(`busy_timeout = ${ms}`);
+}
+
+/** The schema version of an open file: how many migrations it has had. */
+export const schemaVersionOf = ({ sqlite }: TillDatabase): number =>
+  Number(sqlite.pragma('user_version', { simple: true }));
+
 /** How many migrations this build of the app knows. */
 export const knownSchemaVersion = () => migrationCount(MIGRATIONS_FOLDER);

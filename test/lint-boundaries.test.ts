@@ -35,6 +35,21 @@ describe('folder boundaries', () => {
     expect(await restrictedImports('db', types, 'no-restricted-syntax')).toHaveLength(0);
   });
 
+  it('keep SQL in db/: the app asks db/ rather than writing statements', async () => {
+    const code = [
+      `import { typedQuery } from '../../db/typed-sql.js';`,
+      `store.database.sqlite.prepare('select 1').get();`,
+      `store.database.sqlite.pragma('busy_timeout = 50');`,
+      `sqlite.exec('VACUUM');`,
+      `const row = /x/.exec(text);`,
+    ].join('\n');
+    for (const folder of ['main/doctor', 'main/sync', 'renderer/src', 'domain']) {
+      const found = await restrictedImports(folder, code, 'no-restricted-syntax');
+      expect(found.filter((m) => m.startsWith('No SQL outside db/'))).toHaveLength(4);
+    }
+    expect(await restrictedImports('db', code, 'no-restricted-syntax')).toHaveLength(0);
+  });
+
   it('keep db/ from importing the app', async () => {
     const found = await restrictedImports(
       'db',

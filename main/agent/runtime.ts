@@ -2,6 +2,7 @@
 // platform is configured) plus the store the UI reads and writes, rebuilt when the
 // platform settings or the key change. Events from whichever engine is current are passed
 // on, so the UI never has to know that it was rebuilt.
+import { setBusyTimeout } from '../../db/open.js';
 import { openStore, type Store } from '../../db/store.js';
 import { createSyncState } from '../../db/sync-state.js';
 import {
@@ -125,7 +126,7 @@ export async function createRuntime(options: RuntimeOptions) {
   /** Stops the engine and closes the store; returns the status as it was left. */
   async function stop() {
     // Stopping must not wait out a lock another process holds: writes left give up fast.
-    store.database.sqlite.pragma('busy_timeout = 50');
+    setBusyTimeout(store.database, 50);
     await stopHousekeeping();
     const final = await agent.stop();
     store.close();

@@ -1,7 +1,7 @@
 // The till's database: can it be opened, is it intact, how big, and is there room to grow.
 import { existsSync, statfsSync, statSync } from 'node:fs';
 import { checkIntegrity, type IntegrityProgress } from '../../db/integrity.js';
-import { DatabaseFileError } from '../../db/open.js';
+import { DatabaseFileError, schemaVersionOf } from '../../db/open.js';
 import { openStore, type Store } from '../../db/store.js';
 import type { TillStore } from '../config/till-store.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
@@ -73,7 +73,6 @@ export async function checkDatabase(
           : 'Check that this user may read and write the data folder, and that the disk is not read-only.';
     return { checks: [failed('database', error.message, fix)] };
   }
-  const sqlite = store.database.sqlite;
   const integrity = await checkIntegrity(file, onProgress);
   if (!integrity.ok) {
     return {
@@ -88,7 +87,7 @@ export async function checkDatabase(
     };
   }
   const size = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
-  const schema = Number(sqlite.pragma('user_version', { simple: true }));
+  const schema = schemaVersionOf(store.database);
   return {
     checks: [ok('database', `${file}: intact, schema ${schema}, ${megabytes(size)}.`)],
     store,

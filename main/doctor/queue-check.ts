@@ -1,9 +1,8 @@
 // The queue of sales and who works on it: what waits and since when, what is refused,
 // whether sync is paused, whether any Tillsync process is running to send, the last
 // errors (from the attempt log and the log file), and the daily backups.
-import { sales, syncAttempts } from '../../db/schema.js';
+import { recentAttempts } from '../../db/attempt-log.js';
 import type { Store } from '../../db/store.js';
-import { typedQuery } from '../../db/typed-sql.js';
 import { waitingOf, type AttemptLogOutcome, type SyncStatus } from '../../domain/sync-status.js';
 import { plural } from '../../domain/words.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
@@ -18,24 +17,7 @@ import { checkLink } from './link-check.js';
 const SERVICE_FIX =
   'Start the app, or run `tillsync daemon` as a service (see `tillsync service print`), so sales are sent in the background.';
 
-const failureColumns = {
-  receipt: sales.receiptNumber,
-  at: syncAttempts.startedAt,
-  reason: syncAttempts.reason,
-  outcome: syncAttempts.outcome,
-};
 const FAILURES: AttemptLogOutcome[] = ['retry', 'unanswered', 'conflict', 'paused', 'orphaned'];
-
-function recentFailures(store: Store, count: number) {
-  return typedQuery<typeof failureColumns, { count: number }>(
-    store.database.sqlite,
-    failureColumns,
-    (list) => `select ${list} from sync_attempts a join sales s on s.id = a.sale_id
-        where a.outcome in (${FAILURES.map((outcome) => `'${outcome}'`).join(', ')})
-        order by a.id desc limit @count`,
-    { sales: 's', sync_attempts: 'a' },
-  ).all({ count });
-}
 
 /** The last error lines of the agent's log, readable. */
 function logErrors(dataDir: string, count: number): string[] {
@@ -134,7 +116,7 @@ export function checkQueue(
     );
   else checks.push(ok('running', 'No Tillsync process is running; nothing waits to be sent.'));
 
-  const failures = recentFailures(store, 3);
+  const failures = recentAttempts(store.database.sqlite, FAILURES, 3);
   const logged = logErrors(dataDir, 3);
   const lines = [
     ...failures.map(

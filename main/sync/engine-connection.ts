@@ -1,5 +1,5 @@
 // The sync engine's own connection to the till database, and what it does when stopping.
-import { openDatabase } from '../../db/open.js';
+import { openDatabase, setBusyTimeout } from '../../db/open.js';
 import { startWalFlusher } from '../../db/wal-flusher.js';
 import type { Logger } from '../log/log-port.js';
 import type { EngineOptions } from './engine-options.js';
@@ -28,7 +28,7 @@ export function engineDatabase(options: EngineOptions, logger: Logger) {
     database,
     committed: () => flusher?.committed(),
     /** Past the grace time: no write may hold the exit deadline up behind another's lock. */
-    stopping: () => database.sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS.stopping}`),
+    stopping: () => setBusyTimeout(database, BUSY_TIMEOUT_MS.stopping),
     async close(): Promise<void> {
       await flusher?.stop();
       database.close();

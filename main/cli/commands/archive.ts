@@ -1,38 +1,28 @@
 // `tillsync archive`: moves synced sales older than the setting (archiveAfterMonths) to
 // yearly archive files in <data>/archive; `--dry-run` shows what would move. Safe while
 // Tillsync runs, and safe to cut: a sale is removed here only once its archive holds it.
-import type Database from 'better-sqlite3';
 import type { Command } from 'commander';
-import { archiveSales, keepFrom, planArchive } from '../../../db/archive.js';
+import { archiveSales, compactForArchive, keepFrom, planArchive } from '../../../db/archive.js';
+import type { TillDatabase } from '../../../db/open.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { progressBar } from '../progress.js';
 import { tillFields, tillLine, withStore } from '../store-access.js';
-import { codeOf } from '../../../domain/errors.js';
 import { plural } from '../../../domain/words.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/**
- * A database made before archiving existed cannot give pages back bit by bit: it is
- * compacted once (VACUUM), which turns that on. Only here, never in the app: it holds the
- * database for a while, so a shop owner runs it when the till is closed.
- */
-function compactOnce(sqlite: Database.Database, quiet?: boolean): 'done' | 'busy' | null {
-  if (Number(sqlite.pragma('auto_vacuum', { simple: true })) !== 0) return null;
-  if (!quiet) process.stderr.write('Compacting the database once, so it can shrink from now on…\n');
-  try {
-    sqlite.pragma('auto_vacuum = INCREMENTAL');
-    sqlite.exec('VACUUM');
-    return 'done';
-  } catch (error) {
-    if (codeOf(error) !== 'SQLITE_BUSY') throw error;
+/** Compacts a database made before archiving existed, once, saying so (db/archive.ts). */
+function compactOnce(database: TillDatabase, quiet?: boolean): 'done' | 'busy' | null {
+  const result = compactForArchive(database, () => {
     if (!quiet)
-      process.stderr.write(
-        'Not compacted now: Tillsync is using the database. Run `tillsync archive` again while the till is closed.\n',
-      );
-    return 'busy';
-  }
+      process.stderr.write('Compacting the database once, so it can shrink from now on…\n');
+  });
+  if (result === 'busy' && !quiet)
+    process.stderr.write(
+      'Not compacted now: Tillsync is using the database. Run `tillsync archive` again while the till is closed.\n',
+    );
+  return result;
 }
 
 export function registerArchive(program: Command): void {
@@ -88,7 +78,7 @@ export function registerArchive(program: Command): void {
             onProgress: (progress) => bar?.set(progress.moved),
           });
           bar?.finish();
-          const compacted = moved > 0 ? compactOnce(store.database.sqlite, options.json) : null;
+          const compacted = moved > 0 ? compactOnce(store.database, options.json) : null;
           if (options.json)
             return printJson({ moved, compacted, ...plan, till: tillFields(found) });
           process.stdout.write(
