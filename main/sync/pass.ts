@@ -1,8 +1,9 @@
 // One pass over the sales due when it began: N workers take the oldest due sale each,
 // claim it (fenced, body frozen, marked on the wire), send it, decide, write the outcome
-// first, then tell the link state and the pacer. A plain loop: answers are values, not
-// exceptions. p-retry does what it does well, the short in-place retries of one sale;
-// the waits it runs are ours, on the injected timers, with our jitter.
+// first, then tell the link state and the pacer. An answer is a value and decide() turns
+// it into a decision; the short in-place retries of one sale are p-retry's, which is driven
+// by exceptions: RetryInPlace asks for another try, StopRetrying ends them (the sale is
+// handed back as it was). The waits p-retry runs are ours, on the injected timers.
 import pRetry from 'p-retry';
 import type { ClaimAnswer, ClaimedSale, DueSale, OutboxQueries } from '../../db/outbox.js';
 import type { SyncTuning } from '../config/agent-config.js';
