@@ -7,6 +7,8 @@ import { OUTBOX_STATES } from './sale-states.js';
 
 export const SYNC_MODES = ['platform', 'sandbox', 'not_configured'] as const;
 export type SyncMode = (typeof SYNC_MODES)[number];
+/** Where a till sends: a mode with a platform or sandbox to send to. */
+export type SendingMode = Exclude<SyncMode, 'not_configured'>;
 
 /**
  * What the engine last learnt of the connection, as stored (db/schema.ts). Never shown as

@@ -8,12 +8,13 @@ import { join } from 'node:path';
 import type { AgentConfig } from './agent-config.js';
 import { databaseFile } from './data-dir.js';
 import { ENCRYPTED_KEY_FILE, readKeyFile } from './secret-store.js';
+import type { SendingMode } from '../../domain/sync-status.js';
 
 export const SANDBOX_FOLDER = 'sandbox';
 /** The embedded sandbox's own database (its sales, keys and catalog). */
 export const SANDBOX_DATABASE_FILE = 'sandbox.db';
 
-export type TillMode = 'platform' | 'sandbox';
+export type TillMode = SendingMode;
 
 /**
  * When a process uses the embedded sandbox: while no platform is configured (the app,

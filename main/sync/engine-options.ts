@@ -4,7 +4,12 @@ import type { TillDatabase } from '../../db/open.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type Timers } from './clock.js';
 import type { Logger } from '../log/log-port.js';
-import type { DecisionOutcome, DeliveryOutcome, SyncStatus } from '../../domain/sync-status.js';
+import type {
+  DecisionOutcome,
+  DeliveryOutcome,
+  SendingMode,
+  SyncStatus,
+} from '../../domain/sync-status.js';
 import { clientFor, type PlatformClient } from './platform-client.js';
 import { newSenderId, systemLiveness, type LivenessProbe } from './sender-identity.js';
 
@@ -12,7 +17,7 @@ export interface EngineOptions {
   /** The till database; the engine opens its own connection to it. */
   file: string;
   config: AgentConfig;
-  mode?: 'platform' | 'sandbox';
+  mode?: SendingMode;
   logger?: Logger;
   random?: () => number;
   clock?: Clock;

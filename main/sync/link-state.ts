@@ -9,6 +9,7 @@ import type { KeyCheckVerdict } from './key-check.js';
 import type { Clock } from './clock.js';
 import type { StorageGuard } from './storage-guard.js';
 import type { Logger } from '../log/log-port.js';
+import type { SendingMode } from '../../domain/sync-status.js';
 
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 
@@ -143,7 +144,7 @@ export function createLinkState(
       changed();
     },
     /** Where this engine sends (null: nowhere yet), for processes without the configuration. */
-    recordSender(mode: 'platform' | 'sandbox' | null, baseUrl: string | undefined): void {
+    recordSender(mode: SendingMode | null, baseUrl: string | undefined): void {
       write({ senderMode: mode, senderBaseUrl: baseUrl ?? null });
     },
     /** The till's wall clock jumped (see clock-watch.ts): a person should know. */

@@ -12,7 +12,12 @@ import type { AgentConfig } from '../config/agent-config.js';
 import { longestWaitMs } from './decide.js';
 import { systemLiveness, type LivenessProbe } from './sender-identity.js';
 import { linkFrom } from '../../domain/link.js';
-import type { StorageProblem, SyncMode, SyncStatus } from '../../domain/sync-status.js';
+import type {
+  SendingMode,
+  StorageProblem,
+  SyncMode,
+  SyncStatus,
+} from '../../domain/sync-status.js';
 
 export type { SyncMode, SyncStatus };
 
@@ -24,7 +29,7 @@ export interface StatusSources {
   outbox: OutboxQueries;
   syncState: SyncState;
   config: AgentConfig;
-  mode?: 'platform' | 'sandbox';
+  mode?: SendingMode;
   owner?: string;
   now?: number;
   liveness?: LivenessProbe;
