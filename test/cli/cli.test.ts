@@ -11,7 +11,7 @@ import { sandboxStoreOf } from '../helpers/platform-till.js';
 const envFor = (dataDir: string) => ({ TILLSYNC_DATA_DIR: dataDir });
 
 describe('tillsync record', () => {
-  it('records a sale from standard input and prints its id, receipt, state and till', async () => {
+  it('records a sale from standard input and prints its id, receipt number, state and till', async () => {
     const dataDir = tempDir();
     const run = await runCli(['record'], {
       input: JSON.stringify(validSale()),
@@ -19,10 +19,10 @@ describe('tillsync record', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const printed = JSON.parse(run.stdout) as { id: string; receipt: number; state: string };
+    const printed = JSON.parse(run.stdout) as { id: string; receiptNumber: number; state: string };
     // Nothing configured: the till is in sandbox mode, and so is the sale, as in the app.
     expect(printed).toMatchObject({
-      receipt: 1,
+      receiptNumber: 1,
       state: 'pending',
       till: { mode: 'sandbox', database: sandboxStoreOf(dataDir) },
     });
@@ -40,7 +40,7 @@ describe('tillsync record', () => {
       env: envFor('/nonexistent/ignored'),
     });
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ receipt: 1 });
+    expect(JSON.parse(run.stdout)).toMatchObject({ receiptNumber: 1 });
   });
 
   it('prints every bad field to stderr, exits 2 and writes nothing', async () => {

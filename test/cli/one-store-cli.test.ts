@@ -149,7 +149,7 @@ describe('one store per till, found the same way by every command', () => {
     await call('recordSale', validSale({ paymentMethod: 'MOBILE_MONEY' }));
     const recorded = await runCli(['record'], { input: JSON.stringify(validSale()), env });
     expect(json(recorded.stdout)).toMatchObject({
-      receipt: 3,
+      receiptNumber: 3,
       till: { mode: 'sandbox', database: sandboxStore },
     });
     await synced(3); // the app sent the command's sale to its sandbox too

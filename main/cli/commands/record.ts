@@ -22,7 +22,7 @@ export function registerRecord(program: Command): void {
           );
         }
         const { id, receiptNumber, state } = result.value;
-        printJson({ id, receipt: receiptNumber, state, till: tillFields(found) });
+        printJson({ id, receiptNumber, state, till: tillFields(found) });
       });
     });
 }
