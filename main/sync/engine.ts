@@ -103,7 +103,10 @@ export function createSyncEngine(options: EngineOptions) {
 
   async function drainPass(): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping');
+    // The client and the key it sends are taken together, before anything is awaited: a
+    // key replaced meanwhile ends this pass, and its answers judge only the key they carry.
     const active = client;
+    const passKey = keyHash;
     if (!active || !config.baseUrl) return emptySummary('not_configured');
     if (link.paused) return emptySummary('paused');
     if (!outcomes.flush()) return emptySummary('storage');
@@ -118,9 +121,14 @@ export function createSyncEngine(options: EngineOptions) {
         { orphans: taken.orphans, uncertain: taken.uncertain },
         'Sales left mid-send by a stopped sender go back to the queue, same keys and bodies',
       );
-    const passKey = keyHash;
     const shopId = config.shopId;
     const summary = emptySummary();
+    // A refusal of the key in this pass answers every Resync asked before it began: one
+    // not yet followed here must not lift the pause this pass learnt.
+    const resyncBefore = storage.attempt(
+      'the sync state',
+      () => syncState.read().resyncRequestedAt,
+    );
     try {
       const result = await runPass({
         outbox,
@@ -155,6 +163,8 @@ export function createSyncEngine(options: EngineOptions) {
         },
       });
       Object.assign(summary, result.counts);
+      if (link.paused && summary.paused > 0 && resyncBefore.ok)
+        lastResyncSeen = Math.max(lastResyncSeen, resyncBefore.value);
     } catch (error) {
       logger.error({ error: messageOf(error) }, 'A sync pass failed');
       summary.failed += 1;

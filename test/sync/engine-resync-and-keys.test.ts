@@ -1,7 +1,11 @@
-// Two things the simulation found, held by tests of their own against a real HTTP server:
-// a person's Resync is followed once by the till's other process, not passed back and forth
-// for ever (each following process used to ask again); and a new key ends the pass that
-// sends with the old one, so no sale goes out under a key that is no longer in use.
+// What the simulation found, held by tests of their own against a real HTTP server: a
+// person's Resync is followed once by the till's other process, not passed back and forth
+// for ever (each following process used to ask again), nor after that process has heard
+// the key refused itself; and a new key ends the pass that sends with the old one, even
+// one replaced while the pass was asking an unreachable platform whether it answers again,
+// so no sale goes out under a key no longer in use and no refusal of it pauses the new one.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { created, scriptedServer } from '../helpers/scripted-server.js';
 import { fastTuning, till, waitUntil } from './helpers.js';
@@ -59,4 +63,86 @@ describe('sync engine: resync across processes, and a new key mid-pass', () => {
     expect(keys.filter((key) => key === 'Bearer old-key')).toHaveLength(1);
     expect(keys.slice(1).every((key) => key === 'Bearer new-key')).toBe(true);
   });
+
+  it('does not follow a Resync asked before its own refusal of the key: no request with a refused key', async () => {
+    const server = await scriptedServer(() => ({ status: 401, body: '{"title":"Unauthorized"}' }));
+    const t = till();
+    const alive = () => 'alive' as const;
+    const config = {
+      baseUrl: server.url,
+      apiKey: 'refused-key',
+      sync: { pollIntervalMs: 1000, debounceMs: 0 },
+    };
+    const app = t.engine(config, { owner: 'app', liveness: alive });
+    const daemon = t.engine(config, { owner: 'daemon', liveness: alive });
+    app.start();
+    daemon.start();
+    t.record(1);
+    app.notifySaleRecorded();
+    await waitUntil(() => app.status().link === 'key_rejected', 5000, 'the app to pause');
+    await app.resync(); // a person presses Resync in the app: refused again
+    // The daemon sends before its next tick, and hears the key refused after that Resync.
+    daemon.notifySaleRecorded();
+    await waitUntil(() => daemon.status().link === 'key_rejected', 5000, 'the daemon to pause');
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // two of its ticks
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('ends a pass whose key was replaced while it asked an unreachable platform: the new key is not paused', async () => {
+    // The platform is down, then answers its probe slowly; meanwhile the key is replaced.
+    const port = await freePort();
+    const t = till();
+    t.record(1);
+    const sync = { probeIntervalMs: 100, requestTimeoutMs: 2000 };
+    const engine = t.engine({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'old-key', sync });
+    engine.start();
+    await waitUntil(() => engine.status().link === 'offline', 5000, 'the till to see it offline');
+    const keys: string[] = [];
+    let probed!: () => void;
+    const probing = new Promise<void>((resolve) => (probed = resolve));
+    const platform = createServer((request, response) => {
+      if (request.method === 'HEAD') {
+        probed();
+        setTimeout(() => response.end(), 300);
+        return;
+      }
+      keys.push(request.headers.authorization ?? '');
+      request.resume();
+      const refused = request.headers.authorization === 'Bearer old-key';
+      response.writeHead(refused ? 401 : 201, { 'content-type': 'application/json' });
+      response.end(refused ? '{"title":"Unauthorized"}' : '{"id":"sale_1"}');
+    });
+    await listen(platform, port);
+    try {
+      await probing;
+      engine.updateConfig({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: 'new-key',
+        sync: fastTuning(sync),
+      });
+      await waitUntil(
+        () => t.store.countByState().synced === 1,
+        5000,
+        () =>
+          `the sale sent (${JSON.stringify({ keys, link: engine.status().link, counts: t.store.countByState() })})`,
+      );
+      expect(keys).toEqual(['Bearer new-key']);
+      expect(engine.status().link).not.toBe('key_rejected');
+    } finally {
+      await engine.stop();
+      platform.closeAllConnections();
+      await new Promise((resolve) => platform.close(resolve));
+    }
+  });
 });
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await listen(probe, 0);
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const listen = (server: Server, port: number) =>
+  new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
