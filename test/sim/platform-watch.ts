@@ -21,6 +21,10 @@ import { fenceProblem, type TillRecords } from './till-records.js';
 import type { SimProcess, World } from './world.js';
 
 export interface WatchOptions {
+  /** The engine's one fixed jitter and its backoff settings; null when its jitter is random. */
+  backoff: { jitter: number; baseMs: number; capMs: number } | null;
+  /** The longest a process goes between ticks: the other processes follow a Resync then. */
+  tickWithinMs: number;
   retryAfterCapMs: number;
   maxUnexpectedAttempts: number;
   /** What the till's own file says: fences, and which answers it recorded. */
@@ -44,6 +48,8 @@ interface SaleSeen {
   /** The attempt log's newest entry when a person last acted on the sale. */
   actedAfter: number;
   notBefore: { pid: number; wallOffset: number; at: number; key: string } | null;
+  /** The last answer (or failure) a process heard for the sale, and the log's top then. */
+  heard: { pid: number; wallOffset: number; key: string; sentAt: number; after: number } | null;
   copies: number;
 }
 
@@ -78,6 +84,8 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
   const sales = new Map<number, SaleSeen>();
   const processes = new Map<number, ProcessSeen>();
   const bodies = new Map<string, string>();
+  /** The sending process's wall clock (time and offset) when each key last went out. */
+  const sentWalls = new Map<string, { at: number; offset: number }>();
   const inFlight = new Map<string, { pid: number; epoch: number | null }>(); // by key
   const { records } = options;
   // Keys are random: the trace names each by the order it was first seen, so that a seed's
@@ -88,6 +96,8 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
     return keyLabels.get(key)!;
   };
   let lastResyncAt = -1;
+  /** Until then, a process may still be following the last Resync, which lifts backoffs. */
+  let resyncFollowedBy = -1;
   const flag = (message: string) => violations.push(`${message} (at ${world.time} ms)`);
 
   const saleSeen = (sale: number): SaleSeen => {
@@ -101,6 +111,7 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
         unexpected: [],
         actedAfter: 0,
         notBefore: null,
+        heard: null,
         copies: 0,
       };
       sales.set(sale, seen);
@@ -125,6 +136,40 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
     for (const heard of distinct.values())
       count += records.recordedAnswers(heard.key, heard.status, seen.actedAfter);
     return count;
+  }
+
+  /**
+   * With a fixed jitter, the backoff of a retried sale is known: after n counted failures a
+   * sale waits jitter × min(cap, base × 2^(n-1)), or longer for a Retry-After. Judged when the
+   * same process sends it again under the same wall clock, against the attempt its last
+   * answer was recorded as.
+   */
+  /**
+   * Every live process reads the sender's wall clock. Otherwise a process whose clock is far
+   * behind takes the others' next attempts for a corrected clock's and sends them as due
+   * (db/outbox.ts, farAhead): by design, so backoff is judged only on one clock.
+   */
+  const oneWallClock = (sender: SimProcess) =>
+    world.live().every((other) => other.wallOffset === sender.wallOffset);
+
+  function checkBackoff(process: SimProcess, sale: number, seen: SaleSeen, key: string): void {
+    const { backoff } = options;
+    const heard = seen.heard;
+    if (!backoff || !heard || heard.key !== key || heard.pid !== process.pid) return;
+    if (heard.wallOffset !== process.wallOffset || !oneWallClock(process)) return;
+    const entry = records.lastEntryOf(key);
+    // The entry of that very attempt (an earlier outcome may be written late, a later one
+    // may never be): otherwise nothing to judge.
+    if (!entry || entry.id <= heard.after || entry.startedAt !== heard.sentAt) return;
+    if (entry.outcome !== 'retry' && entry.outcome !== 'unanswered') return;
+    const failures = Math.max(records.attemptsOf(key) ?? 1, 1);
+    const ceiling = Math.min(backoff.capMs, backoff.baseMs * 2 ** Math.min(failures - 1, 40));
+    const earliest = entry.startedAt + entry.durationMs + Math.floor(backoff.jitter * ceiling);
+    const now = process.clock.now();
+    if (now < earliest)
+      flag(
+        `sale #${sale} was sent again ${earliest - now} ms before its backoff allowed (${failures} failures, attempt log ${records.logOf(key)})`,
+      );
   }
 
   function checkKeyOfSale(sale: number, seen: SaleSeen, key: string): void {
@@ -154,6 +199,7 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       if (earlier !== undefined && earlier !== body)
         flag(`a different body was sent under one key: ${earlier} then ${body}`);
       bodies.set(key, body);
+      sentWalls.set(key, { at: process.clock.now(), offset: process.wallOffset });
       const fence = records.fenceOf(key);
       const problem = fence && fenceProblem(fence, `sim#${process.pid}`);
       if (problem) flag(`process ${process.pid} sent under a fence it does not hold: ${problem}`);
@@ -187,6 +233,7 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       const unexpected = recordedUnexpected(seen);
       if (unexpected >= options.maxUnexpectedAttempts)
         flag(`sale #${sale} was sent after ${unexpected} unexpected answers (policy: park)`);
+      checkBackoff(process, sale, seen, key);
       const wait = seen.notBefore;
       if (
         wait &&
@@ -212,6 +259,22 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       );
       const sale = saleOf(body);
       const seen = sale === null ? undefined : saleSeen(sale);
+      const sentWall = sentWalls.get(key);
+      if (seen)
+        seen.heard =
+          // Times in the attempt log hold only when the wall clock did not step meanwhile.
+          answer.kind === 'aborted' ||
+          sentAt < resyncFollowedBy ||
+          sentWall?.offset !== process.wallOffset ||
+          !oneWallClock(process)
+            ? null
+            : {
+                pid: process.pid,
+                wallOffset: process.wallOffset,
+                key,
+                sentAt: sentWall.at,
+                after: records.lastAttempt(),
+              };
       // An answer to a request sent before a person pressed Resync: the resync overrules it.
       if (answer.kind !== 'response' || sentAt < lastResyncAt) return;
       const { status, headers } = answer;
@@ -263,14 +326,21 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       seen.refused = null;
       seen.unexpected = [];
       seen.actedAfter = records.lastAttempt();
+      seen.heard = null;
       if (action === 'edit') seen.editsPending += 1;
     },
 
     /** Resync: every wait is lifted and the key may be tried again, by every process. */
     resynced(): void {
       lastResyncAt = world.time;
+      // Each process follows at its first tick, once it runs again if it is stopped.
+      const resumed = Math.max(world.time, ...world.live().map((p) => p.stalledUntil));
+      resyncFollowedBy = resumed + options.tickWithinMs;
       processes.clear();
-      for (const seen of sales.values()) seen.notBefore = null;
+      for (const seen of sales.values()) {
+        seen.notBefore = null;
+        seen.heard = null;
+      }
     },
   };
 }

@@ -59,7 +59,12 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     backoffCapMs: pick([10_000, 60_000, 300_000]),
     maxUnexpectedAttempts: pick([3, 10]),
   });
+  // Half the worlds give the engine one fixed jitter, so the backoff of every retry is known.
+  const jitter = random() < 0.5 ? between(10, 99) / 100 : null;
   const watch = createPlatformWatch(world, {
+    backoff:
+      jitter === null ? null : { jitter, baseMs: tuning.backoffBaseMs, capMs: tuning.backoffCapMs },
+    tickWithinMs: Math.max(tuning.pollIntervalMs, tuning.probeIntervalMs) + 1000,
     retryAfterCapMs: tuning.retryAfterCapMs,
     maxUnexpectedAttempts: tuning.maxUnexpectedAttempts,
     records: tillRecords(checker),
@@ -84,6 +89,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     config,
     platform,
     random,
+    jitter: jitter === null ? null : () => jitter,
     liveness,
     onGone: (pid) => watch.processDied(pid),
   });

@@ -28,6 +28,8 @@ export interface SimTillOptions {
   config: AgentConfig;
   platform: SimPlatform;
   random: () => number;
+  /** The engine's jitter: the world's random source, or one fixed value to check backoff by. */
+  jitter: (() => number) | null;
   liveness: LivenessMode;
   /** A process died or exited: what the platform watch must forget of it. */
   onGone(pid: number): void;
@@ -63,7 +65,7 @@ export function createSimTill(world: World, options: SimTillOptions) {
       database,
       clock: process.clock,
       timers: process.timers,
-      random,
+      random: options.jitter ?? random,
       owner: `sim#${process.pid}`,
       liveness,
       clientFor: (next) => platform.client(process, next.apiKey ?? SIM_KEY),

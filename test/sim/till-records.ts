@@ -33,6 +33,13 @@ export function tillRecords(database: Database.Database) {
        where idempotency_key = @key and http_status = @status and outcome <> 'fenced' and id > @after`,
     )
     .pluck();
+  const last = database.prepare(
+    `select id, started_at as startedAt, duration_ms as durationMs, outcome from sync_attempts
+     where idempotency_key = ? order by id desc limit 1`,
+  );
+  const attempts = database
+    .prepare('select attempts from outbox where idempotency_key = ?')
+    .pluck();
   const top = database.prepare('select coalesce(max(id), 0) from sync_attempts').pluck();
   const log = database.prepare(
     `select id, outcome, http_status as status from sync_attempts where idempotency_key = ? order by id`,
@@ -45,6 +52,12 @@ export function tillRecords(database: Database.Database) {
     /** How many answers of this status the till recorded for a key after an entry. */
     recordedAnswers: (key: string, status: number, after: number) =>
       recorded.get({ key, status, after }) as number,
+    /** A key's newest attempt-log entry, when it has one. */
+    lastEntryOf: (key: string) =>
+      last.get(key) as
+        { id: number; startedAt: number; durationMs: number; outcome: string } | undefined,
+    /** The failed attempts a sale's row counts now (what its next backoff grows from). */
+    attemptsOf: (key: string) => attempts.get(key) as number | undefined,
     /** The attempt log of a key, in a few words: for a violation's message. */
     logOf: (key: string) =>
       (log.all(key) as Array<{ id: number; outcome: string; status: number | null }>)

@@ -90,8 +90,10 @@ export class World {
         const owner = this.processes.get(event.pid)!;
         if (!owner.alive) continue;
         if (owner.stalledUntil > this.time) {
-          // A stopped process runs nothing until it is continued.
-          this.push({ ...event, at: owner.stalledUntil, seq: this.seq++ });
+          // A stopped process runs nothing until it is continued, then all it was sent in
+          // the order it was sent (its first seq), and a timer cancelled meanwhile stays so.
+          event.at = owner.stalledUntil;
+          this.push(event);
           continue;
         }
       }
