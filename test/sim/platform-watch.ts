@@ -21,6 +21,8 @@ import { fenceProblem, type TillRecords } from './till-records.js';
 import type { SimProcess, World } from './world.js';
 
 export interface WatchOptions {
+  /** The till parks a sale whose send went unanswered, on a platform that ignores keys. */
+  parksUncertain: boolean;
   /** The engine's one fixed jitter and its backoff settings; null when its jitter is random. */
   backoff: { jitter: number; baseMs: number; capMs: number } | null;
   /** The longest a process goes between ticks: the other processes follow a Resync then. */
@@ -41,6 +43,8 @@ interface SaleSeen {
   keys: Set<string>;
   oldKeys: Set<string>;
   editsPending: number;
+  /** A send left unanswered under the park policy: no resend before a person acts. */
+  unanswered: { key: string; after: number } | null;
   /** A refusal heard (the sale must wait for a person, once the till recorded it). */
   refused: (Heard & { after: number }) | null;
   /** Unexpected answers heard since a person last acted on the sale. */
@@ -108,6 +112,7 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
         oldKeys: new Set(),
         editsPending: 0,
         refused: null,
+        unanswered: null,
         unexpected: [],
         actedAfter: 0,
         notBefore: null,
@@ -230,6 +235,11 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
         flag(
           `sale #${sale} was sent again after the platform refused it, before a person acted (attempt log ${records.logOf(refused.key)})`,
         );
+      const { unanswered } = seen;
+      if (unanswered && records.recordedOutcomes(unanswered.key, unanswered.after) > 0)
+        flag(
+          `sale #${sale} was sent again after an unanswered send, before a person acted (policy: park; attempt log ${records.logOf(unanswered.key)})`,
+        );
       const unexpected = recordedUnexpected(seen);
       if (unexpected >= options.maxUnexpectedAttempts)
         flag(`sale #${sale} was sent after ${unexpected} unexpected answers (policy: park)`);
@@ -275,6 +285,11 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
                 sentAt: sentWall.at,
                 after: records.lastAttempt(),
               };
+      // Sent, and no answer: the platform ignores keys, so it may hold the sale already.
+      const sentButUnanswered =
+        (answer.kind === 'timeout' || answer.kind === 'network') && answer.sent;
+      if (seen && options.parksUncertain && sentButUnanswered && sentAt >= lastResyncAt)
+        seen.unanswered = { key, after: records.lastAttempt() };
       // An answer to a request sent before a person pressed Resync: the resync overrules it.
       if (answer.kind !== 'response' || sentAt < lastResyncAt) return;
       const { status, headers } = answer;
@@ -324,6 +339,7 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
     personActed(sale: number, action: 'retry' | 'edit' | 'discard'): void {
       const seen = saleSeen(sale);
       seen.refused = null;
+      seen.unanswered = null;
       seen.unexpected = [];
       seen.actedAfter = records.lastAttempt();
       seen.heard = null;

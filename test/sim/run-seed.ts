@@ -39,6 +39,8 @@ const MAX_EVENTS = 200_000;
 const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 /** A sale of a product the platform does not have is refused (a 4xx), as often as this. */
 const REFUSED_SHARE = 0.12;
+/** Sales the platform answers only unexpectedly (parked after the policy's count). */
+const BAFFLING_SHARE = 0.06;
 
 export async function runSeed(seed: number): Promise<SeedResult> {
   const random = seededRandom(seed);
@@ -64,6 +66,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const watch = createPlatformWatch(world, {
     backoff:
       jitter === null ? null : { jitter, baseMs: tuning.backoffBaseMs, capMs: tuning.backoffCapMs },
+    parksUncertain: !honoursKeys && tuning.uncertainSales === 'park',
     tickWithinMs: Math.max(tuning.pollIntervalMs, tuning.probeIntervalMs) + 1000,
     retryAfterCapMs: tuning.retryAfterCapMs,
     maxUnexpectedAttempts: tuning.maxUnexpectedAttempts,
@@ -82,6 +85,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     requestTimeoutMs: tuning.requestTimeoutMs,
     watch,
     refuses: (productId) => productId.startsWith('prod_gone'),
+    baffles: (productId) => productId.startsWith('prod_odd'),
   });
   const config: AgentConfig = { baseUrl: 'https://platform.sim', apiKey: SIM_KEY, sync: tuning };
   const till = createSimTill(world, {
@@ -134,13 +138,19 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       return;
     }
     const number = recorded;
-    const refused = random() < REFUSED_SHARE;
-    if (refused) fixable.add(number);
+    const roll = random();
+    const refused = roll < REFUSED_SHARE;
+    const baffling = !refused && roll < REFUSED_SHARE + BAFFLING_SHARE;
+    if (refused || baffling) fixable.add(number);
     const result = store.recordSale(
       {
         items: [
           {
-            productId: refused ? `prod_gone_${number}` : `prod_${number % 3}`,
+            productId: refused
+              ? `prod_gone_${number}`
+              : baffling
+                ? `prod_odd_${number}`
+                : `prod_${number % 3}`,
             quantity: 1 + (number % 4),
             price: 2.5,
           },

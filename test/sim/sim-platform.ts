@@ -17,6 +17,8 @@ export interface PlatformOptions {
   watch?: PlatformWatch;
   /** Products the platform does not have: a sale of one is refused (4xx), every time. */
   refuses?: (productId: string) => boolean;
+  /** Products whose sales it answers only with statuses no client expects (501, a redirect). */
+  baffles?: (productId: string) => boolean;
 }
 
 export const SIM_KEY = 'sim-key';
@@ -121,6 +123,10 @@ export function createSimPlatform(world: World, random: () => number, options: P
           refusal.body,
         ),
       };
+    }
+    if (options.baffles?.(productId)) {
+      const status = [501, 505, 302, 307][productId.length % 4]!;
+      return { answer: response(status, { location: '/elsewhere', ...rate.headers }, '') };
     }
     if (options.honoursKeys && busy)
       return {

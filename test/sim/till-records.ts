@@ -40,6 +40,11 @@ export function tillRecords(database: Database.Database) {
   const attempts = database
     .prepare('select attempts from outbox where idempotency_key = ?')
     .pluck();
+  const outcomes = database
+    .prepare(
+      `select count(*) from sync_attempts where idempotency_key = ? and outcome <> 'fenced' and id > ?`,
+    )
+    .pluck();
   const top = database.prepare('select coalesce(max(id), 0) from sync_attempts').pluck();
   const log = database.prepare(
     `select id, outcome, http_status as status from sync_attempts where idempotency_key = ? order by id`,
@@ -52,6 +57,8 @@ export function tillRecords(database: Database.Database) {
     /** How many answers of this status the till recorded for a key after an entry. */
     recordedAnswers: (key: string, status: number, after: number) =>
       recorded.get({ key, status, after }) as number,
+    /** How many outcomes the till recorded for a key after an entry (fenced ones aside). */
+    recordedOutcomes: (key: string, after: number) => outcomes.get(key, after) as number,
     /** A key's newest attempt-log entry, when it has one. */
     lastEntryOf: (key: string) =>
       last.get(key) as
