@@ -13,6 +13,7 @@ import { openStore } from '../../db/store.js';
 import { syncTuningSchema, type AgentConfig } from '../../main/config/agent-config.js';
 import { tillRecords } from './till-records.js';
 import { finalViolations } from './final-checks.js';
+import { createLeaseWatch } from './lease-watch.js';
 import { createPlatformWatch, saleOf } from './platform-watch.js';
 import { createSimPlatform, SIM_KEY } from './sim-platform.js';
 import { createSimTill, type LivenessMode } from './sim-till.js';
@@ -185,11 +186,14 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     `select count(*) as n from outbox where state not in ('synced', 'conflict', 'discarded')`,
   );
   const sendingNow = checker.prepare(`select count(*) from outbox where state = 'sending'`).pluck();
+  const leaseWatch = createLeaseWatch(checker, world, liveness);
   let events = 0;
   let settled = false;
   try {
     for (;;) {
       const { ran, pid } = await world.step();
+      const leaseProblem = leaseWatch();
+      if (leaseProblem) watch.violations.push(`${leaseProblem} (at ${world.time} ms)`);
       events += 1;
       if (!ran || events > MAX_EVENTS) break;
       // A crash at this await point: the process stops where it stands.

@@ -1,0 +1,39 @@
+// The sending lease, watched after every step of the world: a sender takes it over from
+// another only when that one is dead (liveness known), or, when liveness cannot be told,
+// once its lease has run out on the machine's one clock. A takeover from a live sender
+// would leave the fence alone to keep two senders apart.
+import type Database from 'better-sqlite3';
+import type { LivenessMode } from './sim-till.js';
+import type { World } from './world.js';
+
+interface LeaseRow {
+  owner: string | null;
+  epoch: number;
+  expiresAt: number;
+}
+
+export function createLeaseWatch(database: Database.Database, world: World, mode: LivenessMode) {
+  const read = database.prepare(
+    'select lease_owner as owner, lease_epoch as epoch, lease_expires_at as expiresAt from sync_state where id = 1',
+  );
+  let last = read.get() as LeaseRow;
+  const pidOf = (owner: string) => Number(owner.split('#')[1]);
+
+  /** What is wrong with the lease's last change, if anything. */
+  return function check(): string | undefined {
+    const now = read.get() as LeaseRow;
+    const before = last;
+    last = now;
+    // Taken and given back within one step (a short pass): who took it is not known here.
+    if (now.epoch === before.epoch || before.owner === null || now.owner === null) return undefined;
+    if (now.owner === before.owner) return undefined;
+    const holder = world.processes.get(pidOf(before.owner));
+    if (!holder?.alive) return undefined;
+    if (mode === 'exact')
+      return `${now.owner} took the lease from ${before.owner}, which is alive (epoch ${before.epoch} to ${now.epoch})`;
+    const taker = world.processes.get(pidOf(now.owner));
+    if (mode === 'unknown' && taker && taker.clock.now() <= before.expiresAt)
+      return `${now.owner} took the lease from ${before.owner} before it ran out (${before.expiresAt - taker.clock.now()} ms left)`;
+    return undefined;
+  };
+}
