@@ -1,7 +1,9 @@
 // What must hold of every sale once a seed has settled, read from the till's file and
 // counted at the platform per sale (not per key): nothing lost, a synced sale is on the
 // platform, a key-honouring platform holds each sale at most once, every extra copy is
-// flagged on its sale, and a parked sale that is on the platform is flagged too.
+// flagged on its sale, and a parked sale that is on the platform is flagged too; and no
+// false alarm: a sale flagged "may already be on the platform" had a send of this revision
+// that went unanswered (or was on its way when its sender stopped).
 import type Database from 'better-sqlite3';
 import type { PlatformWatch } from './platform-watch.js';
 
@@ -10,6 +12,8 @@ interface SaleRow {
   customer: string;
   state: string;
   uncertain: number;
+  /** Sends of this revision the till logged as unanswered, parked unanswered or orphaned. */
+  doubts: number;
 }
 
 export function finalViolations(
@@ -20,7 +24,9 @@ export function finalViolations(
   const violations: string[] = [];
   const rows = checker
     .prepare(
-      `select s.receipt_number as receipt, s.customer_id as customer, o.state, o.uncertain
+      `select s.receipt_number as receipt, s.customer_id as customer, o.state, o.uncertain,
+         (select count(*) from sync_attempts a where a.sale_id = o.sale_id and a.revision = o.revision
+           and (a.outcome in ('unanswered', 'orphaned') or a.error_code = 'uncertain')) as doubts
        from outbox o join sales s on s.id = o.sale_id`,
     )
     .all() as SaleRow[];
@@ -35,6 +41,10 @@ export function finalViolations(
       violations.push(`${sale} stored ${copies} times by a key-honouring platform`);
     if (copies > 1 && row.uncertain !== 1)
       violations.push(`${sale} has ${copies} copies and no flag`);
+    if (row.uncertain === 1 && row.doubts === 0)
+      violations.push(
+        `${sale} is flagged as maybe on the platform, though every send was answered`,
+      );
     if (row.state === 'conflict' && copies > 0 && row.uncertain !== 1)
       violations.push(`${sale} is parked though on the platform, and not flagged`);
   }
