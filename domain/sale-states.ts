@@ -3,6 +3,15 @@
 export const OUTBOX_STATES = ['pending', 'sending', 'synced', 'conflict', 'discarded'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
+/** Each state in the words the screens show a person (the status counts use the same). */
+export const STATE_WORDS: Record<OutboxState, string> = {
+  pending: 'waiting',
+  sending: 'sending',
+  synced: 'synced',
+  conflict: 'refused',
+  discarded: 'discarded',
+};
+
 /** Receipt paper widths the till lays receipts out for. */
 export const RECEIPT_WIDTHS = ['80mm', '58mm'] as const;
 export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number];

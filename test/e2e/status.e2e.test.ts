@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime } from '../../main/agent/runtime.js';
+import { STATE_WORDS } from '../../domain/sale-states.js';
 import { fileSecretStore } from '../../main/config/secret-store.js';
 import { createService } from '../../main/agent/service.js';
 import { startConsole } from '../../main/console/server.js';
@@ -87,8 +88,8 @@ describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sand
       const says = shot.banner.includes('every sale has been sent');
       if (says) {
         expect(shot.waiting).toBe('0');
-        expect(shot.rowStates).not.toContain('pending');
-        expect(shot.rowStates).not.toContain('sending');
+        expect(shot.rowStates).not.toContain(STATE_WORDS.pending);
+        expect(shot.rowStates).not.toContain(STATE_WORDS.sending);
       }
       if (shot.waiting !== '0' && shot.waiting !== '…')
         expect(shot.banner).toMatch(/sending \d+ sales?|Checking/);

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { viewStatus } from '../../../main/contract/status-view';
+import { STATE_WORDS } from '../../../domain/sale-states';
 import { api } from '../api';
 import { ConflictItem } from '../components/conflict-item';
 import { useReprint } from '../components/reprint';
@@ -151,7 +152,7 @@ export function SyncScreen({
                 <td>{formatTime(sale.createdAt)}</td>
                 <td>{money(sale.totalMinor)}</td>
                 <td>
-                  <span class={`state state-${sale.state}`}>{sale.state}</span>
+                  <span class={`state state-${sale.state}`}>{STATE_WORDS[sale.state]}</span>
                   {sale.uncertain && <span class="doubt"> may be on the platform</span>}
                 </td>
                 <td>
