@@ -76,6 +76,9 @@ export function saleOf(body: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The empty sale the till posts to check a key (main/sync/key-check.ts). */
+const isKeyCheck = (key: string) => key.startsWith('tillsync-key-check-');
+
 const isRefusal = (status: number) =>
   status >= 400 && status < 500 && ![401, 403, 408, 409, 425, 429].includes(status);
 const isUnexpected = (status: number) =>
@@ -217,6 +220,8 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       if (other && !takenOver)
         flag(`two requests in flight for one sale (processes ${other.pid} and ${process.pid})`);
       inFlight.set(key, { pid: process.pid, epoch });
+      // A key check is a person's question, asked at once whatever the queue waits for.
+      if (isKeyCheck(key)) return;
 
       const pace = processSeen(process.pid);
       if (world.time < pace.notBefore)
@@ -292,6 +297,13 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
         seen.unanswered = { key, after: records.lastAttempt() };
       // An answer to a request sent before a person pressed Resync: the resync overrules it.
       if (answer.kind !== 'response' || sentAt < lastResyncAt) return;
+      // A key check's answer says only whether the key is taken (recorded below); the pace
+      // it may carry is the queue's to honour or not.
+      if (isKeyCheck(key)) {
+        if (answer.status === 401 || answer.status === 403)
+          processSeen(process.pid).rejectedKeys.add(apiKey);
+        return;
+      }
       const { status, headers } = answer;
       const wall = process.clock.now();
       const retryAfter = allowedWaitMs(headers.get('retry-after'), wall, options.retryAfterCapMs);

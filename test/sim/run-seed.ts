@@ -186,7 +186,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     `select count(*) as n from outbox where state not in ('synced', 'conflict', 'discarded')`,
   );
   const sendingNow = checker.prepare(`select count(*) from outbox where state = 'sending'`).pluck();
-  const leaseWatch = createLeaseWatch(checker, world, liveness);
+  const leaseWatch = createLeaseWatch(checker, world, liveness, tuning.leaseTtlMs);
   let events = 0;
   let settled = false;
   try {

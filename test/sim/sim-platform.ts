@@ -113,6 +113,15 @@ export function createSimPlatform(world: World, random: () => number, options: P
           '{"title":"Too Many Requests"}',
         ),
       };
+    // A sale with no items (the till's key check) is invalid: refused once the key is taken.
+    if (!body.includes('"items"'))
+      return {
+        answer: response(
+          422,
+          { 'content-type': 'application/problem+json', ...rate.headers },
+          '{"title":"Invalid sale","errors":[{"pointer":"/items","detail":"is required"}]}',
+        ),
+      };
     const productId = /"productId":"([^"]+)"/.exec(body)?.[1] ?? '';
     if (options.refuses?.(productId)) {
       const refusal = refusalOf(productId);

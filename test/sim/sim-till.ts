@@ -135,11 +135,43 @@ export function createSimTill(world: World, options: SimTillOptions) {
         `${oneClock ? "the machine's" : `process ${target.pid}'s`} wall clock steps by ${step / 1000}s${when}`,
       );
     },
-    /** A person presses Resync now on the first running process. */
-    resync(): boolean {
+    /**
+     * A person saves a key (or an address): the first running process asks the platform at
+     * once whether it takes it; what it judged is checked against what the platform said.
+     */
+    checkKey(onProblem: (problem: string) => void): void {
+      const first = [...running.values()].find((r) => r.process.alive && !r.stopping);
+      if (!first) return;
+      world.schedule(world.time, first.process.pid, () => {
+        void first.engine.checkKey().then((checked) => {
+          if (!checked) return;
+          const { answer, judged } = checked;
+          const status = answer.kind === 'response' ? answer.status : null;
+          const expected =
+            status === 401 || status === 403
+              ? 'refused'
+              : status === 422
+                ? 'accepted'
+                : status === null
+                  ? 'unreachable'
+                  : undefined;
+          world.log(`process ${first.process.pid} checks the key: ${judged.verdict}`);
+          if (expected && judged.verdict !== expected)
+            onProblem(`a key check answered ${status ?? answer.kind} was judged ${judged.verdict}`);
+        });
+      });
+    },
+    /**
+     * A person presses Resync now on the first running process, which does it when it runs
+     * (at once, or when it is continued); `onDone` is told then.
+     */
+    resync(onDone: () => void): boolean {
       const first = [...running.values()].find((r) => r.process.alive && !r.stopping);
       if (!first) return false;
-      world.schedule(world.time, first.process.pid, () => void first.engine.resync());
+      world.schedule(world.time, first.process.pid, () => {
+        onDone();
+        void first.engine.resync();
+      });
       return true;
     },
     notifySaleRecorded(): void {

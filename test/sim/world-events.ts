@@ -85,7 +85,8 @@ function happen(
     if (till.crash(target.pid, 'by a scheduled SIGKILL')) restartSoon(context, between);
   } else if (kind === 'stall') {
     const ms = between(tuning.leaseTtlMs / 2, tuning.leaseTtlMs * 3);
-    target.stalledUntil = world.time + ms;
+    // Stopped again while stopped: it stays stopped until the later end, never an earlier one.
+    target.stalledUntil = Math.max(target.stalledUntil, world.time + ms);
     world.log(`process ${target.pid} is stopped (SIGSTOP) for ${ms / 1000}s`);
     if (context.random() < 0.5) {
       // Its wall clock steps while it is stopped: it wakes to another time.
@@ -129,15 +130,25 @@ function revokeKey(context: WorldContext, between: (low: number, high: number) =
   const status = context.random() < 0.7 ? 401 : 403;
   platform.revoke(key, status);
   world.log(`the platform refuses the key in use (${status})`);
+  if (context.random() < 0.5) checkKeySoon(context, between);
   const replaceAt = Math.min(world.time + between(2000, 60_000), context.faultsUntil);
   world.schedule(replaceAt, null, () => replaceKey(context, key));
 }
 
+/** A person checks the key a little later (Settings, `tillsync doctor`). */
+function checkKeySoon(context: WorldContext, between: (low: number, high: number) => number): void {
+  context.world.schedule(context.world.time + between(0, 5000), null, () =>
+    context.till.checkKey((problem) => context.watch.violations.push(problem)),
+  );
+}
+
 /** A new key, if the one given is still the one in use. */
-export function replaceKey(context: Pick<WorldContext, 'till'>, revoked: string): void {
+export function replaceKey(context: Pick<WorldContext, 'till' | 'watch'>, revoked: string): void {
   const { till } = context;
   if (till.config.apiKey !== revoked) return;
   till.reconfigure({ ...till.config, apiKey: `${revoked}+` }, 'a new API key');
+  // Saved in Settings, a key is checked at once (the app does it; the sim, every time).
+  till.checkKey((problem) => context.watch.violations.push(problem));
 }
 
 function changeSettings(
@@ -167,8 +178,7 @@ function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T):
   if (context.busy.holder) return; // the database is locked: the person comes back later
   const conflicts = store.listConflicts();
   if (conflicts.length === 0 || context.random() < 0.25) {
-    if (till.resync()) {
-      watch.resynced();
+    if (till.resync(() => watch.resynced())) {
       world.log('a person presses Resync now');
     }
     return;
