@@ -80,12 +80,12 @@ describe.skipIf(!available)(
       await page.getByLabel('Search products').fill('');
     });
 
-    it('sells while the platform is down: the sale is pending and the banner says offline', async () => {
+    it('sells while the platform is down: the sale is waiting and the banner says offline', async () => {
       await sandbox.faults.set('outage=refuse');
       const receipt = await sell('Sourdough loaf');
       await tab('Sync').click();
       await waitForText(banner(), /Offline: the platform cannot be reached/);
-      await waitForText(saleRow(receipt), /pending/);
+      await waitForText(saleRow(receipt), /waiting/);
       await shot('sync-offline');
     });
 
@@ -164,7 +164,7 @@ describe.skipIf(!available)(
       const receipt = await sell('Croissant');
       await tab('Sync').click();
       await waitForText(banner(), /Key rejected: the platform refused the API key/);
-      await waitForText(saleRow(receipt), /pending/);
+      await waitForText(saleRow(receipt), /waiting/);
       await shot('sync-key-rejected');
       await tab('Settings').click();
       const fresh = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: 'till_e2e' });
