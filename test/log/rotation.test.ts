@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, logFile } from '../../main/log/logger.js';
+import { followLines, readLastLines } from '../../main/log/read-logs.js';
 import { rotatingFile } from '../../main/log/rotating-file.js';
 import { runCli, startCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -91,6 +92,24 @@ describe('tillsync logs', () => {
     const none = await runCli(['logs'], { env: { TILLSYNC_DATA_DIR: tempDir() } });
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/There is no log yet/);
+  });
+
+  it('follows from where the last lines were read: a line written in between is not lost', async () => {
+    const file = join(tempDir(), 'tillsync.log');
+    appendFileSync(file, 'one\ntwo\n');
+    const { lines, end } = readLastLines(file, 1);
+    expect(lines).toEqual(['two']);
+    appendFileSync(file, 'three\n'); // after the read, before following starts
+    const seen: string[] = [];
+    const stop = followLines(file, (line) => seen.push(line), 10, end);
+    try {
+      await waitUntil(() => seen.length > 0, 5000, 'the line written in between');
+      appendFileSync(file, 'four\n');
+      await waitUntil(() => seen.length > 1, 5000, 'the next line');
+      expect(seen).toEqual(['three', 'four']);
+    } finally {
+      stop();
+    }
   });
 
   it('--tail keeps printing new lines, also after the file is rotated', async () => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { resolveDataDir } from '../../config/data-dir.js';
 import { formatLogLine } from '../../log/format.js';
 import { logFile } from '../../log/logger.js';
-import { followLines, lastLines } from '../../log/read-logs.js';
+import { followLines, readLastLines } from '../../log/read-logs.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions } from '../io.js';
 
@@ -33,9 +33,10 @@ export function registerLogs(program: Command): void {
       }
       const show = (line: string) =>
         process.stdout.write((chosen.json ? line : formatLogLine(line)) + '\n');
-      for (const line of lastLines(file, chosen.lines)) show(line);
+      const { lines, end } = readLastLines(file, chosen.lines);
+      for (const line of lines) show(line);
       if (!chosen.tail) return;
-      const stop = followLines(file, show);
+      const stop = followLines(file, show, undefined, end);
       await new Promise<void>((resolve) => {
         process.once('SIGINT', resolve);
         process.once('SIGTERM', resolve);
