@@ -36,6 +36,7 @@ import { createKeyChecker } from './key-check.js';
 import { engineDatabase } from './engine-connection.js';
 import { engineInputs, type EngineEvents, type EngineOptions } from './engine-options.js';
 import { readSyncStatus, type SyncStatus } from './status.js';
+import { createResyncRequests } from './resync-requests.js';
 import { createStorageGuard } from './storage-guard.js';
 import { messageOf } from '../../domain/errors.js';
 
@@ -79,7 +80,7 @@ export function createSyncEngine(options: EngineOptions) {
   const recordSender = () =>
     link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
   recordSender();
-  let lastResyncSeen = syncState.read().resyncRequestedAt;
+  const resyncs = createResyncRequests(syncState, storage);
   const clockWatch = createClockWatch(clock);
 
   const status = (): SyncStatus =>
@@ -125,10 +126,7 @@ export function createSyncEngine(options: EngineOptions) {
     const summary = emptySummary();
     // A refusal of the key in this pass answers every Resync asked before it began: one
     // not yet followed here must not lift the pause this pass learnt.
-    const resyncBefore = storage.attempt(
-      'the sync state',
-      () => syncState.read().resyncRequestedAt,
-    );
+    const resyncBefore = resyncs.current();
     try {
       const result = await runPass({
         outbox,
@@ -164,7 +162,7 @@ export function createSyncEngine(options: EngineOptions) {
       });
       Object.assign(summary, result.counts);
       if (link.paused && summary.paused > 0 && resyncBefore.ok)
-        lastResyncSeen = Math.max(lastResyncSeen, resyncBefore.value);
+        resyncs.answeredUpTo(resyncBefore.value);
     } catch (error) {
       logger.error({ error: messageOf(error) }, 'A sync pass failed');
       summary.failed += 1;
@@ -193,11 +191,9 @@ export function createSyncEngine(options: EngineOptions) {
 
   async function tick(): Promise<void> {
     link.noteClockStep(clockWatch.check());
-    const requested = syncState.read().resyncRequestedAt;
-    if (requested > lastResyncSeen) {
-      // Another process was asked to resync: follow it, without asking again (asking again
-      // would make every other process follow this one, and so on for ever).
-      await resync(requested);
+    const requested = resyncs.unfollowed();
+    if (requested !== undefined) {
+      await resync(requested); // another process was asked: follow it, once
       return;
     }
     if (passes.current) return;
@@ -205,14 +201,9 @@ export function createSyncEngine(options: EngineOptions) {
     // Rows left `sending` with no pass of ours running belong to another sender: a dead
     // one's are taken back at once by the pass's lease.
     if (link.offline || now.due > 0 || now.sending > 0 || outcomes.blocked) await drain();
-    else await checkIdleLink();
-  }
-
-  /** Nothing to send: the platform is asked now and then whether it still answers. */
-  async function checkIdleLink(): Promise<void> {
-    const active = client;
-    if (!active || stopping || link.paused || !idleProbeDue(link, config.sync.idleCheckMs)) return;
-    await probeLink(active, link, shutdown.signal);
+    // Nothing to send: the platform is asked now and then whether it still answers.
+    else if (client && !stopping && !link.paused && idleProbeDue(link, config.sync.idleCheckMs))
+      await probeLink(client, link, shutdown.signal);
   }
 
   const scheduler = createScheduler({
@@ -230,21 +221,12 @@ export function createSyncEngine(options: EngineOptions) {
     onTickError: (error) => logger.error({ error: error.message }, 'Sync tick failed'),
   });
 
-  /**
-   * Resync now: clears backoff and the authorization pause, then drains. A person's resync
-   * is written for the till's other processes to follow (`following`: the request one of
-   * them wrote, followed here). The request only grows, whatever the wall clock does.
-   */
+  /** Resync now: clears backoff and the pause, then drains (`following`: another's request). */
   async function resync(following?: number): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping'); // its database may be closed already
     const now = clock.now();
-    if (following !== undefined) lastResyncSeen = following;
-    else {
-      lastResyncSeen = Math.max(now, syncState.read().resyncRequestedAt + 1);
-      storage.attempt('the sync state', () =>
-        syncState.update({ resyncRequestedAt: lastResyncSeen }),
-      );
-    }
+    if (following !== undefined) resyncs.follow(following);
+    else resyncs.ask(now);
     storage.attempt('the queue', () => outbox.makeAllDue(now));
     if (link.paused) link.unpause();
     link.forgetOffline();
