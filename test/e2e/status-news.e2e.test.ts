@@ -77,12 +77,13 @@ describe.skipIf(!chromiumAvailable)('the status as news comes and goes, in Chrom
   });
 
   it('says what Retry did while it is true, and turns the banner to "Key rejected" with a refused key', async () => {
-    await sandbox.faults.set({ latencyMs: 1500 }); // the retried sale stays on the wire a while
     const receipt = await sell('Local cheese');
     await tab('Sync').click();
     const conflict = page.locator(`li.conflict[data-receipt="${receipt}"]`);
     await conflict.waitFor({ timeout: 15_000 });
     expect(await banner().getAttribute('data-state')).toBe('warning');
+    // The retried sale waits, out of the platform's reach, until its notice has been read.
+    await sandbox.faults.set({ outage: 'refuse' });
     await conflict.getByRole('button', { name: 'Retry' }).click();
     const notice = () => page.getByTestId('sync-notice');
     await waitFor(
@@ -90,10 +91,10 @@ describe.skipIf(!chromiumAvailable)('the status as news comes and goes, in Chrom
         new RegExp(`Receipt #${receipt} queued again`).test((await notice().textContent()) ?? ''),
       'the retry notice',
     );
+    await sandbox.faults.set({});
     // Refused again: the notice goes with the state it described, and the sale is back.
     await conflict.waitFor({ timeout: 15_000 });
     await waitFor(async () => (await notice().count()) === 0, 'the notice to go');
-    await sandbox.faults.set({});
 
     await tab('Settings').click();
     await page.getByLabel('New API key').fill('garbage-key');

@@ -132,13 +132,18 @@ describe.skipIf(!available)(
       await shot('sync-conflict');
       await conflict.getByRole('button', { name: 'Edit' }).click();
       await conflict.getByLabel('Product id').fill('prod_8Hq2x');
+      // The notice holds while the sale waits, and goes once it is sent: the platform is
+      // kept out of reach until the notice has been read, so it cannot go before it is seen.
+      await sandbox.faults.set({ outage: 'refuse' });
       await conflict.getByRole('button', { name: 'Save and send again' }).click();
       await conflict.waitFor({ state: 'detached', timeout: 15_000 });
       await waitForText(
         page.getByTestId('sync-notice'),
         new RegExp(`Receipt #${receipt} corrected \\(revision 2\\) and queued`),
       );
+      await sandbox.faults.set({});
       await waitForText(saleRow(receipt), /synced/);
+      await page.getByTestId('sync-notice').waitFor({ state: 'detached', timeout: 15_000 });
     });
 
     it('asks for a reason before discarding a refused sale', async () => {
