@@ -140,9 +140,13 @@ export function createOutboxQueries(database: TillDatabase) {
     unparkUncertain.run({ now });
     return clearUncertain.run().changes;
   });
+  // A Resync followed from another process lifts the waits it was asked about: not those
+  // the platform set in answer to a request sent after it was asked.
   const dueAll = sqlite.prepare(`
     update outbox set next_attempt_at = @now, updated_at = @now
-    where ${PENDING_ROWS} and next_attempt_at > @now`);
+    where ${PENDING_ROWS} and next_attempt_at > @now and (@askedAt is null or coalesce(
+      (select max(a.started_at) from sync_attempts a
+       where a.sale_id = outbox.sale_id and a.revision = outbox.revision), 0) < @askedAt)`);
   const figures = typedQuery<
     ReturnType<typeof figureColumns>,
     { now: number; farAhead: number; dueBefore: number; staleBefore: number }
@@ -269,8 +273,12 @@ export function createOutboxQueries(database: TillDatabase) {
      * so no sale can be on it twice. Sales parked only for that doubt go back to the queue.
      */
     keysHonoured: (now: number): number => keysHonoured.immediate(now),
-    /** Resync: every waiting sale is due now. */
-    makeAllDue: (now: number): number => dueAll.run({ now }).changes,
+    /**
+     * Resync: every waiting sale is due now; when following a request made at `askedAt`
+     * (another process's), only those whose last send began before then.
+     */
+    makeAllDue: (now: number, askedAt: number | null = null): number =>
+      dueAll.run({ now, askedAt }).changes,
     figures(now: number, farAhead: number, staleAfterMs: number) {
       return figures.get({ now, farAhead, dueBefore: now, staleBefore: now - staleAfterMs })!;
     },

@@ -4,12 +4,9 @@
 //   sends what is due (main/sync/pass.ts), and timers start passes (here).
 // - One sender per database file, fenced: a lease with an epoch (db/lease.ts), never taken
 //   from a live sender, broken at once when its sender died (main/sync/sender-identity.ts).
-// - Time, timers, HTTP, liveness and randomness are inputs, so the simulation
-//   (test/sim/) drives this same code through a virtual world.
-// - Its own connection with synchronous=NORMAL: everything it writes can be lost in a
-//   power cut without harm (a lost outcome means the sale is sent again with the same key
-//   and the same frozen body). Sales themselves are written by the store with FULL
-//   durability.
+// - Time, timers, HTTP, liveness and randomness are inputs (test/sim/ drives this code).
+// - Its own connection with synchronous=NORMAL: a power cut loses only what is resent with
+//   the same key and frozen body. Sales are written by the store with FULL durability.
 import { EventEmitter } from 'node:events';
 import { createLease } from '../../db/lease.js';
 import { createOutboxQueries } from '../../db/outbox.js';
@@ -21,7 +18,6 @@ import { within } from './clock.js';
 import { createCommitQueue } from './commit-queue.js';
 import { createClockWatch } from './clock-watch.js';
 import { emptySummary, type DrainSummary } from './drain-summary.js';
-import { longestWaitMs } from './decide.js';
 import { createLeaseHolder } from './lease-holder.js';
 import { createLinkState } from './link-state.js';
 import { createOutcomeWriter } from './outcome-writer.js';
@@ -35,7 +31,7 @@ import { idleProbeDue, probeLink } from './link-probe.js';
 import { createKeyChecker } from './key-check.js';
 import { engineDatabase } from './engine-connection.js';
 import { engineInputs, type EngineEvents, type EngineOptions } from './engine-options.js';
-import { readSyncStatus, type SyncStatus } from './status.js';
+import { queueFigures, readSyncStatus, type SyncStatus } from './status.js';
 import { createResyncRequests } from './resync-requests.js';
 import { createStorageGuard } from './storage-guard.js';
 import { messageOf } from '../../domain/errors.js';
@@ -96,6 +92,7 @@ export function createSyncEngine(options: EngineOptions) {
       storageProblem: storage.problem,
     });
 
+  /** The status is read only when someone listens. */
   function emitStatus(): void {
     if (events.listenerCount('status') > 0) events.emit('status', status());
   }
@@ -148,16 +145,12 @@ export function createSyncEngine(options: EngineOptions) {
         outcomes,
         commits,
         storage,
-        onSale: (saleId, outcome) => {
-          if (events.listenerCount('sale') > 0) events.emit('sale', { saleId, outcome });
-        },
-        onAttempt: (attempt) => {
-          if (events.listenerCount('attempt') > 0) events.emit('attempt', attempt);
-        },
+        onSale: (saleId, outcome) => events.emit('sale', { saleId, outcome }),
+        onAttempt: (attempt) => events.emit('attempt', attempt),
         onQueueWait: (ms) => {
           pacer.hold(ms);
           link.noteQueueWait(ms);
-          if (events.listenerCount('queueWait') > 0) events.emit('queueWait', ms);
+          events.emit('queueWait', ms);
         },
       });
       Object.assign(summary, result.counts);
@@ -185,11 +178,10 @@ export function createSyncEngine(options: EngineOptions) {
   /** One pass over what is due now (a call during a pass gets that pass, then another). */
   const passes = createSingleFlight(drainPass, () => stopping);
   const drain = passes.start;
-
-  const figures = (now = clock.now()) =>
-    outbox.figures(now, now + longestWaitMs(config.sync), config.sync.staleAfterMs);
+  const figures = () => queueFigures(outbox, config.sync, clock.now());
 
   async function tick(): Promise<void> {
+    link.flush();
     link.noteClockStep(clockWatch.check());
     const requested = resyncs.unfollowed();
     if (requested !== undefined) {
@@ -200,10 +192,16 @@ export function createSyncEngine(options: EngineOptions) {
     const now = figures();
     // Rows left `sending` with no pass of ours running belong to another sender: a dead
     // one's are taken back at once by the pass's lease.
-    if (link.offline || now.due > 0 || now.sending > 0 || outcomes.blocked) await drain();
-    // Nothing to send: the platform is asked now and then whether it still answers.
-    else if (client && !stopping && !link.paused && idleProbeDue(link, config.sync.idleCheckMs))
-      await probeLink(client, link, shutdown.signal);
+    const work = link.offline || now.due > 0 || now.sending > 0 || outcomes.blocked;
+    const skipped = work ? (await drain()).skipped : undefined;
+    // Nothing sent (nothing due, or the platform asked the queue to wait): ask now and then
+    // whether the platform still answers, so "online" stays true.
+    if (!work || skipped === 'throttled') await probeWhenIdle();
+  }
+
+  async function probeWhenIdle(): Promise<void> {
+    if (!client || stopping || link.paused || !idleProbeDue(link, config.sync.idleCheckMs)) return;
+    await probeLink(client, link, shutdown.signal);
   }
 
   const scheduler = createScheduler({
@@ -227,7 +225,7 @@ export function createSyncEngine(options: EngineOptions) {
     const now = clock.now();
     if (following !== undefined) resyncs.follow(following);
     else resyncs.ask(now);
-    storage.attempt('the queue', () => outbox.makeAllDue(now));
+    storage.attempt('the queue', () => outbox.makeAllDue(now, following ?? null));
     if (link.paused) link.unpause();
     link.forgetOffline();
     pacer.release();

@@ -21,8 +21,13 @@ export function createLinkState(
   changed: () => void,
 ) {
   const now = clock.now;
-  const write = (fields: Partial<SyncStateRow>) =>
-    storage.attempt('the sync state', () => syncState.update(fields));
+  /** Fields a refused write left unwritten: written with the next one, or by `flush`. */
+  let unwritten: Partial<SyncStateRow> = {};
+  const write = (fields: Partial<SyncStateRow>) => {
+    const all = { ...unwritten, ...fields };
+    const done = storage.attempt('the sync state', () => syncState.update(all));
+    unwritten = done.ok ? {} : all;
+  };
   const initial = syncState.read();
   let offline = false;
   let paused = false;
@@ -105,6 +110,10 @@ export function createLinkState(
   }
 
   return {
+    /** Writes what a busy or full disk refused, so every reader sees what this one knows. */
+    flush(): void {
+      if (Object.keys(unwritten).length > 0) write({});
+    },
     get offline() {
       return offline;
     },
@@ -174,12 +183,13 @@ export function createLinkState(
       if (answer.kind === 'response') noteContact();
       if (verdict.kind === 'synced') {
         // At most one write a second, but always the first success after an error, so
-        // the status can tell that the error is past.
+        // the status can tell that the error is past; "online" goes with it, in case the
+        // till's other process wrote another state meanwhile.
         if (offline || errorSinceSuccess || at - lastSuccessWrite > 1000) {
           lastSuccessWrite = at;
           errorSinceSuccess = false;
           loggedError = null;
-          write({ lastSuccessAt: at });
+          write({ lastSuccessAt: at, connection: 'online' });
         }
         setConnection('online');
         return;

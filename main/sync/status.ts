@@ -8,7 +8,7 @@ import type { OutboxState } from '../../db/schema.js';
 import type { Store } from '../../db/store.js';
 import { createSyncState, type SyncState } from '../../db/sync-state.js';
 import { describeTillKey } from '../config/api-key-info.js';
-import type { AgentConfig } from '../config/agent-config.js';
+import type { AgentConfig, SyncTuning } from '../config/agent-config.js';
 import { longestWaitMs } from './decide.js';
 import { systemLiveness, type LivenessProbe } from './sender-identity.js';
 import { linkFrom } from '../../domain/link.js';
@@ -38,16 +38,16 @@ export interface StatusSources {
   dataDir?: string;
 }
 
+/** The queue's figures now: a next attempt further ahead than any wait is a clock step. */
+export const queueFigures = (outbox: OutboxQueries, tuning: SyncTuning, now: number) =>
+  outbox.figures(now, now + longestWaitMs(tuning), tuning.staleAfterMs);
+
 export function readSyncStatus(sources: StatusSources): SyncStatus {
   const now = sources.now ?? Date.now();
   const { config } = sources;
   const liveness = sources.liveness ?? systemLiveness;
   const state = sources.syncState.read();
-  const figures = sources.outbox.figures(
-    now,
-    now + longestWaitMs(config.sync),
-    config.sync.staleAfterMs,
-  );
+  const figures = queueFigures(sources.outbox, config.sync, now);
   const configured = Boolean(config.baseUrl && config.apiKey);
   // A process without the configuration (the CLI beside a daemon, or sandbox mode) shows
   // where the engine last said it sends.

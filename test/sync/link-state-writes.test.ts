@@ -1,0 +1,95 @@
+// The link state is kept in memory first and written for every other reader (`tillsync
+// status`, the till's other process, a restart). A write the disk refuses (another process
+// holds the lock, the disk is full) is not dropped: it goes with the next write, or at the
+// engine's next tick. The simulation found a pause for a revoked key left on disk after a
+// new key was taken, so every other reader said "Key rejected" for good. And a success
+// says "online" on disk again, whatever the till's other process wrote meanwhile.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type TillDatabase } from '../../db/open.js';
+import { createSyncState } from '../../db/sync-state.js';
+import { systemClock } from '../../main/sync/clock.js';
+import { createLinkState } from '../../main/sync/link-state.js';
+import { createStorageGuard } from '../../main/sync/storage-guard.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const quiet = { info() {}, warn() {}, error() {} };
+const open: Array<{ close(): void }> = [];
+afterEach(() => {
+  for (const item of open.splice(0)) item.close();
+});
+
+function linkOn(file: string) {
+  const database: TillDatabase = openDatabase(file, { busyTimeoutMs: 0 });
+  open.push(database);
+  const syncState = createSyncState(database);
+  const storage = createStorageGuard(quiet, Date.now, () => {});
+  const link = createLinkState(syncState, storage, quiet, systemClock, () => {});
+  return { link, read: () => syncState.read(), storage };
+}
+
+describe('link state: what the disk refused is written later', () => {
+  it('writes an end of a pause refused by a lock once the lock is gone', () => {
+    const file = join(tempDir(), 'tillsync.db');
+    const { link, read, storage } = linkOn(file);
+    link.record(
+      { kind: 'response', status: 401, headers: new Headers(), body: '' },
+      { kind: 'pause', code: 'http_401', reason: 'HTTP 401: Unauthorized' },
+      'old-key',
+      true,
+    );
+    expect(read().pausedReason).toBe('HTTP 401: Unauthorized');
+
+    const other = new Database(file);
+    open.push(other);
+    other.exec('begin immediate'); // another process holds the write lock
+    link.unpause(); // a new key: the queue goes on at once, in memory
+    expect(link.paused).toBe(false);
+    expect(storage.problem).not.toBeNull();
+    expect(read().pausedReason).toBe('HTTP 401: Unauthorized'); // not written yet
+
+    other.exec('commit');
+    link.flush();
+    expect(read()).toMatchObject({
+      pausedReason: null,
+      pausedKeyHash: null,
+      connection: 'unknown',
+    });
+    expect(storage.problem).toBeNull();
+  });
+
+  it('writes what waits together with the next write, newest value last', () => {
+    const file = join(tempDir(), 'tillsync.db');
+    const { link, read } = linkOn(file);
+    const other = new Database(file);
+    open.push(other);
+    other.exec('begin immediate');
+    link.setConnection('offline');
+    other.exec('commit');
+    link.noteQueueWait(1000); // another field: the connection goes with it
+    expect(read().connection).toBe('offline');
+    expect(read().throttledUntil).not.toBeNull();
+  });
+
+  it("says online again after the till's other process wrote another state", () => {
+    const file = join(tempDir(), 'tillsync.db');
+    const app = linkOn(file);
+    const daemon = linkOn(file);
+    const answer = (status: number) =>
+      ({ kind: 'response', status, headers: new Headers(), body: '' }) as const;
+    const success = { kind: 'synced', platformId: null, platformAnswer: '' } as const;
+    app.link.record(answer(201), success, 'key', true);
+    expect(app.read().connection).toBe('online');
+    daemon.link.unpause(); // a new key, taken by the other process: "unknown" until it hears
+    expect(app.read().connection).toBe('unknown');
+    app.link.record(
+      answer(500),
+      { kind: 'retry', code: 'http_500', reason: 'HTTP 500', unreachable: false },
+      'key',
+      true,
+    );
+    app.link.record(answer(201), success, 'key', true);
+    expect(app.read().connection).toBe('online');
+  });
+});
