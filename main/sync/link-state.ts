@@ -55,7 +55,8 @@ export function createLinkState(
   }
 
   function setConnection(next: 'online' | 'offline'): void {
-    if (connection === next) return;
+    // The state read at start is another process's word: this one must still act on it.
+    if (connection === next && offline === (next === 'offline')) return;
     connection = next;
     offline = next === 'offline';
     write({ connection: next });

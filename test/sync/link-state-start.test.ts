@@ -1,0 +1,36 @@
+// A process starts on a file whose link state another wrote: "offline" there is that
+// process's word. When this one finds the platform out of reach itself, it must go offline
+// (probe, not send) even though the file already says so: the simulation found a till that
+// went on sending every second into a refused connection after a restart.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type TillDatabase } from '../../db/open.js';
+import { createSyncState } from '../../db/sync-state.js';
+import { systemClock } from '../../main/sync/clock.js';
+import { createLinkState } from '../../main/sync/link-state.js';
+import { createStorageGuard } from '../../main/sync/storage-guard.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const quiet = { info() {}, warn() {}, error() {} };
+let database: TillDatabase | undefined;
+afterEach(() => database?.close());
+
+describe('link state on start', () => {
+  it('goes offline on an unreachable platform though the file already says offline', () => {
+    database = openDatabase(join(tempDir(), 'tillsync.db'));
+    const syncState = createSyncState(database);
+    syncState.update({ connection: 'offline' }); // written by the process before
+    const storage = createStorageGuard(quiet, Date.now, () => {});
+    const link = createLinkState(syncState, storage, quiet, systemClock, () => {});
+    expect(link.offline).toBe(false); // its own judgement: not asked yet
+
+    link.record(
+      { kind: 'network', code: 'ECONNREFUSED', message: 'refused', sent: false },
+      { kind: 'retry', code: 'network_ECONNREFUSED', reason: 'Refused', unreachable: true },
+      'key',
+      true,
+    );
+    expect(link.offline).toBe(true);
+    expect(syncState.read().connection).toBe('offline');
+  });
+});
