@@ -196,8 +196,10 @@ export function createLinkState(
         return;
       }
       noteError(answer, verdict, at);
+      // Only an answer proves the platform is there: a request that hangs or is cut says
+      // nothing of it (a slow platform is not an outage, nor is it proven online).
       if (verdict.kind === 'retry' && verdict.unreachable) setConnection('offline');
-      else if (verdict.kind !== 'pause') setConnection('online');
+      else if (answer.kind === 'response' && verdict.kind !== 'pause') setConnection('online');
       if (verdict.kind === 'pause' && pauseKey) pauseFor(verdict, keyHash);
     },
     /**
