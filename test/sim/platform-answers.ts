@@ -34,16 +34,16 @@ export function retryAfterValue(seconds: number, asDate: boolean, platformNow: n
 export function chooseFault(random: () => number, platformNow: number): Fault {
   const roll = random();
   const status = (codes: number[]) => codes[Math.floor(random() * codes.length)]!;
+  // Now and then a long wait (a platform in maintenance): longer than any backoff, up to
+  // the longest a till honours, so a till that takes it for a clock step sends too soon.
+  const waitSeconds = (short: number) =>
+    random() < 0.15 ? 60 + Math.floor(random() * 540) : 1 + Math.floor(random() * short);
   if (roll < 0.06) {
     const code = status([500, 502, 503, 504]);
     const headers: Record<string, string> =
       code === 503 && random() < 0.6
         ? {
-            'retry-after': retryAfterValue(
-              1 + Math.floor(random() * 6),
-              random() < 0.4,
-              platformNow,
-            ),
+            'retry-after': retryAfterValue(waitSeconds(6), random() < 0.4, platformNow),
           }
         : {};
     return {
@@ -54,7 +54,7 @@ export function chooseFault(random: () => number, platformNow: number): Fault {
     };
   }
   if (roll < 0.09) {
-    const seconds = 1 + Math.floor(random() * 8);
+    const seconds = waitSeconds(8);
     return {
       kind: 'answer',
       status: 429,
@@ -117,5 +117,34 @@ export function successAnswer(
     status: shape.status,
     headers: new Headers(headers),
     body: shape.body,
+  };
+}
+
+/** Whether a body names at least one item: a sale without any is invalid. */
+export function hasItems(body: string): boolean {
+  try {
+    const items = (JSON.parse(body) as { items?: unknown } | null)?.items;
+    return Array.isArray(items) && items.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The answer to a sale with no items (the till's key check, once its key is taken): refused
+ * as invalid; a platform in trouble may say anything else, even accept it.
+ */
+export function emptySaleAnswer(
+  random: () => number,
+  faulty: boolean,
+): { status: number; headers: Record<string, string>; body: string } {
+  if (faulty && random() < 0.3) {
+    const status = [404, 500, 503, 201][Math.floor(random() * 4)]!;
+    return { status, headers: {}, body: status === 201 ? '{"id":"empty"}' : '' };
+  }
+  return {
+    status: 422,
+    headers: { 'content-type': 'application/problem+json' },
+    body: '{"title":"Invalid sale","errors":[{"pointer":"/items","detail":"is required"}]}',
   };
 }

@@ -51,7 +51,8 @@ interface SaleSeen {
   unexpected: Heard[];
   /** The attempt log's newest entry when a person last acted on the sale. */
   actedAfter: number;
-  notBefore: { pid: number; wallOffset: number; at: number; key: string } | null;
+  /** A Retry-After heard for the sale: it holds for every process once the till recorded it. */
+  notBefore: (Heard & { wallOffset: number; at: number; after: number }) | null;
   /** The last answer (or failure) a process heard for the sale, and the log's top then. */
   heard: { pid: number; wallOffset: number; key: string; sentAt: number; after: number } | null;
   copies: number;
@@ -77,7 +78,7 @@ export function saleOf(body: string): number | null {
 }
 
 /** The empty sale the till posts to check a key (main/sync/key-check.ts). */
-const isKeyCheck = (key: string) => key.startsWith('tillsync-key-check-');
+export const isKeyCheck = (key: string) => key.startsWith('tillsync-key-check-');
 
 const isRefusal = (status: number) =>
   status >= 400 && status < 500 && ![401, 403, 408, 409, 425, 429].includes(status);
@@ -249,14 +250,18 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       if (unexpected >= options.maxUnexpectedAttempts)
         flag(`sale #${sale} was sent after ${unexpected} unexpected answers (policy: park)`);
       checkBackoff(process, sale, seen, key);
+      // Stored with the sale (its next attempt, wall-clock), so judged on one wall clock.
       const wait = seen.notBefore;
       if (
         wait &&
-        wait.pid === process.pid &&
+        world.time < wait.at &&
         wait.wallOffset === process.wallOffset &&
-        world.time < wait.at
+        oneWallClock(process) &&
+        records.recordedAnswers(wait.key, wait.status, wait.after) > 0
       )
-        flag(`sale #${sale} was sent ${wait.at - world.time} ms before its Retry-After allowed`);
+        flag(
+          `sale #${sale} was sent ${wait.at - world.time} ms before its Retry-After allowed (attempt log ${records.logOf(wait.key)})`,
+        );
     },
 
     /** An answer (or its absence) reaches the process that sent the request. */
@@ -323,12 +328,13 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       if (!seen) return;
       if (isRefusal(status)) seen.refused = { key, status, after: records.lastAttempt() };
       if (isUnexpected(status)) seen.unexpected.push({ key, status });
-      if (retryAfter > 0 && status !== 429 && status !== 503)
+      if (retryAfter > 0)
         seen.notBefore = {
-          pid: process.pid,
+          key,
+          status,
           wallOffset: process.wallOffset,
           at: world.time + retryAfter,
-          key,
+          after: records.lastAttempt(),
         };
     },
 
@@ -355,6 +361,7 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       seen.unexpected = [];
       seen.actedAfter = records.lastAttempt();
       seen.heard = null;
+      seen.notBefore = null;
       if (action === 'edit') seen.editsPending += 1;
     },
 

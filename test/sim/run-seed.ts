@@ -2,9 +2,10 @@
 // virtual world where processes crash at any await point, stall past their lease and wake
 // to a stepped clock, meet a busy or full database, have their settings and key changed
 // under them, and talk to a platform that answers everything the real one can (see
-// sim-platform.ts). The platform checks every request as it comes (platform-watch.ts); the
-// till's file is checked when the seed settles (final-checks.ts). Returns what was violated,
-// with a replayable trace.
+// sim-platform.ts). The platform checks every request as it comes (platform-watch.ts,
+// body-checks.ts, offline-watch.ts); the till's file is checked when the seed settles
+// against what its processes heard and told (final-checks.ts, log-checks.ts,
+// state-checks.ts, news-checks.ts). Returns what was violated, with a replayable trace.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +15,23 @@ import { syncTuningSchema, type AgentConfig } from '../../main/config/agent-conf
 import { tillRecords } from './till-records.js';
 import { finalViolations } from './final-checks.js';
 import { createLeaseWatch } from './lease-watch.js';
+import { createAnswerRecord } from './answer-record.js';
+import { attemptLogViolations } from './log-checks.js';
+import { createNewsChecks } from './news-checks.js';
+import { createOfflineWatch } from './offline-watch.js';
+import { stateViolations } from './state-checks.js';
 import { createPlatformWatch, saleOf } from './platform-watch.js';
 import { createSimPlatform, SIM_KEY } from './sim-platform.js';
 import { createSimTill, type LivenessMode } from './sim-till.js';
-import { replaceKey, restartSoon, scheduleWorldEvents, type WorldContext } from './world-events.js';
+import { createBodyChecks } from './body-checks.js';
+import { simulatedSale } from './sim-sales.js';
+import {
+  replaceKey,
+  restartSoon,
+  scheduleWorldEvents,
+  SHOP_IDS,
+  type WorldContext,
+} from './world-events.js';
 import { EPOCH, seededRandom, World } from './world.js';
 
 export interface SeedResult {
@@ -33,15 +47,13 @@ export interface SeedResult {
 /** After faults stop, every sale must be synced or parked within this much virtual time. */
 const SETTLE_WITHIN_MS = 3_600_000;
 const MAX_EVENTS = 200_000;
+/** A full disk or a lock taken before the faults stop is over this long after. */
+const STORAGE_FAULTS_LAST_MS = 10_000;
 /**
  * Where a seed keeps its till file: memory (tmpfs) where there is one. The simulation checks
  * the logic of delivery, not the disk: an fsync there costs nothing, and seeds run faster.
  */
 const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
-/** A sale of a product the platform does not have is refused (a 4xx), as often as this. */
-const REFUSED_SHARE = 0.12;
-/** Sales the platform answers only unexpectedly (parked after the policy's count). */
-const BAFFLING_SHARE = 0.06;
 
 export async function runSeed(seed: number): Promise<SeedResult> {
   const random = seededRandom(seed);
@@ -64,16 +76,25 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   });
   // Half the worlds give the engine one fixed jitter, so the backoff of every retry is known.
   const jitter = random() < 0.5 ? between(10, 99) / 100 : null;
+  const tickWithinMs = Math.max(tuning.pollIntervalMs, tuning.probeIntervalMs) + 1000;
   const watch = createPlatformWatch(world, {
     backoff:
       jitter === null ? null : { jitter, baseMs: tuning.backoffBaseMs, capMs: tuning.backoffCapMs },
     parksUncertain: !honoursKeys && tuning.uncertainSales === 'park',
-    tickWithinMs: Math.max(tuning.pollIntervalMs, tuning.probeIntervalMs) + 1000,
+    tickWithinMs,
     retryAfterCapMs: tuning.retryAfterCapMs,
     maxUnexpectedAttempts: tuning.maxUnexpectedAttempts,
     records: tillRecords(checker),
   });
+  const answers = createAnswerRecord();
+  const bodies = createBodyChecks(SHOP_IDS);
+  const offline = createOfflineWatch(world, tickWithinMs, (problem) =>
+    watch.violations.push(`${problem} (at ${world.time} ms)`),
+  );
   const platform = createSimPlatform(world, random, {
+    answers,
+    bodies,
+    offline,
     honoursKeys,
     rateLimit:
       random() < 0.3
@@ -89,7 +110,10 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     baffles: (productId) => productId.startsWith('prod_odd'),
   });
   const config: AgentConfig = { baseUrl: 'https://platform.sim', apiKey: SIM_KEY, sync: tuning };
+  const news = createNewsChecks();
   const till = createSimTill(world, {
+    news,
+    answers,
     file,
     config,
     platform,
@@ -113,6 +137,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     faultsUntil,
     busy: { holder: undefined },
     fixable,
+    bodies,
+    offline,
   };
   let recorded = 0;
   world.log(
@@ -139,27 +165,11 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       return;
     }
     const number = recorded;
-    const roll = random();
-    const refused = roll < REFUSED_SHARE;
-    const baffling = !refused && roll < REFUSED_SHARE + BAFFLING_SHARE;
-    if (refused || baffling) fixable.add(number);
+    const { sale, fixable: needsPerson } = simulatedSale(number, random());
+    if (needsPerson) fixable.add(number);
+    bodies.expect(sale);
     const result = store.recordSale(
-      {
-        items: [
-          {
-            productId: refused
-              ? `prod_gone_${number}`
-              : baffling
-                ? `prod_odd_${number}`
-                : `prod_${number % 3}`,
-            quantity: 1 + (number % 4),
-            price: 2.5,
-          },
-        ],
-        paymentMethod: number % 2 ? 'CASH' : 'MOBILE_MONEY',
-        // Every sale names its own customer: the platform tells sales apart by it.
-        customerId: `cus_${number}`,
-      },
+      sale,
       // Distinct times keep the queue's order the same on every run of this seed.
       { now: EPOCH + world.time + number },
     );
@@ -217,7 +227,14 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         );
         till.notifySaleRecorded();
       }
-      if (world.time >= faultsUntil && recorded === totalSales && events % 20 === 0) {
+      // Settled: every sale synced or parked, nothing on the wire, the storage faults over,
+      // and no process stopped (each has taken in what the world told it).
+      if (
+        world.time >= faultsUntil + STORAGE_FAULTS_LAST_MS &&
+        recorded === totalSales &&
+        events % 20 === 0 &&
+        world.live().every((process) => process.stalledUntil <= world.time)
+      ) {
         if ((unsettled.get() as { n: number }).n === 0 && platform.inFlightCount === 0) {
           settled = true;
           break;
@@ -232,9 +249,24 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       );
     }
     watch.violations.push(...finalViolations(checker, watch, { recorded, honoursKeys }));
+    watch.violations.push(
+      ...stateViolations(checker, {
+        answers: answers.all(),
+        contacts: answers.contacts(),
+        quietFrom: faultsUntil + STORAGE_FAULTS_LAST_MS,
+        oneClock: !till.clocksMoved,
+      }),
+    );
+    watch.violations.push(
+      ...attemptLogViolations(checker, answers, {
+        maxUnexpectedAttempts: tuning.maxUnexpectedAttempts,
+        parksUncertain: tuning.uncertainSales === 'park',
+      }),
+    );
   } finally {
     const late = await till.stopAll(tuning.shutdownGraceMs);
     if (late > 0) watch.violations.push(`${late} engine(s) did not stop within the grace time`);
+    if (settled) watch.violations.push(...news.violations(checker));
     context.busy.holder?.close();
     checker.close();
     store.close();

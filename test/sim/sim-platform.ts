@@ -5,8 +5,18 @@
 import type { Answer } from '../../main/sync/classify.js';
 import type { PlatformClient } from '../../main/sync/platform-client.js';
 import { EPOCH, type SimProcess, type World } from './world.js';
-import { chooseFault, refusalOf, successAnswer, type Fault } from './platform-answers.js';
-import type { PlatformWatch } from './platform-watch.js';
+import {
+  chooseFault,
+  emptySaleAnswer,
+  hasItems,
+  refusalOf,
+  successAnswer,
+  type Fault,
+} from './platform-answers.js';
+import { isKeyCheck, saleOf, type PlatformWatch } from './platform-watch.js';
+import type { AnswerRecord } from './answer-record.js';
+import type { BodyChecks } from './body-checks.js';
+import { UNREACHABLE_CODES, type OfflineWatch } from './offline-watch.js';
 
 export interface PlatformOptions {
   honoursKeys: boolean;
@@ -15,6 +25,12 @@ export interface PlatformOptions {
   requestTimeoutMs: number;
   /** What the platform sees of the till, checked; none in tests that only need a platform. */
   watch?: PlatformWatch;
+  /** Every answer a process heard, for the checks of the till's records at the end. */
+  answers?: AnswerRecord;
+  /** What each sale's body must carry. */
+  bodies?: BodyChecks;
+  /** Whether a process told the platform is unreachable keeps from sending. */
+  offline?: OfflineWatch;
   /** Products the platform does not have: a sale of one is refused (4xx), every time. */
   refuses?: (productId: string) => boolean;
   /** Products whose sales it answers only with statuses no client expects (501, a redirect). */
@@ -36,6 +52,8 @@ export function createSimPlatform(world: World, random: () => number, options: P
   let nextRequest = 1;
   let onExtraCopy: (body: string) => void = () => {};
   const platformNow = () => EPOCH + world.time;
+  /** How a till finds the platform out of reach: refused, no such name, no route... */
+  const unreachableCode = () => UNREACHABLE_CODES[Math.floor(random() * UNREACHABLE_CODES.length)]!;
 
   /** Takes a token from the key's bucket; its headers either way. */
   function takeToken(apiKey: string): { ok: boolean; headers: Record<string, string> } {
@@ -114,14 +132,10 @@ export function createSimPlatform(world: World, random: () => number, options: P
         ),
       };
     // A sale with no items (the till's key check) is invalid: refused once the key is taken.
-    if (!body.includes('"items"'))
-      return {
-        answer: response(
-          422,
-          { 'content-type': 'application/problem+json', ...rate.headers },
-          '{"title":"Invalid sale","errors":[{"pointer":"/items","detail":"is required"}]}',
-        ),
-      };
+    if (!hasItems(body)) {
+      const { status, headers, body: answer } = emptySaleAnswer(random, faulty);
+      return { answer: response(status, { ...headers, ...rate.headers }, answer) };
+    }
     const productId = /"productId":"([^"]+)"/.exec(body)?.[1] ?? '';
     if (options.refuses?.(productId)) {
       const refusal = refusalOf(productId);
@@ -184,7 +198,11 @@ export function createSimPlatform(world: World, random: () => number, options: P
         return new Promise((resolve) => {
           const requestId = nextRequest++;
           const sentAt = world.time;
+          const sentWall = process.clock.now();
           watching((watch) => watch.requestSent(process, apiKey, key, body));
+          options.offline?.sent(process.pid, isKeyCheck(key) ? null : saleOf(body));
+          const wrongBody = isKeyCheck(key) ? undefined : options.bodies?.problem(body);
+          if (wrongBody) watching((watch) => watch.violations.push(wrongBody));
           pending.set(requestId, process.pid);
           let settled = false;
           const settle = (answer: Answer) => {
@@ -194,6 +212,16 @@ export function createSimPlatform(world: World, random: () => number, options: P
             signal.removeEventListener('abort', onAbort);
             timeout.cancel();
             watching((watch) => watch.answerHeard(process, apiKey, key, body, answer, sentAt));
+            options.offline?.heard(process.pid, answer);
+            options.answers?.heard({
+              pid: process.pid,
+              key,
+              sentWall,
+              heardWall: process.clock.now(),
+              sentAt,
+              at: world.time,
+              answer,
+            });
             resolve(answer);
           };
           const onAbort = () => settle({ kind: 'aborted', sent: true });
@@ -204,7 +232,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
           if (world.time < outageUntil) {
             if (outageKind === 'hang') return; // the request times out
             world.schedule(world.time + 1, process.pid, () =>
-              settle({ kind: 'network', code: 'ECONNREFUSED', message: 'refused', sent: false }),
+              settle({ kind: 'network', code: unreachableCode(), message: 'refused', sent: false }),
             );
             return;
           }
@@ -224,9 +252,12 @@ export function createSimPlatform(world: World, random: () => number, options: P
         const hanging = world.time < outageUntil && outageKind === 'hang';
         const after = hanging ? options.requestTimeoutMs : 5;
         return new Promise((resolve) =>
-          world.schedule(world.time + after, process.pid, () =>
-            resolve(!hanging && world.time >= outageUntil),
-          ),
+          world.schedule(world.time + after, process.pid, () => {
+            const answered = !hanging && world.time >= outageUntil;
+            if (answered) options.answers?.contact(process.clock.now());
+            if (answered) options.offline?.contact(process.pid);
+            resolve(answered);
+          }),
         );
       },
       close() {},

@@ -6,6 +6,8 @@
 import Database from 'better-sqlite3';
 import type { Store } from '../../db/store.js';
 import type { SyncTuning } from '../../main/config/agent-config.js';
+import type { BodyChecks } from './body-checks.js';
+import type { OfflineWatch } from './offline-watch.js';
 import type { PlatformWatch } from './platform-watch.js';
 import type { SimPlatform } from './sim-platform.js';
 import type { SimTill } from './sim-till.js';
@@ -25,7 +27,14 @@ export interface WorldContext {
   busy: { holder: Database.Database | undefined };
   /** The sale numbers whose product the platform does not have. */
   fixable: Set<number>;
+  /** What each sale's request must carry. */
+  bodies: BodyChecks;
+  /** Which processes were told the platform is out of reach. */
+  offline: OfflineWatch;
 }
+
+/** The shop ids a till is given (and none), as its settings change. */
+export const SHOP_IDS = ['shop_a', 'shop_b', undefined] as const;
 
 const KINDS = [
   'crash',
@@ -158,7 +167,7 @@ function changeSettings(
 ): void {
   const { till } = context;
   if (context.random() < 0.5) {
-    const shopId = pick(['shop_a', 'shop_b', undefined]);
+    const shopId = pick(SHOP_IDS);
     till.reconfigure({ ...till.config, shopId }, `shop id ${shopId ?? 'none'}`);
   } else {
     const concurrency = between(1, 6);
@@ -178,7 +187,12 @@ function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T):
   if (context.busy.holder) return; // the database is locked: the person comes back later
   const conflicts = store.listConflicts();
   if (conflicts.length === 0 || context.random() < 0.25) {
-    if (till.resync(() => watch.resynced())) {
+    if (
+      till.resync(() => {
+        watch.resynced();
+        context.offline.resynced();
+      })
+    ) {
       world.log('a person presses Resync now');
     }
     return;
@@ -192,18 +206,16 @@ function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T):
     store.discardConflict(sale.id, { reason: 'It is on the platform already' });
     action = 'discard';
   } else if (context.fixable.has(number)) {
-    const edited = store.editConflict(
-      sale.id,
-      {
-        // The product the platform has, at the price and quantity charged: the money stays.
-        items: sale.items.map(({ quantity, price }) => ({ productId: 'prod_0', quantity, price })),
-        paymentMethod: sale.paymentMethod,
-        customerId: sale.customerId!,
-      },
-      { checkedPlatform: true },
-    );
+    const corrected = {
+      // The product the platform has, at the price and quantity charged: the money stays.
+      items: sale.items.map(({ quantity, price }) => ({ productId: 'prod_0', quantity, price })),
+      paymentMethod: sale.paymentMethod,
+      customerId: sale.customerId!,
+    };
+    const edited = store.editConflict(sale.id, corrected, { checkedPlatform: true });
     if (!edited.ok) throw new Error(`the edit was refused: ${edited.error.message}`);
     context.fixable.delete(number);
+    context.bodies.expect(corrected);
     action = 'edit';
   } else {
     store.retryConflict(sale.id);

@@ -1,0 +1,111 @@
+// What the till's sync state says of the link (what `tillsync status` and every screen
+// read), checked when a seed settles against the answers its processes heard: each time it
+// keeps is the time of an answer that was given, and once the faults stop it is current:
+// the last success and the last contact within the second it is written at, the last error
+// exactly, the queue not paused for a key the platform takes, and the platform said to
+// honour keys only if it replayed an answer.
+import type Database from 'better-sqlite3';
+import type { HeardAnswer } from './answer-record.js';
+import { isKeyCheck } from './platform-watch.js';
+
+interface StateRow {
+  connection: string;
+  pausedReason: string | null;
+  lastSuccessAt: number | null;
+  lastContactAt: number | null;
+  lastErrorAt: number | null;
+  lastErrorCode: string | null;
+  keysHonouredAt: number | null;
+}
+
+export interface StateFacts {
+  answers: readonly HeardAnswer[];
+  /** When a process's question whether the platform answers at all was answered. */
+  contacts: readonly number[];
+  /** Faults (storage ones too) are over from this virtual time. */
+  quietFrom: number;
+  /** Every process read one wall clock all along (no offsets, no steps). */
+  oneClock: boolean;
+}
+
+const isSuccess = (heard: HeardAnswer) =>
+  heard.answer.kind === 'response' && heard.answer.status >= 200 && heard.answer.status < 300;
+
+/** The code a failure is kept under; null for an answer that writes no error. */
+function errorCodeOf(heard: HeardAnswer): string | null {
+  const { answer } = heard;
+  if (answer.kind === 'aborted') return null;
+  if (answer.kind === 'timeout') return 'timeout';
+  if (answer.kind === 'network') return `network_${answer.code}`;
+  if (isKeyCheck(heard.key))
+    return [401, 403].includes(answer.status) ? `http_${answer.status}` : null;
+  return isSuccess(heard) ? null : `http_${answer.status}`;
+}
+
+const last = <T>(items: readonly T[]): T | undefined => items[items.length - 1];
+
+export function stateViolations(checker: Database.Database, facts: StateFacts): string[] {
+  const state = checker
+    .prepare(
+      `select connection, paused_reason as pausedReason, last_success_at as lastSuccessAt,
+         last_contact_at as lastContactAt, last_error_at as lastErrorAt,
+         last_error_code as lastErrorCode, keys_honoured_at as keysHonouredAt
+       from sync_state where id = 1`,
+    )
+    .get() as StateRow;
+  const violations: string[] = [];
+  const say = (problem: string) => violations.push(`the sync state ${problem}`);
+  const { answers, quietFrom, oneClock } = facts;
+  const responses = answers.filter((heard) => heard.answer.kind === 'response');
+  const successes = answers.filter((heard) => isSuccess(heard) && !isKeyCheck(heard.key));
+  const errors = answers.filter((heard) => errorCodeOf(heard) !== null);
+  const quiet = (heard: HeardAnswer | undefined): heard is HeardAnswer =>
+    heard !== undefined && heard.at >= quietFrom;
+  const walls = (list: readonly HeardAnswer[]) => new Set(list.map((heard) => heard.heardWall));
+
+  /** A time the state keeps: one some answer came at, and current once faults stopped. */
+  function checkTime(
+    name: string,
+    value: number | null,
+    list: readonly HeardAnswer[],
+    alsoAt: readonly number[] = [],
+  ): void {
+    const times = new Set([...walls(list), ...alsoAt]);
+    if (value !== null && !times.has(value)) say(`keeps a ${name} no answer came at: ${value}`);
+    const latest = last(list);
+    if (oneClock && quiet(latest) && (value === null || value < latest.heardWall - 1000))
+      say(`keeps the ${name} ${value}, the last came at ${latest.heardWall}`);
+  }
+  checkTime('last success', state.lastSuccessAt, successes);
+  checkTime('last contact', state.lastContactAt, responses, facts.contacts);
+
+  if (state.lastErrorAt !== null) {
+    const at = errors.filter((heard) => heard.heardWall === state.lastErrorAt);
+    if (at.length === 0) say(`keeps an error no answer gave, at ${state.lastErrorAt}`);
+    else if (!at.some((heard) => errorCodeOf(heard) === state.lastErrorCode))
+      say(`keeps the error ${state.lastErrorCode}, the answer then was ${errorCodeOf(at[0]!)}`);
+  }
+  const lastError = last(errors);
+  if (quiet(lastError) && !isKeyCheck(lastError.key)) {
+    if (state.lastErrorAt !== lastError.heardWall || state.lastErrorCode !== errorCodeOf(lastError))
+      say(
+        `keeps the error ${state.lastErrorCode} at ${state.lastErrorAt}, the last was ${errorCodeOf(lastError)} at ${lastError.heardWall}`,
+      );
+  }
+
+  const replays = responses.filter(
+    (heard) =>
+      heard.answer.kind === 'response' &&
+      heard.answer.headers.get('idempotent-replayed') === 'true',
+  );
+  if (state.keysHonouredAt !== null && replays.length === 0)
+    say('says the platform honours keys, though it never replayed an answer');
+  if (quiet(last(replays)) && state.keysHonouredAt === null)
+    say('does not know the platform honours keys, though it replayed an answer');
+
+  if (state.pausedReason !== null) say(`keeps the queue paused: ${state.pausedReason}`);
+  const lastResponse = last(responses);
+  if (quiet(lastResponse) && isSuccess(lastResponse) && state.connection !== 'online')
+    say(`says ${state.connection}, though the platform's last answer was a success`);
+  return violations;
+}
