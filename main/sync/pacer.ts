@@ -26,7 +26,9 @@ export function createPacer(clock: Clock, concurrency: () => number) {
       if (!reading) return;
       const resetMs = reading.resetSeconds * 1000;
       if (reading.remaining <= 0) {
-        gapMs = 0;
+        // Nothing left: wait for it, then one request per reset until a reading says more
+        // is left (a burst at full concurrency would use it all up again).
+        gapMs = resetMs;
         holdUntil = Math.max(holdUntil, clock.monotonic() + resetMs);
         return;
       }

@@ -210,7 +210,9 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         minTimeout: 0,
         onFailedAttempt: async ({ error }) => {
           if (!(error instanceof RetryInPlace)) throw error;
-          const waited = await sleep(deps.timers, error.delayMs, deps.signal);
+          // The pace holds for a try in place too: it is one more request.
+          const wait = Math.max(error.delayMs, deps.pacer.reserve());
+          const waited = await sleep(deps.timers, wait, deps.signal);
           if (!waited || stopped() || !holder.ensure()) throw new StopRetrying();
         },
       });
