@@ -18,6 +18,12 @@ export interface LeaseTerms {
   ttlMs: number;
   /** Whether a lease's owner still runs. */
   liveness(owner: string): OwnerLiveness;
+  /**
+   * A sale its stopped sender left on the wire may be on the platform: parked for a person
+   * with this reason (the policy for a platform not known to honour keys), or, when null,
+   * sent again under its key.
+   */
+  parkInFlight?: string | null;
 }
 
 export type LeaseAnswer =
@@ -78,8 +84,11 @@ export function createLease({ sqlite }: TillDatabase) {
     }
     return rows.length;
   }
+  const parked = `in_flight_at is not null and @parkReason is not null`;
   const reclaim = sqlite.prepare(`
-    update outbox set state = 'pending',
+    update outbox set state = case when ${parked} then 'conflict' else 'pending' end,
+      last_error_code = case when ${parked} then 'uncertain' else last_error_code end,
+      last_error_reason = case when ${parked} then @parkReason else last_error_reason end,
       unanswered_attempts = unanswered_attempts + (in_flight_at is not null),
       uncertain = case when in_flight_at is not null then 1 else uncertain end,
       in_flight_at = null, claim_owner = null, claim_epoch = null, updated_at = @now
@@ -105,7 +114,7 @@ export function createLease({ sqlite }: TillDatabase) {
     }
     const epoch = Number(take.get({ owner: terms.owner, expiresAt }));
     const uncertain = logOrphans(terms.now);
-    const orphans = reclaim.run({ now: terms.now }).changes;
+    const orphans = reclaim.run({ now: terms.now, parkReason: terms.parkInFlight ?? null }).changes;
     return { acquired: true, epoch, fresh: true, orphans, uncertain };
   });
 

@@ -87,6 +87,14 @@ function base(
 const UNCERTAIN_REASON =
   'No answer came after the sale was sent: it may already be on the platform. Check the platform before sending it again.';
 
+/** Whether a sale sent and unanswered waits for a person (else it is sent again). */
+const parksUnanswered = (tuning: SyncTuning, keysHonoured: boolean) =>
+  tuning.uncertainSales === 'park' && !keysHonoured;
+
+/** Why a sale its stopped sender left on the wire is parked; null: it is sent again. */
+export const inFlightParkReason = (tuning: SyncTuning, keysHonoured: boolean) =>
+  parksUnanswered(tuning, keysHonoured) ? UNCERTAIN_REASON : null;
+
 export function decide(input: DecisionInput): Decision {
   const { answer, history, tuning, now } = input;
   if (answer.kind === 'aborted') {
@@ -174,7 +182,7 @@ export function decide(input: DecisionInput): Decision {
           `${verdict.reason} (gave up after ${unexpectedCount} unexpected answers)`,
         );
       }
-      if (unanswered && !honoured && tuning.uncertainSales === 'park') {
+      if (unanswered && parksUnanswered(tuning, honoured)) {
         return park('uncertain', UNCERTAIN_REASON);
       }
       const retryAfterMs = verdict.retryAfterMs ?? 0;

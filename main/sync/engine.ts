@@ -19,6 +19,7 @@ import { createCommitQueue } from './commit-queue.js';
 import { createClockWatch } from './clock-watch.js';
 import { emptySummary, type DrainSummary } from './drain-summary.js';
 import { createLeaseHolder } from './lease-holder.js';
+import { inFlightParkReason } from './decide.js';
 import { createLinkState } from './link-state.js';
 import { createOutcomeWriter } from './outcome-writer.js';
 import { createPacer } from './pacer.js';
@@ -111,13 +112,14 @@ export function createSyncEngine(options: EngineOptions) {
     if (pacer.heldForMs() > config.sync.inlineRetryMaxMs) return emptySummary('throttled');
     if (link.offline && !(await probeLink(active, link, shutdown.signal)))
       return emptySummary('offline');
-    const taken = holder.acquire();
+    const parkReason = inFlightParkReason(config.sync, link.keysHonoured(config.baseUrl));
+    const taken = holder.acquire(parkReason);
     if (!taken) return emptySummary('storage');
     if (!taken.acquired) return emptySummary('lease_held');
     if (taken.orphans > 0)
       logger.info(
         { orphans: taken.orphans, uncertain: taken.uncertain },
-        'Sales left mid-send by a stopped sender go back to the queue, same keys and bodies',
+        'Sales left mid-send by a stopped sender are taken back: same keys and bodies',
       );
     const shopId = config.shopId;
     const summary = emptySummary();
@@ -267,10 +269,8 @@ export function createSyncEngine(options: EngineOptions) {
       emitStatus();
       void drain();
     },
-    /**
-     * Stops taking work; requests in flight get the grace time, then are cut and queued
-     * again. Returns the status as it was left. Never throws: a stopping agent must exit.
-     */
+    /** Stops: requests in flight get the grace time, then are cut and queued again.
+     * Returns the status as it was left; never throws (a stopping agent must exit). */
     async stop(): Promise<SyncStatus | undefined> {
       if (stopping) return undefined;
       stopping = true;

@@ -54,13 +54,15 @@ export function createLeaseHolder(options: LeaseHolderOptions) {
       return epoch;
     },
     /** Takes the lease for a pass; starts renewing it. */
-    acquire(): LeaseAnswer | undefined {
+    /** `parkInFlight`: what a sale left on the wire by a stopped sender is parked for. */
+    acquire(parkInFlight: string | null = null): LeaseAnswer | undefined {
       const taken = storage.attempt('the sending lease', () =>
         lease.acquire({
           owner,
           now: clock.now(),
           ttlMs: options.ttlMs,
           liveness: options.liveness,
+          parkInFlight,
         }),
       );
       if (!taken.ok) return undefined;

@@ -127,6 +127,47 @@ describe('the sending lease, fenced', () => {
     t.close();
   });
 
+  it('parks a sale a dead sender left on the wire when the policy parks unanswered sales', () => {
+    const t = setup(2);
+    const a = t.lease.acquire(t.terms('A'));
+    if (!a.acquired) throw new Error('A should hold the lease');
+    const [onTheWire, answered] = t.outbox.dueSales(
+      NOW + 10,
+      NOW + 1e9,
+      { createdAt: 0, position: 0 },
+      10,
+      (sale) => sale.saleId,
+    );
+    t.outbox.claim(onTheWire!, { owner: 'A', epoch: a.epoch }, NOW);
+    t.outbox.claim(answered!, { owner: 'A', epoch: a.epoch }, NOW);
+    t.outbox.finish(
+      {
+        ...outcome(answered!.saleId, answered!.idempotencyKey),
+        outcome: 'retry',
+        state: 'sending',
+      },
+      { owner: 'A', epoch: a.epoch },
+      NOW,
+    );
+    t.live.set('A', 'dead');
+
+    const reason = 'It may already be on the platform';
+    expect(t.lease.acquire({ ...t.terms('B'), parkInFlight: reason })).toMatchObject({
+      acquired: true,
+      orphans: 2,
+      uncertain: 1,
+    });
+    // The one on the wire waits for a person, who is told why; the answered one goes on.
+    expect(t.store.getSale(onTheWire!.saleId)!.outbox).toMatchObject({
+      state: 'conflict',
+      uncertain: true,
+      lastErrorCode: 'uncertain',
+      lastErrorReason: reason,
+    });
+    expect(t.store.getSale(answered!.saleId)!.outbox.state).toBe('pending');
+    t.close();
+  });
+
   it('reads a batch with the body of each first send, and claims nothing changed meanwhile', () => {
     const t = setup(0);
     const lines = [
