@@ -148,3 +148,44 @@ export function emptySaleAnswer(
     body: '{"title":"Invalid sale","errors":[{"pointer":"/items","detail":"is required"}]}',
   };
 }
+
+/** How a platform tells its quota: the older draft (bare or X-), or the current one's forms. */
+export type RateLimitDraft = 'old' | 'x-old' | 'dictionary' | 'current';
+
+/** The rate-limit fields of an answer, with `remaining` requests left, full in `reset` s. */
+export function rateLimitHeaders(
+  limit: { capacity: number; refillPerSecond: number; draft: RateLimitDraft },
+  remaining: number,
+  reset: number,
+): Record<string, string> {
+  const { capacity, refillPerSecond, draft } = limit;
+  if (draft === 'current')
+    return {
+      'ratelimit-policy': `"bucket";q=${capacity};w=${Math.ceil(capacity / refillPerSecond)}`,
+      ratelimit: `"bucket";r=${remaining};t=${reset}`,
+    };
+  if (draft === 'dictionary')
+    return { ratelimit: `limit=${capacity}, remaining=${remaining}, reset=${reset}` };
+  const prefix = draft === 'x-old' ? 'x-ratelimit-' : 'ratelimit-';
+  return {
+    [`${prefix}limit`]: String(capacity),
+    [`${prefix}remaining`]: String(remaining),
+    [`${prefix}reset`]: String(reset),
+  };
+}
+
+/** What an answer's rate-limit fields say is left, and in how many seconds it is restored. */
+export function quotaIn(headers: {
+  get(name: string): string | null;
+}): { remaining: string; reset: string } | null {
+  const field = headers.get('ratelimit');
+  const remaining =
+    (field && (/;r=(\d+)/.exec(field) ?? /remaining=(\d+)/.exec(field))?.[1]) ??
+    headers.get('ratelimit-remaining') ??
+    headers.get('x-ratelimit-remaining');
+  const reset =
+    (field && (/;t=(\d+)/.exec(field) ?? /reset=(\d+)/.exec(field))?.[1]) ??
+    headers.get('ratelimit-reset') ??
+    headers.get('x-ratelimit-reset');
+  return remaining && reset ? { remaining, reset } : null;
+}

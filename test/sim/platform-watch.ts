@@ -17,6 +17,7 @@
 // the sale) was never heard by the till; nor one to a request sent before a person pressed
 // Resync: what they asked is forgotten with them.
 import type { Answer } from '../../main/sync/classify.js';
+import { quotaIn } from './platform-answers.js';
 import { fenceProblem, type TillRecords } from './till-records.js';
 import type { SimProcess, World } from './world.js';
 
@@ -320,10 +321,8 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       };
       if ((status === 429 || status === 503) && retryAfter > 0)
         hold(retryAfter, `the ${status}'s Retry-After`);
-      const limit = headers.get('ratelimit');
-      const remaining = limit ? /;r=(\d+)/.exec(limit)?.[1] : headers.get('ratelimit-remaining');
-      const reset = limit ? /;t=(\d+)/.exec(limit)?.[1] : headers.get('ratelimit-reset');
-      if (remaining === '0' && reset) hold(Number(reset) * 1000, 'the rate limit');
+      const quota = quotaIn(headers);
+      if (quota?.remaining === '0') hold(Number(quota.reset) * 1000, 'the rate limit');
       if (status === 401 || status === 403) pace.rejectedKeys.add(apiKey);
       if (!seen) return;
       if (isRefusal(status)) seen.refused = { key, status, after: records.lastAttempt() };

@@ -19,6 +19,7 @@ import { createAnswerRecord } from './answer-record.js';
 import { attemptLogViolations } from './log-checks.js';
 import { createNewsChecks } from './news-checks.js';
 import { createOfflineWatch } from './offline-watch.js';
+import { createRateWatch } from './rate-watch.js';
 import { stateViolations } from './state-checks.js';
 import { createPlatformWatch, saleOf } from './platform-watch.js';
 import { createSimPlatform, SIM_KEY } from './sim-platform.js';
@@ -88,20 +89,21 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   });
   const answers = createAnswerRecord();
   const bodies = createBodyChecks(SHOP_IDS);
-  const offline = createOfflineWatch(world, tickWithinMs, (problem) =>
-    watch.violations.push(`${problem} (at ${world.time} ms)`),
-  );
+  const flag = (problem: string) => watch.violations.push(`${problem} (at ${world.time} ms)`);
+  const offline = createOfflineWatch(world, tickWithinMs, flag);
+  const rates = createRateWatch(world, flag);
   const platform = createSimPlatform(world, random, {
     answers,
     bodies,
     offline,
+    rates,
     honoursKeys,
     rateLimit:
-      random() < 0.3
+      random() < 0.5
         ? {
-            capacity: between(2, 10),
+            capacity: between(2, 6),
             refillPerSecond: between(1, 5),
-            draft: pick(['old', 'current'] as const),
+            draft: pick(['old', 'x-old', 'dictionary', 'current'] as const),
           }
         : null,
     requestTimeoutMs: tuning.requestTimeoutMs,
@@ -138,7 +140,11 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     busy: { holder: undefined },
     fixable,
     bodies,
-    offline,
+    resynced() {
+      watch.resynced();
+      offline.resynced();
+      rates.resynced();
+    },
   };
   let recorded = 0;
   world.log(
@@ -183,7 +189,12 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const startAnother = () => till.start(random() < 0.2 ? between(-3_600_000, 3_600_000) : 0);
   startAnother();
   if (random() < 0.5) startAnother();
-  for (let i = 0; i < totalSales; i++) world.schedule(between(0, faultsUntil), null, recordSale);
+  // Some sales come in a rush (a queue at the counter): the platform sees a burst.
+  const rushAt = between(0, faultsUntil);
+  for (let i = 0; i < totalSales; i++) {
+    const at = random() < 0.4 ? rushAt + i * 50 : between(0, faultsUntil);
+    world.schedule(at, null, recordSale);
+  }
   scheduleWorldEvents(context, between(2, 14));
   world.schedule(faultsUntil, null, () => {
     platform.heal();

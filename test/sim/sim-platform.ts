@@ -9,6 +9,8 @@ import {
   chooseFault,
   emptySaleAnswer,
   hasItems,
+  rateLimitHeaders,
+  type RateLimitDraft,
   refusalOf,
   successAnswer,
   type Fault,
@@ -17,11 +19,12 @@ import { isKeyCheck, saleOf, type PlatformWatch } from './platform-watch.js';
 import type { AnswerRecord } from './answer-record.js';
 import type { BodyChecks } from './body-checks.js';
 import { UNREACHABLE_CODES, type OfflineWatch } from './offline-watch.js';
+import type { RateWatch } from './rate-watch.js';
 
 export interface PlatformOptions {
   honoursKeys: boolean;
   /** Token bucket per key, or none. */
-  rateLimit: { capacity: number; refillPerSecond: number; draft: 'old' | 'current' } | null;
+  rateLimit: { capacity: number; refillPerSecond: number; draft: RateLimitDraft } | null;
   requestTimeoutMs: number;
   /** What the platform sees of the till, checked; none in tests that only need a platform. */
   watch?: PlatformWatch;
@@ -31,6 +34,8 @@ export interface PlatformOptions {
   bodies?: BodyChecks;
   /** Whether a process told the platform is unreachable keeps from sending. */
   offline?: OfflineWatch;
+  /** Whether a process refused for its quota spaces its requests. */
+  rates?: RateWatch;
   /** Products the platform does not have: a sale of one is refused (4xx), every time. */
   refuses?: (productId: string) => boolean;
   /** Products whose sales it answers only with statuses no client expects (501, a redirect). */
@@ -72,17 +77,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
     const reset = Math.ceil(
       (remaining === 0 ? 1 - (left % 1) : limit.capacity - left) / limit.refillPerSecond,
     );
-    const headers: Record<string, string> =
-      limit.draft === 'old'
-        ? {
-            'ratelimit-limit': String(limit.capacity),
-            'ratelimit-remaining': String(remaining),
-            'ratelimit-reset': String(reset),
-          }
-        : {
-            'ratelimit-policy': `"bucket";q=${limit.capacity};w=${Math.ceil(limit.capacity / limit.refillPerSecond)}`,
-            ratelimit: `"bucket";r=${remaining};t=${reset}`,
-          };
+    const headers = rateLimitHeaders(limit, remaining, reset);
     return { ok, headers };
   }
 
@@ -110,7 +105,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
     key: string,
     body: string,
     busy: boolean,
-  ): { answer: Answer | 'never'; late?: boolean } {
+  ): { answer: Answer | 'never'; late?: boolean; quota?: boolean } {
     const refusedKey = revoked.get(apiKey);
     if (refusedKey)
       return {
@@ -130,6 +125,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
           { 'retry-after': '1', ...rate.headers },
           '{"title":"Too Many Requests"}',
         ),
+        quota: true,
       };
     // A sale with no items (the till's key check) is invalid: refused once the key is taken.
     if (!hasItems(body)) {
@@ -205,9 +201,10 @@ export function createSimPlatform(world: World, random: () => number, options: P
           if (wrongBody) watching((watch) => watch.violations.push(wrongBody));
           pending.set(requestId, process.pid);
           let settled = false;
-          const settle = (answer: Answer) => {
+          const settle = (answer: Answer, quota = false) => {
             if (settled) return;
             settled = true;
+            if (quota) options.rates?.told(process.pid);
             pending.delete(requestId);
             signal.removeEventListener('abort', onAbort);
             timeout.cancel();
@@ -240,11 +237,12 @@ export function createSimPlatform(world: World, random: () => number, options: P
           // The platform acts when the request arrives, whatever became of its sender.
           world.schedule(world.time + latency / 2, null, () => {
             const busy = (inProgress.get(key) ?? -1) > world.time;
-            const { answer, late } = handle(apiKey, key, body, busy);
+            const { answer, late, quota } = handle(apiKey, key, body, busy);
             if (answer === 'never') return; // a hang: in progress until it gives up
+            if (quota) options.rates?.refused(process.pid, sentAt);
             inProgress.set(key, Math.max(inProgress.get(key) ?? 0, world.time + latency / 2));
             const after = late ? options.requestTimeoutMs + latency : latency / 2;
-            world.schedule(world.time + after, process.pid, () => settle(answer));
+            world.schedule(world.time + after, process.pid, () => settle(answer, quota));
           });
         });
       },

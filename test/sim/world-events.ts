@@ -7,7 +7,6 @@ import Database from 'better-sqlite3';
 import type { Store } from '../../db/store.js';
 import type { SyncTuning } from '../../main/config/agent-config.js';
 import type { BodyChecks } from './body-checks.js';
-import type { OfflineWatch } from './offline-watch.js';
 import type { PlatformWatch } from './platform-watch.js';
 import type { SimPlatform } from './sim-platform.js';
 import type { SimTill } from './sim-till.js';
@@ -29,8 +28,8 @@ export interface WorldContext {
   fixable: Set<number>;
   /** What each sale's request must carry. */
   bodies: BodyChecks;
-  /** Which processes were told the platform is out of reach. */
-  offline: OfflineWatch;
+  /** A person pressed Resync: what the watches must forget of the waits it lifts. */
+  resynced(): void;
 }
 
 /** The shop ids a till is given (and none), as its settings change. */
@@ -187,12 +186,7 @@ function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T):
   if (context.busy.holder) return; // the database is locked: the person comes back later
   const conflicts = store.listConflicts();
   if (conflicts.length === 0 || context.random() < 0.25) {
-    if (
-      till.resync(() => {
-        watch.resynced();
-        context.offline.resynced();
-      })
-    ) {
+    if (till.resync(() => context.resynced())) {
       world.log('a person presses Resync now');
     }
     return;
