@@ -266,6 +266,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         contacts: answers.contacts(),
         quietFrom: faultsUntil + STORAGE_FAULTS_LAST_MS,
         oneClock: !till.clocksMoved,
+        machineClock: till.machineClock,
       }),
     );
     watch.violations.push(

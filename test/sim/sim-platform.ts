@@ -9,6 +9,7 @@ import {
   chooseFault,
   emptySaleAnswer,
   hasItems,
+  httpDate,
   rateLimitHeaders,
   type RateLimitDraft,
   refusalOf,
@@ -92,10 +93,11 @@ export function createSimPlatform(world: World, random: () => number, options: P
     return { id, replayed: false };
   }
 
+  // Every answer carries the platform's Date, as HTTP servers do: the till reads its skew.
   const response = (status: number, headers: Record<string, string>, body: string): Answer => ({
     kind: 'response',
     status,
-    headers: new Headers(headers),
+    headers: new Headers({ date: httpDate(platformNow()), ...headers }),
     body,
   });
 
@@ -170,7 +172,10 @@ export function createSimPlatform(world: World, random: () => number, options: P
       case 'none': {
         const { id, replayed } = commit(key, body);
         return {
-          answer: successAnswer(random, id, replayed, rate.headers),
+          answer: successAnswer(random, id, replayed, {
+            date: httpDate(platformNow()),
+            ...rate.headers,
+          }),
           late: fault.kind === 'slow',
         };
       }

@@ -54,6 +54,8 @@ export function createSimTill(world: World, options: SimTillOptions) {
   let machineOffset = 0;
   /** Whether any process ever read another wall clock than the world's. */
   let clocksMoved = false;
+  /** When the machine's clock (shared by every process) last stepped. */
+  let steppedAt = 0;
 
   function liveness(owner: string): OwnerLiveness {
     const pid = Number(owner.split('#')[1]);
@@ -106,6 +108,10 @@ export function createSimTill(world: World, options: SimTillOptions) {
     get clocksMoved() {
       return clocksMoved;
     },
+    /** The machine clock every process reads, and when it last stepped; null: one each. */
+    get machineClock() {
+      return oneClock ? { offset: machineOffset, steppedAt } : null;
+    },
     start,
     /** SIGKILL: the process stops where it stands, its connection with it. */
     crash(pid: number, where: string): boolean {
@@ -147,6 +153,7 @@ export function createSimTill(world: World, options: SimTillOptions) {
       const targets = oneClock ? world.live() : [target];
       if (oneClock) machineOffset += step;
       clocksMoved = true;
+      steppedAt = world.time;
       for (const process of targets) process.wallOffset += step;
       world.log(
         `${oneClock ? "the machine's" : `process ${target.pid}'s`} wall clock steps by ${step / 1000}s${when}`,

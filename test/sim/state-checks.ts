@@ -16,6 +16,7 @@ interface StateRow {
   lastErrorAt: number | null;
   lastErrorCode: string | null;
   keysHonouredAt: number | null;
+  clockSkewMs: number | null;
 }
 
 export interface StateFacts {
@@ -26,7 +27,12 @@ export interface StateFacts {
   quietFrom: number;
   /** Every process read one wall clock all along (no offsets, no steps). */
   oneClock: boolean;
+  /** The machine clock all processes read (how far off, and when it stepped last), if one. */
+  machineClock: { offset: number; steppedAt: number } | null;
 }
+
+/** A clock further off the platform's than this is a problem a person is shown. */
+const SKEW_LIMIT_MS = 5 * 60_000;
 
 const isSuccess = (heard: HeardAnswer) =>
   heard.answer.kind === 'response' && heard.answer.status >= 200 && heard.answer.status < 300;
@@ -49,7 +55,8 @@ export function stateViolations(checker: Database.Database, facts: StateFacts): 
     .prepare(
       `select connection, paused_reason as pausedReason, last_success_at as lastSuccessAt,
          last_contact_at as lastContactAt, last_error_at as lastErrorAt,
-         last_error_code as lastErrorCode, keys_honoured_at as keysHonouredAt
+         last_error_code as lastErrorCode, keys_honoured_at as keysHonouredAt,
+         clock_skew_ms as clockSkewMs
        from sync_state where id = 1`,
     )
     .get() as StateRow;
@@ -104,6 +111,19 @@ export function stateViolations(checker: Database.Database, facts: StateFacts): 
     say('does not know the platform honours keys, though it replayed an answer');
 
   if (state.pausedReason !== null) say(`keeps the queue paused: ${state.pausedReason}`);
+  // The platform's Date against the till's clock: whole seconds, and a change of less
+  // than a second is not news, hence two seconds of play.
+  const machine = facts.machineClock;
+  const lastAnswer = last(responses);
+  if (machine && lastAnswer && lastAnswer.at > machine.steppedAt && quiet(lastAnswer)) {
+    const far = Math.abs(machine.offset) > SKEW_LIMIT_MS + 2000;
+    const near = Math.abs(machine.offset) < SKEW_LIMIT_MS - 2000;
+    const skew = state.clockSkewMs;
+    if (far && (skew === null || Math.abs(skew + machine.offset) > 2000))
+      say(`keeps a clock skew of ${skew} ms, the till's clock is ${machine.offset} ms off`);
+    if (near && skew !== null)
+      say(`keeps a clock skew of ${skew} ms, the till's clock is only ${machine.offset} ms off`);
+  }
   const lastResponse = last(responses);
   if (quiet(lastResponse) && isSuccess(lastResponse) && state.connection !== 'online')
     say(`says ${state.connection}, though the platform's last answer was a success`);
