@@ -145,6 +145,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       offline.resynced();
       rates.resynced();
     },
+    disturbed: { until: 0 },
   };
   let recorded = 0;
   world.log(
@@ -207,7 +208,9 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     `select count(*) as n from outbox where state not in ('synced', 'conflict', 'discarded')`,
   );
   const sendingNow = checker.prepare(`select count(*) from outbox where state = 'sending'`).pluck();
-  const leaseWatch = createLeaseWatch(checker, world, liveness, tuning.leaseTtlMs);
+  const leaseWatch = createLeaseWatch(checker, world, liveness, tuning.leaseTtlMs, () =>
+    Math.max(context.disturbed.until, till.lastStepAt),
+  );
   let events = 0;
   let settled = false;
   try {

@@ -108,6 +108,10 @@ export function createSimTill(world: World, options: SimTillOptions) {
     get clocksMoved() {
       return clocksMoved;
     },
+    /** When any wall clock last stepped (0: never). */
+    get lastStepAt() {
+      return steppedAt;
+    },
     /** The machine clock every process reads, and when it last stepped; null: one each. */
     get machineClock() {
       return oneClock ? { offset: machineOffset, steppedAt } : null;

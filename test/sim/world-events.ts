@@ -30,6 +30,8 @@ export interface WorldContext {
   bodies: BodyChecks;
   /** A person pressed Resync: what the watches must forget of the waits it lifts. */
   resynced(): void;
+  /** Until when a process may be kept from its timers or its disk (stalls, locks, full). */
+  disturbed: { until: number };
 }
 
 /** The shop ids a till is given (and none), as its settings change. */
@@ -79,6 +81,7 @@ function happen(
     holder.exec('begin immediate');
     context.busy.holder = holder;
     const ms = between(100, 8000);
+    disturb(context, ms);
     world.log(`another process holds the write lock for ${ms / 1000}s`);
     world.schedule(world.time + ms, null, () => {
       holder.exec('commit');
@@ -95,6 +98,7 @@ function happen(
     const ms = between(tuning.leaseTtlMs / 2, tuning.leaseTtlMs * 3);
     // Stopped again while stopped: it stays stopped until the later end, never an earlier one.
     target.stalledUntil = Math.max(target.stalledUntil, world.time + ms);
+    disturb(context, ms);
     world.log(`process ${target.pid} is stopped (SIGSTOP) for ${ms / 1000}s`);
     if (context.random() < 0.5) {
       // Its wall clock steps while it is stopped: it wakes to another time.
@@ -110,6 +114,7 @@ function happen(
     const pages = connection.pragma('page_count', { simple: true }) as number;
     connection.pragma(`max_page_count = ${pages}`);
     const ms = between(500, 10_000);
+    disturb(context, ms);
     world.log(`process ${target.pid}'s disk is full for ${ms / 1000}s`);
     world.schedule(world.time + ms, null, () => {
       if (connection.open) connection.pragma('max_page_count = 1073741823');
@@ -119,6 +124,11 @@ function happen(
       world.schedule(world.time + between(0, 5000), null, () => till.start(0)),
     );
   }
+}
+
+/** Something keeps processes from their timers or their disk for `ms` from now. */
+function disturb(context: WorldContext, ms: number): void {
+  context.disturbed.until = Math.max(context.disturbed.until, context.world.time + ms);
 }
 
 /** A killed process is started again by its service manager, a moment later. */
