@@ -270,6 +270,11 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         quietFrom: faultsUntil + STORAGE_FAULTS_LAST_MS,
         oneClock: !till.clocksMoved,
         machineClock: till.machineClock,
+        steps: till.steps,
+        alive: (pid) => till.running.has(pid),
+        now: world.time,
+        // The next tick, after the longest a process is stopped for.
+        detectWithinMs: tickWithinMs + tuning.leaseTtlMs * 3,
       }),
     );
     watch.violations.push(

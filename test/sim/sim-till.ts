@@ -54,8 +54,9 @@ export function createSimTill(world: World, options: SimTillOptions) {
   let machineOffset = 0;
   /** Whether any process ever read another wall clock than the world's. */
   let clocksMoved = false;
-  /** When the machine's clock (shared by every process) last stepped. */
+  /** When a wall clock last stepped, and the steps: when, by how much, whose clocks. */
   let steppedAt = 0;
+  const steps: Array<{ at: number; ms: number; pids: number[] }> = [];
 
   function liveness(owner: string): OwnerLiveness {
     const pid = Number(owner.split('#')[1]);
@@ -108,6 +109,8 @@ export function createSimTill(world: World, options: SimTillOptions) {
     get clocksMoved() {
       return clocksMoved;
     },
+    /** Every step of a wall clock, in order. */
+    steps: steps as ReadonlyArray<{ at: number; ms: number; pids: number[] }>,
     /** When any wall clock last stepped (0: never). */
     get lastStepAt() {
       return steppedAt;
@@ -159,6 +162,7 @@ export function createSimTill(world: World, options: SimTillOptions) {
       clocksMoved = true;
       steppedAt = world.time;
       for (const process of targets) process.wallOffset += step;
+      steps.push({ at: world.time, ms: step, pids: targets.map((process) => process.pid) });
       world.log(
         `${oneClock ? "the machine's" : `process ${target.pid}'s`} wall clock steps by ${step / 1000}s${when}`,
       );

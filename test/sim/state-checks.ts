@@ -17,6 +17,7 @@ interface StateRow {
   lastErrorCode: string | null;
   keysHonouredAt: number | null;
   clockSkewMs: number | null;
+  clockStepMs: number | null;
 }
 
 export interface StateFacts {
@@ -29,6 +30,12 @@ export interface StateFacts {
   oneClock: boolean;
   /** The machine clock all processes read (how far off, and when it stepped last), if one. */
   machineClock: { offset: number; steppedAt: number } | null;
+  /** Every step of a wall clock (whose processes' clocks), and the processes alive now. */
+  steps: ReadonlyArray<{ at: number; ms: number; pids: number[] }>;
+  alive: (pid: number) => boolean;
+  /** Virtual time now, and how soon after a step a process has looked at its clocks. */
+  now: number;
+  detectWithinMs: number;
 }
 
 /** A clock further off the platform's than this is a problem a person is shown. */
@@ -56,7 +63,7 @@ export function stateViolations(checker: Database.Database, facts: StateFacts): 
       `select connection, paused_reason as pausedReason, last_success_at as lastSuccessAt,
          last_contact_at as lastContactAt, last_error_at as lastErrorAt,
          last_error_code as lastErrorCode, keys_honoured_at as keysHonouredAt,
-         clock_skew_ms as clockSkewMs
+         clock_skew_ms as clockSkewMs, clock_step_ms as clockStepMs
        from sync_state where id = 1`,
     )
     .get() as StateRow;
@@ -111,6 +118,21 @@ export function stateViolations(checker: Database.Database, facts: StateFacts): 
     say('does not know the platform honours keys, though it replayed an answer');
 
   if (state.pausedReason !== null) say(`keeps the queue paused: ${state.pausedReason}`);
+  // A step of the wall clock is news for a person: kept at its size once a process whose
+  // clock it moved has ticked since (with the steps before it since its last tick, if any).
+  const step = facts.steps.at(-1);
+  const detector = step?.pids.find(facts.alive);
+  if (step && detector !== undefined && facts.now > step.at + facts.detectWithinMs) {
+    let sum = 0;
+    const sizes = new Set<number>();
+    for (const earlier of [...facts.steps].reverse()) {
+      if (!earlier.pids.includes(detector)) continue;
+      sum += earlier.ms;
+      sizes.add(sum);
+    }
+    if (!sizes.has(state.clockStepMs ?? NaN))
+      say(`keeps a clock step of ${state.clockStepMs} ms, the clock last stepped ${step.ms} ms`);
+  }
   // The platform's Date against the till's clock: whole seconds, and a change of less
   // than a second is not news, hence two seconds of play.
   const machine = facts.machineClock;
