@@ -53,8 +53,10 @@ export function createLeaseHolder(options: LeaseHolderOptions) {
     get epoch() {
       return epoch;
     },
-    /** Takes the lease for a pass; starts renewing it. */
-    /** `parkInFlight`: what a sale left on the wire by a stopped sender is parked for. */
+    /**
+     * Takes the lease for a pass; starts renewing it. `parkInFlight`: why a sale a stopped
+     * sender left on the wire waits for a person (null: it is sent again).
+     */
     acquire(parkInFlight: string | null = null): LeaseAnswer | undefined {
       const taken = storage.attempt('the sending lease', () =>
         lease.acquire({
