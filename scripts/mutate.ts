@@ -6,7 +6,10 @@
 //   npm run mutate -- --mutate main/sync/decide.ts
 //   npm run mutate -- --sample                CI: a few mutants on a few seeds; fails only when
 //                                             the machinery is broken (none tested or killed)
-import { readFileSync } from 'node:fs';
+//   npm run mutate -- --incremental           tests only the mutants changed since the last
+//                                             run (test-artifacts/mutation/incremental.json)
+//   npm run mutate -- --markdown FILE         also writes the figures and survivors as Markdown
+import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Stryker } from '@stryker-mutator/core';
 
@@ -22,11 +25,16 @@ const sample = args.includes('--sample');
 const seeds = (process.env.SIM_SEEDS ??= sample ? '20' : '100');
 const mutate = sample ? SAMPLE : value('--mutate');
 const concurrency = value('--concurrency');
+const markdown = value('--markdown');
+const incremental = args.includes('--incremental');
 
 const started = performance.now();
 const results = await new Stryker({
   ...(mutate ? { mutate: [mutate] } : {}),
   ...(concurrency ? { concurrency: Number(concurrency) } : {}),
+  ...(incremental
+    ? { incremental: true, incrementalFile: 'test-artifacts/mutation/incremental.json' }
+    : {}),
 }).runMutationTest();
 const minutes = (performance.now() - started) / 60_000;
 
@@ -115,6 +123,36 @@ for (const [title, belongs] of groups) {
   }
 }
 process.stdout.write(out.join('\n') + '\n');
+
+if (markdown) writeFileSync(markdown, asMarkdown());
+
+/** The figures per file and every mutant left, as a page of the docs. */
+function asMarkdown(): string {
+  const md = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+  const lines = [
+    '| file | mutants | killed | timed out | survived | not reached | ignored | score |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: |',
+  ];
+  for (const { name, mutants } of [...files, { name: '**all**', mutants: results }]) {
+    const c = count(mutants);
+    const cells = [c.all, c.killed, c.timeout, c.survived, c.noCoverage, c.ignored, c.score];
+    lines.push(`| ${name.startsWith('*') ? name : md(name)} | ${cells.join(' | ')} |`);
+  }
+  for (const { name, source, mutants } of files) {
+    const left = mutants
+      .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')
+      .sort((a, b) => a.location.start.line - b.location.start.line);
+    if (left.length > 0) lines.push('', `## ${md(name)}`, '');
+    for (const m of left) {
+      const { line, column } = m.location.start;
+      const reached = m.status === 'NoCoverage' ? ' (not reached)' : '';
+      lines.push(
+        `- ${line}:${column} ${m.mutatorName}${reached}: ${md(original(source, m.location))} → ${md(short(m.replacement ?? ''))}`,
+      );
+    }
+  }
+  return lines.join('\n') + '\n';
+}
 
 if (sample && total.detected === 0) {
   process.stdout.write('The sample killed no mutant: the mutation machinery is broken.\n');
