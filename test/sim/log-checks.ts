@@ -7,6 +7,12 @@
 // doubt.
 import type Database from 'better-sqlite3';
 import { platformIdIn, type AnswerRecord, type HeardAnswer } from './answer-record.js';
+import {
+  isRefusal,
+  isUnexpected,
+  KEY_REFUSED_STATUSES,
+  RETRIED_STATUSES,
+} from './request-kinds.js';
 
 interface LogRow {
   id: number;
@@ -28,15 +34,10 @@ export interface LogPolicy {
   parksUncertain: boolean;
 }
 
-const RETRIED = [408, 409, 425, 429, 500, 502, 503, 504];
-const KEY_REFUSED = [401, 403];
 /** A person's act on a refused sale: its counts start again. */
 const PERSON_ACTS = new Set(['retried', 'edited', 'discarded']);
 /** Entries of a send the till decided on (fenced and orphaned ones are the lease's). */
 const DECIDED = new Set(['synced', 'conflict', 'paused', 'released', 'retry', 'unanswered']);
-
-export const isUnexpectedStatus = (status: number) =>
-  (status < 200 || status >= 300) && !(status >= 400 && status < 500) && !RETRIED.includes(status);
 
 interface Expected {
   outcomes: string[];
@@ -74,9 +75,9 @@ function expectedEntry(heard: HeardAnswer, unexpectedBefore: number, policy: Log
   });
   if (status >= 200 && status < 300)
     return { outcomes: ['synced'], httpStatus: status, codes: [null], reason: null };
-  if (KEY_REFUSED.includes(status)) return failed(['paused', 'released']);
-  if (RETRIED.includes(status)) return failed(['retry']);
-  if (status >= 400 && status < 500) {
+  if (KEY_REFUSED_STATUSES.includes(status)) return failed(['paused', 'released']);
+  if (RETRIED_STATUSES.includes(status)) return failed(['retry']);
+  if (isRefusal(status)) {
     const detail = /"detail":"([^"]+)"/.exec(answer.body)?.[1];
     return failed(['conflict'], detail);
   }
@@ -150,7 +151,7 @@ export function attemptLogViolations(
       continue;
     }
     const answer = heard[fits]!;
-    if (answer.answer.kind === 'response' && isUnexpectedStatus(answer.answer.status))
+    if (answer.answer.kind === 'response' && isUnexpected(answer.answer.status))
       unexpected.set(row.saleId, before + 1);
     if (row.outcome === 'synced')
       lastSynced.set(`${row.saleId}/${row.revision}`, { row, heard: answer });

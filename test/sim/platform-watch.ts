@@ -9,15 +9,18 @@
 // - No request with a key the platform refused, from a process told so, until a person
 //   resyncs (a new key is another key).
 // - No request earlier than the platform allowed: a sale's Retry-After, a queue-wide
-//   Retry-After (429, 503), a rate limit with nothing remaining. Waits are judged in the
-//   process that was told, on its steady clock, and for a sale's own wait on its wall clock
-//   while it did not step (stored times are wall-clock by design).
+//   Retry-After (429, 503), a rate limit with nothing remaining, nor the till's own backoff
+//   (backoff-check.ts). Queue-wide waits are judged in the process that was told, on its
+//   steady clock; a sale's own wait, once the till recorded it, in every process reading
+//   the wall clock it was set on (stored times are wall-clock by design).
 // - Every request comes from the sender whose claim of the sale holds the lease at its epoch.
 // An answer the till never recorded (its process died first, or another sender had taken
 // the sale) was never heard by the till; nor one to a request sent before a person pressed
 // Resync: what they asked is forgotten with them.
 import type { Answer } from '../../main/sync/classify.js';
+import { createBackoffCheck, type HeardFor } from './backoff-check.js';
 import { quotaIn } from './platform-answers.js';
+import { allowedWaitMs, isKeyCheck, isRefusal, isUnexpected, saleOf } from './request-kinds.js';
 import { fenceProblem, type TillRecords } from './till-records.js';
 import type { SimProcess, World } from './world.js';
 
@@ -55,7 +58,7 @@ interface SaleSeen {
   /** A Retry-After heard for the sale: it holds for every process once the till recorded it. */
   notBefore: (Heard & { wallOffset: number; at: number; after: number }) | null;
   /** The last answer (or failure) a process heard for the sale, and the log's top then. */
-  heard: { pid: number; wallOffset: number; key: string; sentAt: number; after: number } | null;
+  heard: HeardFor | null;
   copies: number;
 }
 
@@ -64,29 +67,6 @@ interface ProcessSeen {
   why: string;
   rejectedKeys: Set<string>;
 }
-
-/** Reads `Retry-After` as the till should: seconds, or a date against its own wall clock. */
-function allowedWaitMs(value: string | null, tillWallNow: number, capMs: number): number {
-  if (!value) return 0;
-  const wait = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - tillWallNow;
-  return Number.isFinite(wait) ? Math.min(capMs, Math.max(0, wait)) : 0;
-}
-
-/** The sale a request body is for, by its customer id; null when it names none. */
-export function saleOf(body: string): number | null {
-  const match = /"customerId":"cus_(\d+)"/.exec(body);
-  return match ? Number(match[1]) : null;
-}
-
-/** The empty sale the till posts to check a key (main/sync/key-check.ts). */
-export const isKeyCheck = (key: string) => key.startsWith('tillsync-key-check-');
-
-const isRefusal = (status: number) =>
-  status >= 400 && status < 500 && ![401, 403, 408, 409, 425, 429].includes(status);
-const isUnexpected = (status: number) =>
-  (status < 200 || status >= 300) &&
-  !(status >= 400 && status < 500) &&
-  ![500, 502, 503, 504].includes(status);
 
 export function createPlatformWatch(world: World, options: WatchOptions) {
   const violations: string[] = [];
@@ -148,39 +128,8 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
     return count;
   }
 
-  /**
-   * With a fixed jitter, the backoff of a retried sale is known: after n counted failures a
-   * sale waits jitter × min(cap, base × 2^(n-1)), or longer for a Retry-After. Judged when the
-   * same process sends it again under the same wall clock, against the attempt its last
-   * answer was recorded as.
-   */
-  /**
-   * Every live process reads the sender's wall clock. Otherwise a process whose clock is far
-   * behind takes the others' next attempts for a corrected clock's and sends them as due
-   * (db/outbox.ts, farAhead): by design, so backoff is judged only on one clock.
-   */
-  const oneWallClock = (sender: SimProcess) =>
-    world.live().every((other) => other.wallOffset === sender.wallOffset);
-
-  function checkBackoff(process: SimProcess, sale: number, seen: SaleSeen, key: string): void {
-    const { backoff } = options;
-    const heard = seen.heard;
-    if (!backoff || !heard || heard.key !== key || heard.pid !== process.pid) return;
-    if (heard.wallOffset !== process.wallOffset || !oneWallClock(process)) return;
-    const entry = records.lastEntryOf(key);
-    // The entry of that very attempt (an earlier outcome may be written late, a later one
-    // may never be): otherwise nothing to judge.
-    if (!entry || entry.id <= heard.after || entry.startedAt !== heard.sentAt) return;
-    if (entry.outcome !== 'retry' && entry.outcome !== 'unanswered') return;
-    const failures = Math.max(records.attemptsOf(key) ?? 1, 1);
-    const ceiling = Math.min(backoff.capMs, backoff.baseMs * 2 ** Math.min(failures - 1, 40));
-    const earliest = entry.startedAt + entry.durationMs + Math.floor(backoff.jitter * ceiling);
-    const now = process.clock.now();
-    if (now < earliest)
-      flag(
-        `sale #${sale} was sent again ${earliest - now} ms before its backoff allowed (${failures} failures, attempt log ${records.logOf(key)})`,
-      );
-  }
+  const backoffs = createBackoffCheck(world, options.backoff, records, flag);
+  const oneWallClock = backoffs.oneWallClock;
 
   function checkKeyOfSale(sale: number, seen: SaleSeen, key: string): void {
     if (seen.oldKeys.has(key))
@@ -250,7 +199,7 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       const unexpected = recordedUnexpected(seen);
       if (unexpected >= options.maxUnexpectedAttempts)
         flag(`sale #${sale} was sent after ${unexpected} unexpected answers (policy: park)`);
-      checkBackoff(process, sale, seen, key);
+      backoffs.check(process, sale, seen.heard, key);
       // Stored with the sale (its next attempt, wall-clock), so judged on one wall clock.
       const wait = seen.notBefore;
       if (

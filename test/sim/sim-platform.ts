@@ -16,7 +16,8 @@ import {
   successAnswer,
   type Fault,
 } from './platform-answers.js';
-import { isKeyCheck, saleOf, type PlatformWatch } from './platform-watch.js';
+import type { PlatformWatch } from './platform-watch.js';
+import { isKeyCheck, saleOf } from './request-kinds.js';
 import type { AnswerRecord } from './answer-record.js';
 import type { BodyChecks } from './body-checks.js';
 import { UNREACHABLE_CODES, type OfflineWatch } from './offline-watch.js';

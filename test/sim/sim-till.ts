@@ -10,7 +10,7 @@ import type { OwnerLiveness } from '../../db/lease.js';
 import type { AnswerRecord } from './answer-record.js';
 import { keyCheckProblem } from './key-check-oracle.js';
 import type { NewsChecks } from './news-checks.js';
-import { isKeyCheck } from './platform-watch.js';
+import { isKeyCheck } from './request-kinds.js';
 import type { SimPlatform } from './sim-platform.js';
 import { SIM_KEY } from './sim-platform.js';
 import type { SimProcess, World } from './world.js';

@@ -6,7 +6,7 @@
 // honour keys only if it replayed an answer.
 import type Database from 'better-sqlite3';
 import type { HeardAnswer } from './answer-record.js';
-import { isKeyCheck } from './platform-watch.js';
+import { isKeyCheck } from './request-kinds.js';
 
 interface StateRow {
   connection: string;
