@@ -43,7 +43,11 @@ export function createLeaseHolder(options: LeaseHolderOptions) {
     renewal = timers.after(
       margin(),
       () => {
-        if (epoch !== null && renewNow()) scheduleRenewal();
+        // A renewal the disk refused is tried again at the next: only another sender's
+        // lease ends the renewals.
+        if (epoch === null) return;
+        renewNow();
+        if (epoch !== null) scheduleRenewal();
       },
       { background: true },
     );

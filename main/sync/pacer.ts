@@ -15,9 +15,10 @@ export function createPacer(clock: Clock, concurrency: () => number) {
     hold(ms: number): void {
       holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
     },
-    /** A person asked to try now: the hold ends (the pacing stays). */
+    /** A person asked to try now: the hold and the slots taken during it end (the pacing stays). */
     release(): void {
       holdUntil = 0;
+      nextSlot = 0;
     },
     /** Monotonic ms left in a hold, 0 when none. */
     heldForMs: () => Math.max(0, holdUntil - clock.monotonic()),

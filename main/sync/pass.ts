@@ -210,7 +210,8 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         minTimeout: 0,
         onFailedAttempt: async ({ error }) => {
           if (!(error instanceof RetryInPlace)) throw error;
-          // The pace holds for a try in place too: it is one more request.
+          // A hold ends the tries in place; else the pace holds for them too (one more request).
+          if (deps.pacer.heldForMs() > 0) throw new StopRetrying();
           const wait = Math.max(error.delayMs, deps.pacer.reserve());
           const waited = await sleep(deps.timers, wait, deps.signal);
           if (!waited || stopped() || !holder.ensure()) throw new StopRetrying();

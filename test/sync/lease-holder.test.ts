@@ -1,0 +1,72 @@
+// A sender renews its lease on a timer while a pass runs. A renewal the disk refuses (a
+// lock held by another process) is tried again at the next one: the simulation found the
+// renewals stopping for good after one refused write, so a sender waiting on slow answers
+// let its lease run out and another took the sales it had on the wire.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLease } from '../../db/lease.js';
+import { openDatabase, type TillDatabase } from '../../db/open.js';
+import type { Clock, Timers } from '../../main/sync/clock.js';
+import { createLeaseHolder } from '../../main/sync/lease-holder.js';
+import { createStorageGuard } from '../../main/sync/storage-guard.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const quiet = { info() {}, warn() {}, error() {} };
+const open: Array<{ close(): void }> = [];
+afterEach(() => {
+  for (const item of open.splice(0)) item.close();
+});
+
+/** Timers run by hand: `run()` fires what is due at the clock's time. */
+function manualTime() {
+  let now = 1_000_000;
+  const due: Array<{ at: number; run: () => void }> = [];
+  const clock: Clock = { now: () => now, monotonic: () => now };
+  const timers: Timers = {
+    after: (ms, run) => {
+      const timer = { at: now + ms, run };
+      due.push(timer);
+      return { cancel: () => void due.splice(due.indexOf(timer), 1) };
+    },
+    soon: (run) => void due.push({ at: now, run }),
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (const timer of due.filter((t) => t.at <= now)) {
+      due.splice(due.indexOf(timer), 1);
+      timer.run();
+    }
+  };
+  return { clock, timers, advance };
+}
+
+describe('lease holder', () => {
+  it('goes on renewing after a renewal the disk refused', () => {
+    const file = join(tempDir(), 'tillsync.db');
+    const database: TillDatabase = openDatabase(file, { busyTimeoutMs: 0 });
+    open.push(database);
+    const lease = createLease(database);
+    const { clock, timers, advance } = manualTime();
+    const holder = createLeaseHolder({
+      lease,
+      storage: createStorageGuard(quiet, clock.now, () => {}),
+      clock,
+      timers,
+      owner: 'sender',
+      liveness: () => 'alive',
+      ttlMs: 3000,
+    });
+    expect(holder.acquire()).toMatchObject({ acquired: true });
+
+    const other = new Database(file);
+    open.push(other);
+    other.exec('begin immediate'); // the next renewal (in a third of the lease) is refused
+    advance(1000);
+    other.exec('commit');
+    advance(1000); // the one after is written
+    expect(lease.read().expiresAt).toBe(clock.now() + 3000);
+    advance(1000);
+    expect(lease.read().expiresAt).toBe(clock.now() + 3000);
+  });
+});
