@@ -5,7 +5,11 @@
 import type { Answer } from '../../main/sync/classify.js';
 import type { World } from './world.js';
 
-/** Failures that say the platform cannot be reached at all (not a lost answer). */
+/**
+ * Failures that say the platform cannot be reached at all (not a lost answer). Written out
+ * here on purpose, beside main/sync/classify.ts's own list: the simulation's oracle must not
+ * follow the code it judges, or a code dropped from the engine's list would go unnoticed.
+ */
 export const UNREACHABLE_CODES = [
   'ECONNREFUSED',
   'ENOTFOUND',
