@@ -37,7 +37,9 @@ export function createPacer(clock: Clock, concurrency: () => number) {
       // tells its size, so its refill time per token is reset / used), or spread what is
       // left over the time to the reset.
       if (reading.remaining > concurrency() * 2) {
+        // The slots taken at the old spacing end too: no sale waits for a pace now over.
         gapMs = 0;
+        nextSlot = 0;
         return;
       }
       const used = reading.limit !== null ? reading.limit - reading.remaining : 0;

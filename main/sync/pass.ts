@@ -228,11 +228,14 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
 
   async function worker(): Promise<void> {
     while (!stopped()) {
+      // A sale first, then its slot: a worker with nothing to send does not sleep out a
+      // pace slot, which would keep the pass (and the next one, for a sale recorded
+      // meanwhile) waiting for nothing.
+      const candidate = queue.next();
+      if (!candidate) return;
       const wait = deps.pacer.reserve();
       if (wait > 0 && !(await sleep(deps.timers, wait, deps.signal))) return;
       if (stopped()) return;
-      const candidate = queue.next();
-      if (!candidate) return;
       if (!holder.ensure()) {
         leaseLost = true;
         return;

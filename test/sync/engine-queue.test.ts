@@ -37,6 +37,25 @@ describe('sync engine: the queue', () => {
     expect(server.requests[0]!.headers['idempotency-key']).toBe(key);
   });
 
+  it('ends a pass once its sales are answered: an idle worker does not sleep out a pace slot', async () => {
+    // One request left of two, full again in a minute: the next request's slot is 60 s on.
+    const server = await scriptedServer(() => ({
+      status: 201,
+      headers: { 'ratelimit-limit': '2', 'ratelimit-remaining': '1', 'ratelimit-reset': '60' },
+      body: '{"id":"sale_1"}',
+    }));
+    const t = till();
+    const engine = t.engine({ baseUrl: server.url, apiKey: 'k', sync: { concurrency: 4 } });
+    t.record(1);
+    await engine.drain(); // learns the pace
+    const [id] = t.record(1);
+    const tenSeconds = new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting'));
+    const pass = engine.drain().then((summary) => summary.synced);
+    // The sale takes the first slot; three workers with nothing to send must not wait.
+    expect(await Promise.race([pass, tenSeconds])).toBe(1);
+    expect(t.store.getSale(id!)!.outbox.state).toBe('synced');
+  }, 15_000);
+
   it('never sends more sales at once than the concurrency setting, and sends oldest first', async () => {
     const server = await scriptedServer(() => ({
       ...(created() as object),
