@@ -34,32 +34,36 @@ export function createLinkState(
   let connection = initial.connection;
   let clockSkewMs = initial.clockSkewMs;
   let keysHonouredFor: string | null = initial.keysHonouredAt ? initial.keysHonouredBaseUrl : null;
-  let lastSuccessWrite = 0;
+  // Steady times of the last writes of a success and a contact (null: none yet): at most
+  // one a second, however fast answers come, and whatever the wall clock does meanwhile.
+  let lastSuccessWrite: number | null = null;
   let errorSinceSuccess = false;
-  let lastContactWrite = 0;
+  let lastContactWrite: number | null = null;
   /** The last error logged: an outage of a thousand attempts is one line, not a thousand. */
   let loggedError: string | null = null;
   /** Steady time of the platform's last answer (for the idle check), null before one. */
   let lastContactSteady: number | null = null;
 
+  const secondSince = (steady: number | null) =>
+    steady === null || clock.monotonic() - steady > 1000;
+
   /** The platform answered (anything): "online" in status means recently. */
   function noteContact(): void {
     lastContactSteady = clock.monotonic();
-    const at = now();
-    // At most one write a second, however fast answers come; a clock step back rewrites.
-    if (at - lastContactWrite > 1000 || at < lastContactWrite) {
-      lastContactWrite = at;
-      write({ lastContactAt: at });
+    if (secondSince(lastContactWrite)) {
+      lastContactWrite = lastContactSteady;
+      write({ lastContactAt: now() });
       changed();
     }
   }
 
-  function setConnection(next: 'online' | 'offline'): void {
+  /** `written`: the caller wrote it already (with what the answer told). */
+  function setConnection(next: 'online' | 'offline', written = false): void {
     // The state read at start is another process's word: this one must still act on it.
     if (connection === next && offline === (next === 'offline')) return;
     connection = next;
     offline = next === 'offline';
-    write({ connection: next });
+    if (!written) write({ connection: next });
     logger.info(
       { connection: next },
       next === 'online' ? 'The platform is reachable' : 'The platform is unreachable',
@@ -85,9 +89,22 @@ export function createLinkState(
     changed();
   }
 
-  /** A failure as a person reads it, stored; logged with its technical code when new. */
-  function noteError(answer: Answer, verdict: { code: string; reason: string }, at: number): void {
-    write({ lastErrorCode: verdict.code, lastErrorMessage: verdict.reason, lastErrorAt: at });
+  /**
+   * A failure as a person reads it, stored (with what it says of the link, if anything);
+   * logged with its technical code when new.
+   */
+  function noteError(
+    answer: Answer,
+    verdict: { code: string; reason: string },
+    at: number,
+    link: Partial<SyncStateRow> = {},
+  ): void {
+    write({
+      lastErrorCode: verdict.code,
+      lastErrorMessage: verdict.reason,
+      lastErrorAt: at,
+      ...link,
+    });
     errorSinceSuccess = true;
     if (loggedError === verdict.code) return;
     loggedError = verdict.code;
@@ -186,8 +203,8 @@ export function createLinkState(
         // At most one write a second, but always the first success after an error, so
         // the status can tell that the error is past; "online" goes with it, in case the
         // till's other process wrote another state meanwhile.
-        if (offline || errorSinceSuccess || at - lastSuccessWrite > 1000) {
-          lastSuccessWrite = at;
+        if (offline || errorSinceSuccess || secondSince(lastSuccessWrite)) {
+          lastSuccessWrite = clock.monotonic();
           errorSinceSuccess = false;
           loggedError = null;
           write({ lastSuccessAt: at, connection: 'online' });
@@ -195,11 +212,18 @@ export function createLinkState(
         setConnection('online');
         return;
       }
-      noteError(answer, verdict, at);
       // Only an answer proves the platform is there: a request that hangs or is cut says
-      // nothing of it (a slow platform is not an outage, nor is it proven online).
-      if (verdict.kind === 'retry' && verdict.unreachable) setConnection('offline');
-      else if (answer.kind === 'response' && verdict.kind !== 'pause') setConnection('online');
+      // nothing of it (a slow platform is not an outage, nor is it proven online). Written
+      // with the error, whatever this process thought: the till's other one may have
+      // written "offline" meanwhile.
+      const reached =
+        verdict.kind === 'retry' && verdict.unreachable
+          ? 'offline'
+          : answer.kind === 'response' && verdict.kind !== 'pause'
+            ? 'online'
+            : null;
+      noteError(answer, verdict, at, reached ? { connection: reached } : {});
+      if (reached) setConnection(reached, true);
       if (verdict.kind === 'pause' && pauseKey) pauseFor(verdict, keyHash);
     },
     /**

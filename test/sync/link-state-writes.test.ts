@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../db/open.js';
 import { createSyncState } from '../../db/sync-state.js';
-import { systemClock } from '../../main/sync/clock.js';
+import { systemClock, type Clock } from '../../main/sync/clock.js';
 import { createLinkState } from '../../main/sync/link-state.js';
 import { createStorageGuard } from '../../main/sync/storage-guard.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -20,12 +20,12 @@ afterEach(() => {
   for (const item of open.splice(0)) item.close();
 });
 
-function linkOn(file: string) {
+function linkOn(file: string, clock: Clock = systemClock) {
   const database: TillDatabase = openDatabase(file, { busyTimeoutMs: 0 });
   open.push(database);
   const syncState = createSyncState(database);
-  const storage = createStorageGuard(quiet, Date.now, () => {});
-  const link = createLinkState(syncState, storage, quiet, systemClock, () => {});
+  const storage = createStorageGuard(quiet, clock.now, () => {});
+  const link = createLinkState(syncState, storage, quiet, clock, () => {});
   return { link, read: () => syncState.read(), storage };
 }
 
@@ -91,5 +91,44 @@ describe('link state: what the disk refused is written later', () => {
     );
     app.link.record(answer(201), success, 'key', true);
     expect(app.read().connection).toBe('online');
+    // The other process finds the platform out of reach; this one then hears an error
+    // answer: an answer all the same, so the disk says online again.
+    daemon.link.record(
+      { kind: 'network', code: 'ECONNREFUSED', message: 'refused', sent: false },
+      { kind: 'retry', code: 'network_ECONNREFUSED', reason: 'refused', unreachable: true },
+      'key',
+      true,
+    );
+    expect(app.read().connection).toBe('offline');
+    app.link.record(
+      answer(503),
+      { kind: 'retry', code: 'http_503', reason: 'HTTP 503', unreachable: false },
+      'key',
+      true,
+    );
+    expect(app.read().connection).toBe('online');
+  });
+
+  it('writes the next success and contact after the wall clock stepped back', () => {
+    // Written at most once a second, by the steady clock: the simulation saw a clock
+    // stepped back an hour keep "last success" an hour old while sales went through.
+    let wall = 1_800_000_000_000;
+    let steady = 0;
+    const { link, read } = linkOn(join(tempDir(), 'tillsync.db'), {
+      now: () => wall,
+      monotonic: () => steady,
+    });
+    const created = { kind: 'response', status: 201, headers: new Headers(), body: '' } as const;
+    const success = { kind: 'synced', platformId: null, platformAnswer: '' } as const;
+    link.record(created, success, 'key', true);
+    expect(read()).toMatchObject({ lastSuccessAt: wall, lastContactAt: wall });
+    wall -= 3_600_000;
+    steady += 2000;
+    link.record(created, success, 'key', true);
+    expect(read()).toMatchObject({ lastSuccessAt: wall, lastContactAt: wall });
+    wall += 5000; // within a second on the steady clock: not written again
+    steady += 500;
+    link.record(created, success, 'key', true);
+    expect(read()).toMatchObject({ lastSuccessAt: wall - 5000, lastContactAt: wall - 5000 });
   });
 });
