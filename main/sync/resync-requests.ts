@@ -1,6 +1,12 @@
 // A person's Resync, shared by the till's processes: the one asked writes a request, the
 // others follow it once, at their next tick. Asking again when following would make every
 // other process follow this one, and so on for ever; so a follower only marks it seen.
+//
+// A request is the asker's wall time when asked, as it was: a follower lifts the waits of
+// sends begun before it (db/outbox.ts, makeAllDue). A new request is one that differs from
+// the last seen, not a larger one, so a clock stepped back since an earlier Resync neither
+// hides the next nor dates it hours ahead (which made a follower lift a wait the platform
+// asked for after the ask).
 import type { SyncState } from '../../db/sync-state.js';
 import type { StorageGuard } from './storage-guard.js';
 
@@ -11,22 +17,22 @@ export function createResyncRequests(syncState: SyncState, storage: StorageGuard
     /** A request another process wrote that this one has not followed yet. */
     unfollowed(): number | undefined {
       const asked = requested();
-      return asked > lastSeen ? asked : undefined;
+      return asked !== lastSeen ? asked : undefined;
     },
     /** This process follows a request another wrote. */
     follow(asked: number): void {
       lastSeen = asked;
     },
-    /** A person asked here: the request only grows, whatever the wall clock does. */
+    /** A person asked here (one millisecond on if a request of that time is there already). */
     ask(now: number): void {
-      lastSeen = Math.max(now, requested() + 1);
+      lastSeen = now === requested() ? now + 1 : now;
       storage.attempt('the sync state', () => syncState.update({ resyncRequestedAt: lastSeen }));
     },
     /** Where the requests stood when a pass began, if it could be read. */
     current: () => storage.attempt('the sync state', requested),
-    /** A refusal of the key answers every request up to this one: none is followed now. */
+    /** A refusal of the key answers the request a pass began under, if none came since. */
     answeredUpTo(asked: number): void {
-      lastSeen = Math.max(lastSeen, asked);
+      if (requested() === asked) lastSeen = asked;
     },
   };
 }

@@ -1,0 +1,73 @@
+// A Resync asked in one process is followed by the till's others, which lift the waits of
+// sends begun before it was asked. The request is the asker's wall time as it was: the
+// simulation found a clock stepped back an hour after an earlier Resync dating the next
+// request an hour ahead (requests only grew), so a follower lifted a Retry-After the
+// platform had given after the ask, and sent the sale 205 s early.
+import { describe, expect, it } from 'vitest';
+import { createOutboxQueries } from '../../db/outbox.js';
+import { createSyncState } from '../../db/sync-state.js';
+import { createResyncRequests } from '../../main/sync/resync-requests.js';
+import { createStorageGuard } from '../../main/sync/storage-guard.js';
+import { till } from './helpers.js';
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+describe('resync requests', () => {
+  it('are followed once each, and dated by the clock of the ask after a step back', () => {
+    const t = till();
+    const [sale] = t.record(1);
+    const database = t.store.database;
+    const requestsOf = () =>
+      createResyncRequests(
+        createSyncState(database),
+        createStorageGuard(quiet, Date.now, () => {}),
+      );
+    const asker = requestsOf();
+    const follower = requestsOf();
+    const first = 1_800_000_000_000;
+    asker.ask(first);
+    expect(follower.unfollowed()).toBe(first);
+    follower.follow(first);
+    expect(follower.unfollowed()).toBeUndefined();
+    expect(asker.unfollowed()).toBeUndefined(); // its own request
+
+    const stepped = first - 3_600_000 + 10_000; // the clock went back an hour
+    asker.ask(stepped);
+    expect(follower.unfollowed()).toBe(stepped);
+    asker.ask(stepped); // asked twice in one millisecond: still a new request
+    expect(follower.unfollowed()).toBe(stepped + 1);
+
+    // The platform asked for a minute's pause, in answer to a send begun after the ask.
+    const sqlite = database.sqlite;
+    sqlite
+      .prepare(
+        `insert into sync_attempts (sale_id, revision, idempotency_key, started_at, duration_ms, outcome, http_status)
+         select sale_id, revision, idempotency_key, ?, 10, 'retry', 503 from outbox where sale_id = ?`,
+      )
+      .run(stepped + 2000, sale);
+    sqlite
+      .prepare('update outbox set next_attempt_at = ?, attempts = 1 where sale_id = ?')
+      .run(stepped + 62_000, sale);
+    const now = stepped + 5000;
+    expect(createOutboxQueries(database).makeAllDue(now, follower.unfollowed() ?? null)).toBe(0);
+  });
+
+  it('a refusal of the key answers the request its pass began under, not a later one', () => {
+    const t = till();
+    const requestsOf = () =>
+      createResyncRequests(
+        createSyncState(t.store.database),
+        createStorageGuard(quiet, Date.now, () => {}),
+      );
+    const asker = requestsOf();
+    const sender = requestsOf();
+    asker.ask(1000);
+    const atPassStart = sender.unfollowed()!;
+    sender.answeredUpTo(atPassStart);
+    expect(sender.unfollowed()).toBeUndefined();
+    asker.ask(2000);
+    const older = atPassStart;
+    sender.answeredUpTo(older); // a pass begun under the older request ends: the new one stands
+    expect(sender.unfollowed()).toBe(2000);
+  });
+});
