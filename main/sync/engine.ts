@@ -164,11 +164,11 @@ export function createSyncEngine(options: EngineOptions) {
     } finally {
       storage.attempt('a sync outcome', commits.flush); // the last outcomes of the pass
       const epoch = holder.epoch;
-      if (epoch !== null) {
-        storage.attempt('a release', () => outbox.releaseClaims({ owner, epoch }, clock.now()));
-      }
-      // Outcomes still unwritten keep the lease (and its epoch) for when they can be.
-      if (!outcomes.blocked) holder.release();
+      const released =
+        epoch === null ||
+        storage.attempt('a release', () => outbox.releaseClaims({ owner, epoch }, clock.now())).ok;
+      // Unwritten outcomes or claims the disk kept hold the lease (renewed) for the next pass.
+      if (!outcomes.blocked && released) holder.release();
     }
     if (summary.synced + summary.conflict + summary.paused > 0)
       logger.info({ ...summary }, 'Sync pass finished');
@@ -209,7 +209,6 @@ export function createSyncEngine(options: EngineOptions) {
   const scheduler = createScheduler({
     timers,
     tickEveryMs: () => (link.offline ? config.sync.probeIntervalMs : config.sync.pollIntervalMs),
-    pollIntervalMs: () => config.sync.pollIntervalMs,
     debounceMs: () => config.sync.debounceMs,
     tick,
     drain: () => void drain(),

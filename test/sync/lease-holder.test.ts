@@ -10,7 +10,9 @@ import { openDatabase, type TillDatabase } from '../../db/open.js';
 import type { Clock, Timers } from '../../main/sync/clock.js';
 import { createLeaseHolder } from '../../main/sync/lease-holder.js';
 import { createStorageGuard } from '../../main/sync/storage-guard.js';
+import { scriptedServer } from '../helpers/scripted-server.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { till, waitUntil } from './helpers.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const open: Array<{ close(): void }> = [];
@@ -68,5 +70,46 @@ describe('lease holder', () => {
     expect(lease.read().expiresAt).toBe(clock.now() + 3000);
     advance(1000);
     expect(lease.read().expiresAt).toBe(clock.now() + 3000);
+  });
+});
+
+describe('engine: a pass whose sales the disk kept claimed', () => {
+  it('keeps its lease, renewed, for the next pass to hand them back', async () => {
+    // The simulation found a sender that, under a lock, could not hand its claimed sales
+    // back at the end of a pass: it let its lease go in memory (the disk refused that too),
+    // and the file kept a lease nobody renewed over sales nobody sent.
+    let lockAt: (() => void) | undefined;
+    const server = await scriptedServer(() => {
+      setTimeout(() => lockAt?.(), 300); // once the answer's outcome is written
+      return { status: 500 };
+    });
+    const t = till();
+    t.record(1);
+    // Its own connection, which waits for no lock (the engine closes it when it stops).
+    const database = openDatabase(t.file, { synchronous: 'NORMAL', busyTimeoutMs: 0 });
+    const other = new Database(t.file);
+    open.push(other);
+    lockAt = () => {
+      lockAt = undefined;
+      other.exec('begin immediate');
+      setTimeout(() => other.exec('commit'), 2500);
+    };
+    const engine = t.engine(
+      // A try in place 900 ms on: past the lease's trusted 400 ms, it must renew, and cannot.
+      {
+        baseUrl: server.url,
+        apiKey: 'k',
+        sync: { leaseTtlMs: 600, backoffBaseMs: 1000, backoffCapMs: 1000, inlineRetryMaxMs: 1000 },
+      },
+      { database, random: () => 0.9, logger: quiet },
+    );
+    await engine.drain(); // not started: no tick takes the lease again meanwhile
+    const lease = createLease(database);
+    const state = () => t.store.database.sqlite;
+    expect(
+      state().prepare(`select count(*) from outbox where state = 'sending'`).pluck().get(),
+    ).toBe(1);
+    await waitUntil(() => lease.read().expiresAt > Date.now() + 300, 5000, 'a renewed lease');
+    expect(lease.read().owner).toBe(engine.owner);
   });
 });
