@@ -8,7 +8,6 @@ export interface SchedulerDeps {
   timers: Timers;
   /** Milliseconds between ticks now. */
   tickEveryMs: () => number;
-  pollIntervalMs: () => number;
   debounceMs: () => number;
   /** What a tick does: the engine notices resync requests and drains what is due. */
   tick: () => Promise<void>;
@@ -36,12 +35,15 @@ export function createScheduler(deps: SchedulerDeps) {
       started = true;
       scheduleTick();
     },
-    /** After a pass: wake for the next due sale if it comes before the next tick. */
+    /**
+     * After a pass: wake when the next sale is due. Ticks alone would send it up to a poll
+     * interval late (a tick just before it is due finds nothing to do).
+     */
     wakeForNextDue(): void {
       timer.wake?.cancel();
       if (!started || stopped) return; // timers belong to a started engine only
       const delay = deps.nextDueInMs();
-      if (delay === null || delay >= deps.pollIntervalMs()) return; // the tick comes sooner
+      if (delay === null) return;
       timer.wake = deps.timers.after(delay + 5, deps.drain, { background: true });
     },
     /**

@@ -18,7 +18,6 @@ describe('the scheduler', () => {
     const scheduler = createScheduler({
       timers,
       tickEveryMs: () => 5000,
-      pollIntervalMs: () => 5000,
       debounceMs: () => 200,
       tick: () => Promise.resolve(),
       drain: () => void drains.push(now()),
@@ -42,5 +41,26 @@ describe('the scheduler', () => {
     scheduler.saleRecorded();
     await advance(1000);
     expect(drains.at(-1)).toBe(3200);
+  });
+
+  it('wakes when the next sale is due, even after the next tick', async () => {
+    // The simulation saw a sale due 7 s after a pass wait for the tick after that (5 s
+    // ticks): the wake-up was skipped whenever a tick came first.
+    const { timers, advance, now } = steppedTimers();
+    const drains: number[] = [];
+    const scheduler = createScheduler({
+      timers,
+      tickEveryMs: () => 5000,
+      debounceMs: () => 200,
+      tick: () => Promise.resolve(),
+      drain: () => void drains.push(now()),
+      nextDueInMs: () => 7000,
+      onTickError: () => {},
+    });
+    scheduler.start();
+    scheduler.wakeForNextDue();
+    await advance(7100);
+    expect(drains).toEqual([7005]);
+    scheduler.stop();
   });
 });
