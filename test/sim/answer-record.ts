@@ -19,14 +19,17 @@ export interface HeardAnswer {
 export function createAnswerRecord() {
   const byKey = new Map<string, HeardAnswer[]>();
   const all: HeardAnswer[] = [];
-  const contacts: number[] = [];
+  const contacts: Array<{ heardWall: number; at: number }> = [];
   return {
-    /** A process asked whether the platform answers at all, and it did (at this wall time). */
-    contact(heardWall: number): void {
-      contacts.push(heardWall);
+    /** A process asked whether the platform answers at all, and it did (wall and virtual time). */
+    contact(heardWall: number, at: number): void {
+      contacts.push({ heardWall, at });
     },
     /** The wall times of those answers. */
-    contacts: (): readonly number[] => contacts,
+    contacts: (): readonly number[] => contacts.map((contact) => contact.heardWall),
+    /** Every time a process heard from the platform (an answer or a probe's), in order. */
+    heardFrom: (): ReadonlyArray<{ heardWall: number; at: number }> =>
+      [...all, ...contacts].sort((a, b) => a.at - b.at),
     heard(entry: HeardAnswer): void {
       all.push(entry);
       const list = byKey.get(entry.key) ?? [];

@@ -6,6 +6,8 @@
 // that went unanswered (or was on its way when its sender stopped).
 import type Database from 'better-sqlite3';
 import type { PlatformWatch } from './platform-watch.js';
+import { saleOf } from './request-kinds.js';
+import type { SimPlatform } from './sim-platform.js';
 
 interface SaleRow {
   receipt: number;
@@ -49,4 +51,24 @@ export function finalViolations(
       violations.push(`${sale} is parked though on the platform, and not flagged`);
   }
   return violations;
+}
+
+/** As the platform stores a sale a second time: the till must have flagged it already. */
+export function flagExtraCopies(
+  platform: SimPlatform,
+  checker: Database.Database,
+  watch: PlatformWatch,
+): void {
+  const keyOwner = checker.prepare(
+    `select s.receipt_number as receipt, o.uncertain from outbox o join sales s on s.id = o.sale_id
+     where s.customer_id = ?`,
+  );
+  platform.watchExtraCopies((body) => {
+    const row = keyOwner.get(`cus_${saleOf(body)}`) as
+      { receipt: number; uncertain: number } | undefined;
+    if (!row || row.uncertain !== 1)
+      watch.violations.push(
+        `sale #${row?.receipt ?? '?'} was stored twice without being flagged uncertain`,
+      );
+  });
 }

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { openStore } from '../../db/store.js';
 import { syncTuningSchema, type AgentConfig } from '../../main/config/agent-config.js';
 import { tillRecords } from './till-records.js';
-import { finalViolations } from './final-checks.js';
+import { finalViolations, flagExtraCopies } from './final-checks.js';
 import { createLeaseWatch } from './lease-watch.js';
 import { createAnswerRecord } from './answer-record.js';
 import { attemptLogViolations } from './log-checks.js';
@@ -22,11 +22,11 @@ import { createOfflineWatch } from './offline-watch.js';
 import { createRateWatch } from './rate-watch.js';
 import { stateViolations } from './state-checks.js';
 import { createPlatformWatch } from './platform-watch.js';
-import { saleOf } from './request-kinds.js';
 import { createSimPlatform, SIM_KEY } from './sim-platform.js';
 import { createSimTill, type LivenessMode } from './sim-till.js';
 import { createBodyChecks } from './body-checks.js';
 import { simulatedSale } from './sim-sales.js';
+import { calmHour } from './calm-hour.js';
 import {
   replaceKey,
   restartSoon,
@@ -153,38 +153,26 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     `seed ${seed}: ${totalSales} sales, platform ${honoursKeys ? 'honours' : 'ignores'} keys, liveness ${liveness}, concurrency ${tuning.concurrency}, lease ${tuning.leaseTtlMs} ms, uncertain sales: ${tuning.uncertainSales}, faults until ${faultsUntil / 1000}s`,
   );
 
-  const keyOwner = checker.prepare(
-    `select s.receipt_number as receipt, o.uncertain from outbox o join sales s on s.id = o.sale_id
-     where s.customer_id = ?`,
-  );
-  platform.watchExtraCopies((body) => {
-    const row = keyOwner.get(`cus_${saleOf(body)}`) as
-      { receipt: number; uncertain: number } | undefined;
-    if (!row || row.uncertain !== 1)
-      watch.violations.push(
-        `sale #${row?.receipt ?? '?'} was stored twice without being flagged uncertain`,
-      );
-  });
+  flagExtraCopies(platform, checker, watch);
 
-  function recordSale(): void {
-    if (recorded >= totalSales) return;
-    if (context.busy.holder) {
-      world.schedule(world.time + 500, null, recordSale);
-      return;
-    }
+  /** Records sale number `recorded` of kind `roll` (sim-sales.ts) at this wall time. */
+  function recordNext(roll: number, wall: number): number {
     const number = recorded;
-    const { sale, fixable: needsPerson } = simulatedSale(number, random());
+    const { sale, fixable: needsPerson } = simulatedSale(number, roll);
     if (needsPerson) fixable.add(number);
     bodies.expect(sale);
-    const result = store.recordSale(
-      sale,
-      // Distinct times keep the queue's order the same on every run of this seed.
-      { now: EPOCH + world.time + number },
-    );
+    // Distinct times keep the queue's order the same on every run of this seed.
+    const result = store.recordSale(sale, { now: wall + number });
     if (!result.ok) throw new Error(result.error.message);
     recorded += 1;
     world.log(`sale #${result.value.receiptNumber} recorded`);
     till.notifySaleRecorded();
+    return number;
+  }
+  function recordSale(): void {
+    if (recorded >= totalSales) return;
+    if (context.busy.holder) world.schedule(world.time + 500, null, recordSale);
+    else recordNext(random(), EPOCH + world.time);
   }
 
   // The plan: processes, sales, and the world's events, all before `faultsUntil`.
@@ -214,12 +202,17 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   );
   let events = 0;
   let settled = false;
+  /** The world's next event, and the checks made after every one. */
+  async function step(): Promise<{ ran: boolean; pid: number | null }> {
+    const result = await world.step();
+    const leaseProblem = leaseWatch();
+    if (leaseProblem) watch.violations.push(`${leaseProblem} (at ${world.time} ms)`);
+    events += 1;
+    return result;
+  }
   try {
     for (;;) {
-      const { ran, pid } = await world.step();
-      const leaseProblem = leaseWatch();
-      if (leaseProblem) watch.violations.push(`${leaseProblem} (at ${world.time} ms)`);
-      events += 1;
+      const { ran, pid } = await step();
       if (!ran || events > MAX_EVENTS) break;
       // A crash at this await point: the process stops where it stands.
       if (pid !== null && world.time < faultsUntil && till.running.has(pid) && random() < 0.004) {
@@ -257,6 +250,14 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       }
       if (world.time > faultsUntil + SETTLE_WITHIN_MS) break;
     }
+    // A calm till after the faults: deadlines a working till meets.
+    if (settled)
+      await calmHour(context, {
+        answers,
+        checker,
+        step: async () => void (await step()),
+        recordSale: (refused, wall) => recordNext(refused ? 0 : 0.99, wall),
+      });
     if (!settled) {
       const left = (unsettled.get() as { n: number }).n;
       watch.violations.push(

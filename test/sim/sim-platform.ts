@@ -46,6 +46,14 @@ export interface PlatformOptions {
 
 export const SIM_KEY = 'sim-key';
 
+/** A request for a sale, as it left a till: when (virtual time), from whom, under which keys. */
+export interface SaleRequestSeen {
+  at: number;
+  pid: number;
+  key: string;
+  apiKey: string;
+}
+
 export function createSimPlatform(world: World, random: () => number, options: PlatformOptions) {
   const stored = new Map<string, string>(); // key -> platform id (what a replay returns)
   const inProgress = new Map<string, number>(); // key -> until when the platform works on it
@@ -58,13 +66,18 @@ export function createSimPlatform(world: World, random: () => number, options: P
   let nextId = 1;
   let nextRequest = 1;
   let onExtraCopy: (body: string) => void = () => {};
+  /** Every request for a sale that left a till, by sale number, in order. */
+  const requests = new Map<number, SaleRequestSeen[]>();
+  /** Answers given once, to a sale's next request that reaches the platform. */
+  const scripted = new Map<number, { status: number; headers: Record<string, string> }>();
   const platformNow = () => EPOCH + world.time;
   /** How a till finds the platform out of reach: refused, no such name, no route... */
   const unreachableCode = () => UNREACHABLE_CODES[Math.floor(random() * UNREACHABLE_CODES.length)]!;
 
   /** Takes a token from the key's bucket; its headers either way. */
+  let rateLimit = options.rateLimit;
   function takeToken(apiKey: string): { ok: boolean; headers: Record<string, string> } {
-    const limit = options.rateLimit;
+    const limit = rateLimit;
     if (!limit) return { ok: true, headers: {} };
     const last = buckets.get(apiKey) ?? { tokens: limit.capacity, at: world.time };
     const tokens = Math.min(
@@ -150,6 +163,12 @@ export function createSimPlatform(world: World, random: () => number, options: P
       const status = [501, 505, 302, 307][productId.length % 4]!;
       return { answer: response(status, { location: '/elsewhere', ...rate.headers }, '') };
     }
+    const script = scripted.get(saleOf(body) ?? -1);
+    if (script) {
+      scripted.delete(saleOf(body)!);
+      const { status, headers } = script;
+      return { answer: response(status, { ...headers, ...rate.headers }, '{"title":"Scripted"}') };
+    }
     if (options.honoursKeys && busy)
       return {
         answer: response(409, rate.headers, '{"title":"A request with this key is in progress"}'),
@@ -202,7 +221,13 @@ export function createSimPlatform(world: World, random: () => number, options: P
           const sentAt = world.time;
           const sentWall = process.clock.now();
           watching((watch) => watch.requestSent(process, apiKey, key, body));
-          options.offline?.sent(process.pid, isKeyCheck(key) ? null : saleOf(body));
+          const sale = isKeyCheck(key) ? null : saleOf(body);
+          options.offline?.sent(process.pid, sale);
+          if (sale !== null)
+            requests.set(sale, [
+              ...(requests.get(sale) ?? []),
+              { at: world.time, pid: process.pid, key, apiKey },
+            ]);
           const wrongBody = isKeyCheck(key) ? undefined : options.bodies?.problem(body);
           if (wrongBody) watching((watch) => watch.violations.push(wrongBody));
           pending.set(requestId, process.pid);
@@ -258,7 +283,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
         return new Promise((resolve) =>
           world.schedule(world.time + after, process.pid, () => {
             const answered = !hanging && world.time >= outageUntil;
-            if (answered) options.answers?.contact(process.clock.now());
+            if (answered) options.answers?.contact(process.clock.now(), world.time);
             if (answered) options.offline?.contact(process.pid);
             resolve(answered);
           }),
@@ -278,10 +303,22 @@ export function createSimPlatform(world: World, random: () => number, options: P
     revoke(apiKey: string, status: 401 | 403): void {
       revoked.set(apiKey, status);
     },
+    /** The requests for a sale that left a till, in order. */
+    requestsOf(sale: number): readonly SaleRequestSeen[] {
+      return requests.get(sale) ?? [];
+    },
+    /** The sale's next request that reaches the platform gets this answer, once. */
+    answerOnce(sale: number, status: number, headers: Record<string, string> = {}): void {
+      scripted.set(sale, { status, headers });
+    },
     /** Faults stop: every request is answered promptly and correctly from now on. */
     heal(): void {
       faulty = false;
       outageUntil = 0;
+    },
+    /** The quota becomes plenty (and the answers say so): waits are the answers' own. */
+    liftRateLimit(): void {
+      if (rateLimit) rateLimit = { ...rateLimit, capacity: 1000, refillPerSecond: 1000 };
     },
     /** Called with the body of a sale stored a second time (or more). */
     watchExtraCopies(callback: (body: string) => void): void {

@@ -119,16 +119,19 @@ export function stateViolations(checker: Database.Database, facts: StateFacts): 
 
   if (state.pausedReason !== null) say(`keeps the queue paused: ${state.pausedReason}`);
   // A step of the wall clock is news for a person: kept at its size once a process whose
-  // clock it moved has ticked since (with the steps before it since its last tick, if any).
+  // clock it moved has ticked since (with the steps before it since its last tick, if any:
+  // a process stopped through two steps sees them as one, and may write last).
   const step = facts.steps.at(-1);
   const detector = step?.pids.find(facts.alive);
   if (step && detector !== undefined && facts.now > step.at + facts.detectWithinMs) {
-    let sum = 0;
     const sizes = new Set<number>();
-    for (const earlier of [...facts.steps].reverse()) {
-      if (!earlier.pids.includes(detector)) continue;
-      sum += earlier.ms;
-      sizes.add(sum);
+    for (const pid of step.pids) {
+      let sum = 0;
+      for (const earlier of [...facts.steps].reverse()) {
+        if (!earlier.pids.includes(pid)) continue;
+        sum += earlier.ms;
+        sizes.add(sum);
+      }
     }
     if (!sizes.has(state.clockStepMs ?? NaN))
       say(`keeps a clock step of ${state.clockStepMs} ms, the clock last stepped ${step.ms} ms`);

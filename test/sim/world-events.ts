@@ -210,24 +210,34 @@ function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T):
     store.discardConflict(sale.id, { reason: 'It is on the platform already' });
     action = 'discard';
   } else if (context.fixable.has(number)) {
-    const corrected = {
-      // The product the platform has, at the price and quantity charged: the money stays.
-      items: sale.items.map(({ quantity, price }) => ({ productId: 'prod_0', quantity, price })),
-      paymentMethod: sale.paymentMethod,
-      customerId: sale.customerId!,
-    };
-    const edited = store.editConflict(sale.id, corrected, { checkedPlatform: true });
-    if (!edited.ok) throw new Error(`the edit was refused: ${edited.error.message}`);
-    context.fixable.delete(number);
-    context.bodies.expect(corrected);
+    fixProduct(context, sale.id);
     action = 'edit';
   } else {
     store.retryConflict(sale.id);
     action = 'retry';
   }
-  watch.personActed(number, action);
+  if (action !== 'edit') watch.personActed(number, action);
   world.log(
     `a person ${action === 'edit' ? 'fixes' : action === 'retry' ? 'retries' : 'discards'} sale #${sale.receiptNumber}`,
   );
   till.notifySaleRecorded();
+}
+
+/**
+ * A person gives a refused sale the product the platform has, at the price and quantity
+ * charged (the money stays), and saves it: sent again under a new key.
+ */
+export function fixProduct(context: WorldContext, saleId: string): void {
+  const sale = context.store.getSale(saleId)!;
+  const number = Number(sale.customerId!.replace('cus_', ''));
+  const corrected = {
+    items: sale.items.map(({ quantity, price }) => ({ productId: 'prod_0', quantity, price })),
+    paymentMethod: sale.paymentMethod,
+    customerId: sale.customerId!,
+  };
+  const edited = context.store.editConflict(sale.id, corrected, { checkedPlatform: true });
+  if (!edited.ok) throw new Error(`the edit was refused: ${edited.error.message}`);
+  context.fixable.delete(number);
+  context.bodies.expect(corrected);
+  context.watch.personActed(number, 'edit');
 }
