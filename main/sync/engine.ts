@@ -229,7 +229,8 @@ export function createSyncEngine(options: EngineOptions) {
     storage.attempt('the queue', () => outbox.makeAllDue(now, following ?? null));
     if (link.paused) link.unpause();
     link.forgetOffline();
-    pacer.release();
+    // Another's request, at its wall time, on this process's steady clock.
+    pacer.release(following === undefined ? Infinity : clock.monotonic() - (now - following));
     emitStatus();
     return passes.fresh();
   }

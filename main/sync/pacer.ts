@@ -7,16 +7,25 @@ import type { RateLimitReading } from './rate-limit-headers.js';
 
 export function createPacer(clock: Clock, concurrency: () => number) {
   let holdUntil = 0; // monotonic
+  let heldAt = -Infinity; // monotonic: when the platform last asked for a hold
   let nextSlot = 0; // monotonic: when the next request may start
   let gapMs = 0;
 
+  function holdFor(ms: number): void {
+    holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
+    heldAt = clock.monotonic();
+  }
+
   return {
     /** The whole queue waits this long (the platform asked with Retry-After). */
-    hold(ms: number): void {
-      holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
-    },
-    /** A person asked to try now: the hold and the slots taken during it end (the pacing stays). */
-    release(): void {
+    hold: holdFor,
+    /**
+     * A person asked to try now: the hold and the slots taken during it end (the pacing
+     * stays). `askedAt` (monotonic), for a Resync asked in another process: a hold the
+     * platform asked for since then is its answer to a request sent after, and stays.
+     */
+    release(askedAt = Infinity): void {
+      if (heldAt >= askedAt) return;
       holdUntil = 0;
       nextSlot = 0;
     },
@@ -30,7 +39,7 @@ export function createPacer(clock: Clock, concurrency: () => number) {
         // Nothing left: wait for it, then one request per reset until a reading says more
         // is left (a burst at full concurrency would use it all up again).
         gapMs = resetMs;
-        holdUntil = Math.max(holdUntil, clock.monotonic() + resetMs);
+        holdFor(resetMs);
         return;
       }
       // Plenty left: no spacing. Near the end: one request per refill (a token bucket

@@ -36,4 +36,24 @@ describe('pacer', () => {
     pacer.note({ remaining: 2, resetSeconds: 3, limit: 5 }); // 3 used, full again in 3 s
     expect([1, 2, 3].map(() => pacer.reserve())).toEqual([0, 1000, 2000]);
   });
+
+  it("ends on Resync the holds asked for before it, not one asked for since (another process's Resync)", () => {
+    const { pacer, advance } = pacerAt(2);
+    pacer.hold(60_000);
+    advance(1000);
+    const askedAt = 1000; // another process's Resync, on this one's steady clock
+    pacer.release(askedAt);
+    expect(pacer.heldForMs()).toBe(0);
+    // A 429 heard after the ask (simulation seed 947: sent 1.8 s early before this)...
+    advance(500);
+    pacer.hold(2000);
+    pacer.release(askedAt);
+    expect(pacer.heldForMs()).toBe(2000);
+    // ...and a quota told empty after it, likewise; a Resync pressed here ends both.
+    pacer.note({ remaining: 0, resetSeconds: 5, limit: 10 });
+    pacer.release(askedAt);
+    expect(pacer.heldForMs()).toBe(5000);
+    pacer.release();
+    expect(pacer.heldForMs()).toBe(0);
+  });
 });
