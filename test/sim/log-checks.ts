@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import { platformIdIn, type AnswerRecord, type HeardAnswer } from './answer-record.js';
 import {
+  isKeyCheck,
   isRefusal,
   isUnexpected,
   KEY_REFUSED_STATUSES,
@@ -32,6 +33,8 @@ export interface LogPolicy {
   maxUnexpectedAttempts: number;
   /** A send left unanswered may be parked for a person (tuning.uncertainSales = park). */
   parksUncertain: boolean;
+  /** Whether a process still runs: what it heard, it has written (the faults are over). */
+  alive: (pid: number) => boolean;
 }
 
 /** A person's act on a refused sale: its counts start again. */
@@ -157,6 +160,42 @@ export function attemptLogViolations(
       lastSynced.set(`${row.saleId}/${row.revision}`, { row, heard: answer });
   }
   violations.push(...syncedViolations(checker, lastSynced));
+  violations.push(...unloggedAnswers(rows, answers, policy.alive));
+  return violations;
+}
+
+/**
+ * Every answer a process still running heard is logged, once: as what it decided, or as
+ * fenced if its lease had gone meanwhile; never left for another process to log as
+ * orphaned (an outcome the disk refused is kept and written when it can be).
+ */
+function unloggedAnswers(
+  rows: LogRow[],
+  answers: AnswerRecord,
+  alive: (pid: number) => boolean,
+): string[] {
+  const logged = new Map<string, number>();
+  for (const row of rows) {
+    if (!DECIDED.has(row.outcome) && row.outcome !== 'fenced') continue;
+    const request = `${row.key}@${row.startedAt}`;
+    logged.set(request, (logged.get(request) ?? 0) + 1);
+  }
+  const heard = new Map<string, { count: number; answer: HeardAnswer }>();
+  for (const answer of answers.all()) {
+    if (!alive(answer.pid) || isKeyCheck(answer.key)) continue;
+    const request = `${answer.key}@${answer.sentWall}`;
+    heard.set(request, { count: (heard.get(request)?.count ?? 0) + 1, answer });
+  }
+  const violations: string[] = [];
+  for (const [request, { count, answer }] of heard) {
+    const entries = logged.get(request) ?? 0;
+    if (entries === count) continue;
+    const what =
+      answer.answer.kind === 'response' ? `HTTP ${answer.answer.status}` : answer.answer.kind;
+    violations.push(
+      `process ${answer.pid} heard ${what} for key ${answer.key} sent at ${answer.sentWall}, and logged it ${entries} time(s), not ${count}`,
+    );
+  }
   return violations;
 }
 

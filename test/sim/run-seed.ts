@@ -28,6 +28,7 @@ import { createBodyChecks } from './body-checks.js';
 import { simulatedSale } from './sim-sales.js';
 import { calmHour } from './calm-hour.js';
 import {
+  diskFault,
   replaceKey,
   restartSoon,
   scheduleWorldEvents,
@@ -235,6 +236,14 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         );
         till.notifySaleRecorded();
       }
+      // The disk refuses writes while a sale is on the wire: its answer must not be lost.
+      if (
+        pid !== null &&
+        world.time < faultsUntil &&
+        random() < 0.01 &&
+        (sendingNow.get() as number) > 0
+      )
+        diskFault(context, pid, between(200, 3000), true);
       // Settled: every sale synced or parked, nothing on the wire, the storage faults over,
       // and no process stopped (each has taken in what the world told it).
       if (
@@ -283,6 +292,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       ...attemptLogViolations(checker, answers, {
         maxUnexpectedAttempts: tuning.maxUnexpectedAttempts,
         parksUncertain: tuning.uncertainSales === 'park',
+        alive: (pid) => till.running.has(pid),
       }),
     );
   } finally {

@@ -267,6 +267,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
           const latency = 1 + Math.floor(random() * (faulty && random() < 0.05 ? 4000 : 120));
           // The platform acts when the request arrives, whatever became of its sender.
           world.schedule(world.time + latency / 2, null, () => {
+            if (latency > 120) options.rates?.heldBack(process.pid);
             const busy = (inProgress.get(key) ?? -1) > world.time;
             const { answer, late, quota } = handle(apiKey, key, body, busy);
             if (answer === 'never') return; // a hang: in progress until it gives up

@@ -27,6 +27,14 @@ export interface Running {
   stopped?: Promise<unknown>;
 }
 
+/** A step of one or every wall clock, and the processes stopped when it came. */
+export interface ClockStep {
+  at: number;
+  ms: number;
+  pids: number[];
+  stalled: number[];
+}
+
 export interface SimTillOptions {
   file: string;
   config: AgentConfig;
@@ -56,7 +64,7 @@ export function createSimTill(world: World, options: SimTillOptions) {
   let clocksMoved = false;
   /** When a wall clock last stepped, and the steps: when, by how much, whose clocks. */
   let steppedAt = 0;
-  const steps: Array<{ at: number; ms: number; pids: number[] }> = [];
+  const steps: ClockStep[] = [];
 
   function liveness(owner: string): OwnerLiveness {
     const pid = Number(owner.split('#')[1]);
@@ -110,7 +118,7 @@ export function createSimTill(world: World, options: SimTillOptions) {
       return clocksMoved;
     },
     /** Every step of a wall clock, in order. */
-    steps: steps as ReadonlyArray<{ at: number; ms: number; pids: number[] }>,
+    steps: steps as readonly ClockStep[],
     /** When any wall clock last stepped (0: never). */
     get lastStepAt() {
       return steppedAt;
@@ -162,7 +170,16 @@ export function createSimTill(world: World, options: SimTillOptions) {
       clocksMoved = true;
       steppedAt = world.time;
       for (const process of targets) process.wallOffset += step;
-      steps.push({ at: world.time, ms: step, pids: targets.map((process) => process.pid) });
+      steps.push({
+        at: world.time,
+        ms: step,
+        pids: targets.map((process) => process.pid),
+        // Stopped processes see their own steps when they resume, and may write them last.
+        stalled: world
+          .live()
+          .filter((process) => process.stalledUntil > world.time)
+          .map((process) => process.pid),
+      });
       world.log(
         `${oneClock ? "the machine's" : `process ${target.pid}'s`} wall clock steps by ${step / 1000}s${when}`,
       );

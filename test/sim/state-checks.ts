@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { HeardAnswer } from './answer-record.js';
 import { isKeyCheck } from './request-kinds.js';
+import type { ClockStep } from './sim-till.js';
 
 interface StateRow {
   connection: string;
@@ -31,7 +32,7 @@ export interface StateFacts {
   /** The machine clock all processes read (how far off, and when it stepped last), if one. */
   machineClock: { offset: number; steppedAt: number } | null;
   /** Every step of a wall clock (whose processes' clocks), and the processes alive now. */
-  steps: ReadonlyArray<{ at: number; ms: number; pids: number[] }>;
+  steps: readonly ClockStep[];
   alive: (pid: number) => boolean;
   /** Virtual time now, and how soon after a step a process has looked at its clocks. */
   now: number;
@@ -120,12 +121,13 @@ export function stateViolations(checker: Database.Database, facts: StateFacts): 
   if (state.pausedReason !== null) say(`keeps the queue paused: ${state.pausedReason}`);
   // A step of the wall clock is news for a person: kept at its size once a process whose
   // clock it moved has ticked since (with the steps before it since its last tick, if any:
-  // a process stopped through two steps sees them as one, and may write last).
+  // a process stopped through two steps sees them as one, and may write last; so may one
+  // stopped when the last step came, with its own).
   const step = facts.steps.at(-1);
   const detector = step?.pids.find(facts.alive);
   if (step && detector !== undefined && facts.now > step.at + facts.detectWithinMs) {
     const sizes = new Set<number>();
-    for (const pid of step.pids) {
+    for (const pid of [...step.pids, ...step.stalled]) {
       let sum = 0;
       for (const earlier of [...facts.steps].reverse()) {
         if (!earlier.pids.includes(pid)) continue;

@@ -1,7 +1,7 @@
 // What happens to a simulated till before the faults stop, at random times: processes
 // killed, stopped past their lease (with their wall clock stepped meanwhile), sent SIGTERM;
-// the wall clock stepped both ways; the database locked by another process or its disk
-// full; the platform out of reach (refusing or hanging); the API key revoked and replaced;
+// the wall clock stepped both ways; the database locked by another process, its disk
+// full or read-only; the platform out of reach (refusing or hanging); the API key revoked and replaced;
 // the shop id and the concurrency changed; and a person acting on refused sales.
 import Database from 'better-sqlite3';
 import type { Store } from '../../db/store.js';
@@ -110,20 +110,31 @@ function happen(
   } else if (kind === 'clock') {
     till.stepClock(target, pick([-1, 1]) * between(5000, 7_200_000), '');
   } else if (kind === 'full') {
-    const connection = till.running.get(target.pid)!.database.sqlite;
-    const pages = connection.pragma('page_count', { simple: true }) as number;
-    connection.pragma(`max_page_count = ${pages}`);
-    const ms = between(500, 10_000);
-    disturb(context, ms);
-    world.log(`process ${target.pid}'s disk is full for ${ms / 1000}s`);
-    world.schedule(world.time + ms, null, () => {
-      if (connection.open) connection.pragma('max_page_count = 1073741823');
-    });
+    diskFault(context, target.pid, between(500, 10_000), context.random() < 0.5);
   } else if (kind === 'stop') {
     till.terminate(target.pid, () =>
       world.schedule(world.time + between(0, 5000), null, () => till.start(0)),
     );
   }
+}
+
+/**
+ * A process's disk refuses writes for `ms`: full, which refuses only the writes that grow
+ * the file, or remounted read-only (query_only: SQLITE_READONLY), which refuses every
+ * write, an outcome's update in place too.
+ */
+export function diskFault(context: WorldContext, pid: number, ms: number, readOnly: boolean) {
+  const { world, till } = context;
+  const connection = till.running.get(pid)?.database.sqlite;
+  if (!connection) return;
+  const pages = connection.pragma('page_count', { simple: true }) as number;
+  connection.pragma(readOnly ? 'query_only = 1' : `max_page_count = ${pages}`);
+  disturb(context, ms);
+  world.log(`process ${pid}'s disk is ${readOnly ? 'read-only' : 'full'} for ${ms / 1000}s`);
+  world.schedule(world.time + ms, null, () => {
+    if (!connection.open) return;
+    connection.pragma(readOnly ? 'query_only = 0' : 'max_page_count = 1073741823');
+  });
 }
 
 /** Something keeps processes from their timers or their disk for `ms` from now. */
