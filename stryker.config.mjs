@@ -32,8 +32,8 @@ export default {
   coverageAnalysis: 'all',
   // Module-level constants (which statuses are retried, the tries in place) are delivery.
   ignoreStatic: false,
-  appendPlugins: ['./scripts/stryker-ignore-log-calls.mjs'],
-  ignorers: ['log-calls'],
+  appendPlugins: ['./scripts/stryker-ignore-words.mjs'],
+  ignorers: ['words-for-a-person'],
   // The machine has 2 cores (`npm run mutate -- --concurrency 1` to leave one free).
   concurrency: 2,
   // A mutant that loops forever is killed by this timeout: twice the run, plus 10 s.

@@ -45,7 +45,7 @@ function isSkipReason(path) {
 export const strykerPlugins = [
   {
     kind: 'Ignore',
-    name: 'log-calls',
+    name: 'words-for-a-person',
     value: {
       shouldIgnore(path) {
         if (isStorageLabel(path))
