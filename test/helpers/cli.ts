@@ -61,7 +61,9 @@ export function startCli(
     pid: child.pid!,
     signal: (signal) => void child.kill(signal),
     output: () => ({ stdout, stderr }),
-    async waitFor(pattern, timeoutMs = 15_000) {
+    // Generous: a process started while the whole suite runs on two cores may take long to
+    // load; the deadline only ends a wait for something that never comes.
+    async waitFor(pattern, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const match = stdout.match(pattern);
