@@ -35,7 +35,12 @@ export interface LogPolicy {
   parksUncertain: boolean;
   /** Whether a process still runs: what it heard, it has written (the faults are over). */
   alive: (pid: number) => boolean;
+  /** Whether a request under this key left a till at this wall time (the platform's record). */
+  sentUnder: (key: string, wall: number) => boolean;
 }
+
+/** Longer than any request of a seed has been on the wire, clock steps included. */
+const ABSURD_DURATION_MS = 24 * 3_600_000;
 
 /** A person's act on a refused sale: its counts start again. */
 const PERSON_ACTS = new Set(['retried', 'edited', 'discarded']);
@@ -135,6 +140,12 @@ export function attemptLogViolations(
       unexpected.delete(row.saleId);
       continue;
     }
+    if (row.outcome === 'orphaned') {
+      const problem = orphanProblem(row, policy);
+      if (problem)
+        violations.push(`attempt ${row.id} of sale #${row.receipt} (orphaned) ${problem}`);
+      continue;
+    }
     if (!DECIDED.has(row.outcome)) continue;
     const sale = `sale #${row.receipt}`;
     const heard = answers.of(row.key).filter((answer) => answer.sentWall === row.startedAt);
@@ -197,6 +208,18 @@ function unloggedAnswers(
     );
   }
   return violations;
+}
+
+/**
+ * A request its sender left on the wire, logged by the sender that took the sale back: it
+ * names a request that was made, says the sender stopped, and how long ago it left.
+ */
+function orphanProblem(row: LogRow, policy: LogPolicy): string | undefined {
+  if (!policy.sentUnder(row.key, row.startedAt)) return 'names no request the till made';
+  if (row.errorCode !== 'sender_stopped') return `has code ${row.errorCode}, not sender_stopped`;
+  if (!row.reason) return 'gives no reason for a person';
+  if (Math.abs(row.durationMs) > ABSURD_DURATION_MS) return `took ${row.durationMs} ms`;
+  return undefined;
 }
 
 /** A synced sale keeps its platform id; one its platform replayed is not left in doubt. */

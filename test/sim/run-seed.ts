@@ -293,6 +293,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         maxUnexpectedAttempts: tuning.maxUnexpectedAttempts,
         parksUncertain: tuning.uncertainSales === 'park',
         alive: (pid) => till.running.has(pid),
+        sentUnder: (key, wall) => platform.sentUnder(key, wall),
       }),
     );
   } finally {

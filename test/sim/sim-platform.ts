@@ -49,6 +49,8 @@ export const SIM_KEY = 'sim-key';
 /** A request for a sale, as it left a till: when (virtual time), from whom, under which keys. */
 export interface SaleRequestSeen {
   at: number;
+  /** The sending process's wall clock when it left (as the till logs it). */
+  wall: number;
   pid: number;
   key: string;
   apiKey: string;
@@ -226,7 +228,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
           if (sale !== null)
             requests.set(sale, [
               ...(requests.get(sale) ?? []),
-              { at: world.time, pid: process.pid, key, apiKey },
+              { at: world.time, wall: sentWall, pid: process.pid, key, apiKey },
             ]);
           const wrongBody = isKeyCheck(key) ? undefined : options.bodies?.problem(body);
           if (wrongBody) watching((watch) => watch.violations.push(wrongBody));
@@ -307,6 +309,12 @@ export function createSimPlatform(world: World, random: () => number, options: P
     /** The requests for a sale that left a till, in order. */
     requestsOf(sale: number): readonly SaleRequestSeen[] {
       return requests.get(sale) ?? [];
+    },
+    /** Whether a request under this idempotency key left a till at this wall time. */
+    sentUnder(key: string, wall: number): boolean {
+      for (const list of requests.values())
+        if (list.some((request) => request.key === key && request.wall === wall)) return true;
+      return false;
     },
     /** The sale's next request that reaches the platform gets this answer, once. */
     answerOnce(sale: number, status: number, headers: Record<string, string> = {}): void {
