@@ -163,19 +163,35 @@ export async function calmHour(context: WorldContext, deps: CalmHourDeps): Promi
       const wait = Math.max(waitS * 1000, tuning.backoffBaseMs) + prompt;
       successWritten('retry', await synced('retry', sale, wait));
     },
-    /** The platform asks for minutes; a person presses Resync: sent at once. */
+    /**
+     * The platform asks for minutes; a person presses Resync: sent at once. Or pressed in
+     * another process than the one told to wait, which then closes (the app's window, say):
+     * the one told follows the request at its next tick.
+     */
     async resync() {
       const sale = recordSale(false);
       platform.answerOnce(sale, 503, { 'retry-after': String(between(60, 300)) });
-      if (!(await answered('resync', sale, world.time))) return;
+      const heard = await answered('resync', sale, world.time);
+      if (!heard) return;
       await pause(between(500, 5000));
       const pressed = world.time;
-      resync();
-      await within(
-        prompt,
-        `resync: sale #${sale} waited on after Resync`,
-        () => sentSince(sale, pressed).length > 0,
-      );
+      const other = [...till.running.keys()].find((pid) => pid !== heard.pid);
+      if (other !== undefined) {
+        till.resync(() => context.resynced(), other);
+        till.terminate(other, () => till.start(offset));
+        await within(
+          tuning.pollIntervalMs + prompt,
+          `resync: sale #${sale} waited on after a Resync pressed in process ${other}, which then closed`,
+          () => sentSince(sale, pressed).length > 0,
+        );
+      } else {
+        resync();
+        await within(
+          prompt,
+          `resync: sale #${sale} waited on after Resync`,
+          () => sentSince(sale, pressed).length > 0,
+        );
+      }
       successWritten('resync', await synced('resync', sale));
     },
     /** The key is refused: the queue pauses for it, and goes on at once with a new one. */
@@ -275,6 +291,8 @@ export async function calmHour(context: WorldContext, deps: CalmHourDeps): Promi
   // The quota's pace is checked while the world fails; here every wait is an answer's.
   // A pass still spacing its last requests by the old quota is over before the first scene.
   platform.liftRateLimit();
+  // Often the app and the daemon both run: the scenes then test what one tells the other.
+  if (till.running.size === 1 && random() < 0.5) till.start(offset);
   await pause(15_000);
   for (const scene of order) {
     if (failed) return;

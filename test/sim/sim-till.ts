@@ -215,11 +215,13 @@ export function createSimTill(world: World, options: SimTillOptions) {
       });
     },
     /**
-     * A person presses Resync now on the first running process, which does it when it runs
+     * A person presses Resync now on the first running process (or on `pid`), which does it when it runs
      * (at once, or when it is continued); `onDone` is told then.
      */
-    resync(onDone: () => void): boolean {
-      const first = [...running.values()].find((r) => r.process.alive && !r.stopping);
+    resync(onDone: () => void, pid?: number): boolean {
+      const first = [...running.values()].find(
+        (r) => r.process.alive && !r.stopping && (pid === undefined || r.process.pid === pid),
+      );
       if (!first) return false;
       world.schedule(world.time, first.process.pid, () => {
         onDone();
