@@ -27,6 +27,9 @@ export function useScreenNotice(conflicts: Conflict[] | undefined) {
   const [notice, setNotice] = useState<ScreenNotice>();
   // The refused sales listed when the notice was given: the sale is still on that list.
   const listedThen = useRef<Conflict[] | undefined>(undefined);
+  // Whether a list since has shown the sale gone: a list fetched before the action, which
+  // can arrive after it, still shows the sale, and is not news of a refusal.
+  const seenGone = useRef(false);
   useEvent(
     'salesChanged',
     useCallback((change: EventPayload<'salesChanged'>) => {
@@ -37,9 +40,13 @@ export function useScreenNotice(conflicts: Conflict[] | undefined) {
       );
     }, []),
   );
+  const saleId = notice?.sale?.id;
+  const listedNow = conflicts?.some((conflict) => conflict.saleId === saleId) ?? false;
+  if (saleId !== undefined && conflicts !== listedThen.current && conflicts && !listedNow)
+    seenGone.current = true;
   const refusedAgain =
     notice?.sale !== undefined &&
-    conflicts !== listedThen.current &&
+    seenGone.current &&
     conflicts?.some((conflict) => !noticeHolds(notice, conflict.saleId, 'conflict'));
   useEffect(() => {
     if (refusedAgain) setNotice(undefined);
@@ -48,6 +55,7 @@ export function useScreenNotice(conflicts: Conflict[] | undefined) {
     notice: refusedAgain ? undefined : notice,
     show: (next: ScreenNotice | undefined) => {
       listedThen.current = conflicts;
+      seenGone.current = false;
       setNotice(next);
     },
   };
