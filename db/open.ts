@@ -56,6 +56,12 @@ export function setBusyTimeout({ sqlite }: TillDatabase, ms: number): void {
   sqlite.pragma(`busy_timeout = ${ms}`);
 }
 
+/** A reader of a number that changes whenever another connection commits to the file. */
+export function dataVersionReader({ sqlite }: TillDatabase): () => number {
+  const read = sqlite.prepare('pragma data_version').pluck();
+  return () => read.get() as number;
+}
+
 /** The schema version of an open file: how many migrations it has had. */
 export const schemaVersionOf = ({ sqlite }: TillDatabase): number =>
   Number(sqlite.pragma('user_version', { simple: true }));

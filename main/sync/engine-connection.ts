@@ -1,5 +1,5 @@
 // The sync engine's own connection to the till database, and what it does when stopping.
-import { openDatabase, setBusyTimeout } from '../../db/open.js';
+import { dataVersionReader, openDatabase, setBusyTimeout } from '../../db/open.js';
 import { startWalFlusher } from '../../db/wal-flusher.js';
 import type { Logger } from '../log/log-port.js';
 import type { EngineOptions } from './engine-options.js';
@@ -27,6 +27,8 @@ export function engineDatabase(options: EngineOptions, logger: Logger) {
   return {
     database,
     committed: () => flusher?.committed(),
+    /** Changes whenever another connection (another process, the store) commits. */
+    dataVersion: dataVersionReader(database),
     /** Past the grace time: no write may hold the exit deadline up behind another's lock. */
     stopping: () => setBusyTimeout(database, BUSY_TIMEOUT_MS.stopping),
     async close(): Promise<void> {

@@ -100,6 +100,18 @@ export function createSyncEngine(options: EngineOptions) {
 
   const holding = () => stopping || link.paused || link.offline;
 
+  /**
+   * What another process (or the store) wrote reaches this process's screens at its next
+   * tick: the app shows the sales its daemon sent, and a sale recorded from the CLI.
+   */
+  let seenVersion = connection.dataVersion();
+  function followOthers(): void {
+    const version = connection.dataVersion();
+    if (version === seenVersion) return;
+    emitStatus();
+    seenVersion = version;
+  }
+
   async function drainPass(): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping');
     // The client and the key it sends are taken together, before anything is awaited: a
@@ -184,6 +196,11 @@ export function createSyncEngine(options: EngineOptions) {
 
   async function tick(): Promise<void> {
     link.flush();
+    try {
+      followOthers();
+    } catch {
+      // A database that cannot be read now is read again at the next tick.
+    }
     link.noteClockStep(clockWatch.check());
     const requested = resyncs.unfollowed();
     if (requested !== undefined) {

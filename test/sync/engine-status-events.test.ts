@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../main/sync/status.js';
+import { created, scriptedServer } from '../helpers/scripted-server.js';
+import { till, waitUntil } from './helpers.js';
+
+/** The statuses an engine tells its screens, newest last. */
+function screen(engine: {
+  events: { on(event: 'status', listener: (s: SyncStatus) => void): unknown };
+}) {
+  const seen: SyncStatus[] = [];
+  engine.events.on('status', (status) => seen.push(status));
+  return seen;
+}
+
+describe('sync engine: what its screens are told', () => {
+  it('tells its screens, at its next tick, the sales another process sent', async () => {
+    const server = await scriptedServer(() => created());
+    const t = till();
+    const config = { baseUrl: server.url, apiKey: 'k' };
+    const sender = t.engine(config);
+    // The app beside a daemon: its engine ticks every second, and sends nothing here.
+    const app = t.engine({ ...config, sync: { pollIntervalMs: 1000 } });
+    const shown = screen(app);
+    app.start();
+    await waitUntil(() => shown.length > 0, 5000, 'the first status (the platform answered)');
+    t.record(2);
+    expect(await sender.drain()).toMatchObject({ synced: 2 });
+    await waitUntil(
+      () => shown.at(-1)?.counts.synced === 2,
+      5000,
+      () => `the app's screen to show 2 synced (shows ${JSON.stringify(shown.at(-1)?.counts)})`,
+    );
+    expect(shown.at(-1)!.counts.pending).toBe(0);
+  });
+
+  it('tells its screens of a sale recorded by another connection, with no platform set', async () => {
+    const t = till();
+    const engine = t.engine({});
+    const shown = screen(engine);
+    engine.start();
+    await new Promise((resolve) => setTimeout(resolve, 120)); // a tick or two with nothing new
+    const before = shown.length;
+    t.record(1);
+    await waitUntil(() => shown.at(-1)?.counts.pending === 1, 5000, 'the sale on the screen');
+    expect(shown.length).toBe(before + 1); // one status for one change, not one a tick
+  });
+});
