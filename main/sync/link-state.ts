@@ -125,6 +125,7 @@ export function createLinkState(
     if (same) return;
     clockSkewMs = next;
     write({ clockSkewMs });
+    changed();
   }
 
   return {

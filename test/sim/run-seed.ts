@@ -267,6 +267,12 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         step: async () => void (await step()),
         recordSale: (refused, wall) => recordNext(refused ? 0 : 0.99, wall),
       });
+    if (settled) {
+      // Calm for a tick of every process: each has told its screens what it knows.
+      const calmUntil = world.time + tickWithinMs;
+      while (world.nextEventAt !== undefined && world.nextEventAt <= calmUntil) await step();
+      watch.violations.push(...news.screenViolations(till.running));
+    }
     if (!settled) {
       const left = (unsettled.get() as { n: number }).n;
       watch.violations.push(

@@ -25,8 +25,9 @@ function linkOn(file: string, clock: Clock = systemClock) {
   open.push(database);
   const syncState = createSyncState(database);
   const storage = createStorageGuard(quiet, clock.now, () => {});
-  const link = createLinkState(syncState, storage, quiet, clock, () => {});
-  return { link, read: () => syncState.read(), storage };
+  const told = { changes: 0 };
+  const link = createLinkState(syncState, storage, quiet, clock, () => (told.changes += 1));
+  return { link, read: () => syncState.read(), storage, told };
 }
 
 describe('link state: what the disk refused is written later', () => {
@@ -130,5 +131,27 @@ describe('link state: what the disk refused is written later', () => {
     steady += 500;
     link.record(created, success, 'key', true);
     expect(read()).toMatchObject({ lastSuccessAt: wall - 5000, lastContactAt: wall - 5000 });
+  });
+
+  it("tells the screens when the platform's clock is found far from the till's", () => {
+    // The simulation found the skew written with no news: a screen kept "clock fine".
+    const wall = 1_800_000_000_000;
+    const { link, read, told } = linkOn(join(tempDir(), 'tillsync.db'), {
+      now: () => wall,
+      monotonic: () => 0,
+    });
+    const dated = (at: number) =>
+      ({
+        kind: 'response',
+        status: 201,
+        headers: new Headers({ date: new Date(at).toUTCString() }),
+        body: '',
+      }) as const;
+    const success = { kind: 'synced', platformId: null, platformAnswer: '' } as const;
+    link.record(dated(wall), success, 'key', true);
+    const before = told.changes;
+    link.record(dated(wall - 3_600_000), success, 'key', true);
+    expect(read().clockSkewMs).toBe(-3_600_000);
+    expect(told.changes).toBe(before + 1);
   });
 });
