@@ -12,6 +12,7 @@ import type Database from 'better-sqlite3';
 import type { AnswerRecord, HeardAnswer } from './answer-record.js';
 import { fixProduct, replaceKey, type WorldContext } from './world-events.js';
 import { EPOCH } from './world.js';
+import { isKeyCheck } from './request-kinds.js';
 
 export interface CalmHourDeps {
   answers: AnswerRecord;
@@ -31,7 +32,16 @@ interface LinkRow {
   lastErrorAt: number | null;
 }
 
-const SCENES = ['customer', 'retry', 'resync', 'revoked', 'outage', 'idle', 'fixed'] as const;
+const SCENES = [
+  'customer',
+  'retry',
+  'resync',
+  'revoked',
+  'key',
+  'outage',
+  'idle',
+  'fixed',
+] as const;
 type Scene = (typeof SCENES)[number];
 
 /** Runs the scenes on a settled seed whose running processes read one wall clock. */
@@ -217,6 +227,43 @@ export async function calmHour(context: WorldContext, deps: CalmHourDeps): Promi
         sentSince(sale, saved).some((request) => request.apiKey !== key),
       );
       successWritten('revoked', await synced('revoked', sale));
+    },
+    /**
+     * Nothing waiting: a key checked in Settings is refused, and the queue pauses at once.
+     * Then a new key is saved, or the platform takes the old one again and a person checks
+     * it: either check's acceptance ends the pause. Or a new key is saved before the old
+     * one's answer comes: that answer must not pause the new key.
+     */
+    async key() {
+      const key = till.config.apiKey!;
+      const from = world.time;
+      const checksAnswered = () =>
+        answers.all().filter((heard) => isKeyCheck(heard.key) && heard.at >= from).length;
+      platform.revoke(key, random() < 0.5 ? 401 : 403);
+      const check = () => till.checkKey((problem) => fail(`key: ${problem}`));
+      check();
+      const then = (['saved at once', 'saved', 'restored'] as const)[between(0, 3)]!;
+      if (then !== 'saved at once') {
+        const paused = await within(
+          prompt,
+          'key: the queue was not paused for a key its check found refused',
+          () => link().pausedReason !== null,
+        );
+        if (!paused) return;
+        expectLink('key', { connection: 'authorization' });
+        await pause(between(500, 5000));
+      }
+      const before = then === 'saved at once' ? 0 : checksAnswered();
+      if (then === 'restored') {
+        platform.restore(key);
+        check();
+      } else replaceKey(context, key);
+      const answered = await within(
+        prompt,
+        `key: the check of the key ${then} was not answered`,
+        () => checksAnswered() >= (then === 'saved at once' ? 2 : before + 1),
+      );
+      if (answered) expectLink('key', { pausedReason: null, connection: 'online' });
     },
     /** The platform is out of reach for a while: offline, then back within a probe. */
     async outage() {

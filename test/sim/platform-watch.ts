@@ -7,7 +7,7 @@
 // - A sale refused (a 4xx that is not about the key or the pace) is not sent again until a
 //   person retries or edits it; nor one answered "unexpected" as often as the policy allows.
 // - No request with a key the platform refused, from a process told so, until a person
-//   resyncs (a new key is another key).
+//   resyncs or a check finds the key taken again (a new key is another key).
 // - No request earlier than the platform allowed: a sale's Retry-After, a queue-wide
 //   Retry-After (429, 503), a rate limit with nothing remaining, nor the till's own backoff
 //   (backoff-check.ts). Queue-wide waits are judged in the process that was told, on its
@@ -255,8 +255,9 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
       // A key check's answer says only whether the key is taken (recorded below); the pace
       // it may carry is the queue's to honour or not.
       if (isKeyCheck(key)) {
-        if (answer.status === 401 || answer.status === 403)
-          processSeen(process.pid).rejectedKeys.add(apiKey);
+        const { rejectedKeys } = processSeen(process.pid);
+        if (answer.status === 401 || answer.status === 403) rejectedKeys.add(apiKey);
+        if (answer.status === 400 || answer.status === 422) rejectedKeys.delete(apiKey);
         return;
       }
       const { status, headers } = answer;

@@ -306,6 +306,8 @@ export function createSimPlatform(world: World, random: () => number, options: P
     revoke(apiKey: string, status: 401 | 403): void {
       revoked.set(apiKey, status);
     },
+    /** The key is taken again (its scope given back). */
+    restore: (apiKey: string) => void revoked.delete(apiKey),
     /** The requests for a sale that left a till, in order. */
     requestsOf(sale: number): readonly SaleRequestSeen[] {
       return requests.get(sale) ?? [];

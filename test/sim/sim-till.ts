@@ -192,15 +192,23 @@ export function createSimTill(world: World, options: SimTillOptions) {
       const first = [...running.values()].find((r) => r.process.alive && !r.stopping);
       if (!first) return;
       world.schedule(world.time, first.process.pid, () => {
+        const asked = world.time;
         void first.engine.checkKey().then((checked) => {
-          if (!checked) return;
+          // Only a stopping process (its check cut short) has nothing to tell.
+          if (!checked) {
+            if (!first.stopping && first.process.alive && !finished)
+              onProblem(`process ${first.process.pid} was asked to check the key, and did not`);
+            return;
+          }
           world.log(`process ${first.process.pid} checks the key: ${checked.judged.verdict}`);
-          // Two checks may leave in one millisecond: one of the answers then must fit.
+          // Two checks may leave in one millisecond: one of the answers then must fit. A
+          // check under way when asked may be joined; one answered before is old news.
           const heard = (options.answers?.all() ?? []).filter(
             (answer) =>
               answer.pid === first.process.pid &&
               isKeyCheck(answer.key) &&
-              answer.sentWall === checked.startedAt,
+              answer.sentWall === checked.startedAt &&
+              answer.at >= asked,
           );
           const problems = heard.map((answer) => keyCheckProblem(checked, answer));
           const problem =
