@@ -94,6 +94,7 @@ export async function createRuntime(options: RuntimeOptions) {
     agent.engine.events.on('sale', ({ saleId }) => ui.saleChanged(saleId));
     agent.engine.events.on('attempt', (attempt) => metrics?.attempt(attempt));
     agent.engine.events.on('queueWait', (ms) => metrics?.queueWait(ms));
+    agent.engine.events.on('pass', (summary) => metrics?.pass(summary));
     const { dataDir, databaseFile } = agent;
     const stopDailyBackups = startDailyBackups({
       dataDir,

@@ -99,6 +99,7 @@ export async function startMetrics(options: MetricsOptions) {
     url: endpoint?.url,
     attempt: metrics.attempt,
     queueWait: metrics.queueWait,
+    pass: metrics.pass,
     /** Pushes the last figures, closes the endpoint, ends the instruments. */
     async stop(): Promise<void> {
       await Promise.all(loops.map((loop) => loop.stop()));

@@ -108,6 +108,10 @@ export const COUNTERS = {
     name: 'tillsync_throttled_seconds',
     help: 'Time the platform asked the whole queue to wait (Retry-After), in seconds.',
   },
+  passes: {
+    name: 'tillsync_sync_passes',
+    help: 'Sync passes by result: ran, or why one did not (paused, offline, lease_held...).',
+  },
 } satisfies Record<string, GaugeSpec>;
 
 /** Every metric name as Prometheus shows it: what rules and dashboards may use. */

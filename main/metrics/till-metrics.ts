@@ -6,6 +6,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, type MetricReader } from '@opentelemetry/sdk-metrics';
 import type { SyncStatus } from '../../domain/sync-status.js';
 import type { AttemptEvent } from '../sync/engine-options.js';
+import type { DrainSummary } from '../../domain/sync-status.js';
 import {
   COUNTERS,
   diskReadings,
@@ -95,6 +96,7 @@ export function createTillMetrics(sources: MetricSources, readers: MetricReader[
   const attempts = counter(COUNTERS.attempts);
   const rateLimited = counter(COUNTERS.rateLimited);
   const throttledSeconds = counter(COUNTERS.throttledSeconds);
+  const passes = counter(COUNTERS.passes);
 
   return {
     provider,
@@ -106,6 +108,10 @@ export function createTillMetrics(sources: MetricSources, readers: MetricReader[
     /** The platform asked the queue to wait this long. */
     queueWait: (ms: number): void => {
       throttledSeconds.add(ms / 1000, current);
+    },
+    /** A sync pass ended; a till whose passes never run is stuck, whatever it says. */
+    pass: ({ skipped }: DrainSummary): void => {
+      passes.add(1, { ...current, result: skipped ?? 'ran' });
     },
     shutdown: () => provider.shutdown(),
   };

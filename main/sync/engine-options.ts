@@ -7,6 +7,7 @@ import type { Logger } from '../log/log-port.js';
 import type {
   DecisionOutcome,
   DeliveryOutcome,
+  DrainSummary,
   SendingMode,
   SyncStatus,
 } from '../../domain/sync-status.js';
@@ -43,6 +44,8 @@ export interface EngineEvents {
   attempt: [AttemptEvent];
   /** The platform asked the whole queue to wait this many ms. */
   queueWait: [number];
+  /** A pass ended: what it did with each sale, or why it did not run. */
+  pass: [DrainSummary];
 }
 
 /** One send and what the decision made of its answer (no sale in it: for monitoring). */

@@ -190,7 +190,14 @@ export function createSyncEngine(options: EngineOptions) {
   }
 
   /** One pass over what is due now (a call during a pass gets that pass, then another). */
-  const passes = createSingleFlight(drainPass, () => stopping);
+  const passes = createSingleFlight(
+    async () => {
+      const summary = await drainPass();
+      events.emit('pass', summary);
+      return summary;
+    },
+    () => stopping,
+  );
   const drain = passes.start;
   const figures = () => queueFigures(outbox, config.sync, clock.now());
 

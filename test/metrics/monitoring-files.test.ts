@@ -59,6 +59,15 @@ describe('the monitoring files shipped', () => {
     metrics.attempt({ outcome: 'synced', httpStatus: 201 });
     metrics.attempt({ outcome: 'retry', httpStatus: 429 });
     metrics.queueWait(30_000);
+    metrics.pass({
+      synced: 0,
+      conflict: 0,
+      paused: 0,
+      waiting: 0,
+      released: 0,
+      failed: 0,
+      skipped: 'lease_held',
+    });
     const { resourceMetrics } = await reader.collect();
     const text = new PrometheusSerializer().serialize(resourceMetrics);
     const exported = new Set(
@@ -77,6 +86,7 @@ describe('the monitoring files shipped', () => {
     );
     expect(text).toMatch(/tillsync_attempts_total\{[^}]*outcome="retry"[^}]*status_class="4xx"/);
     expect(text).toMatch(/tillsync_throttled_seconds_total\{[^}]*\} 30/);
+    expect(text).toMatch(/tillsync_sync_passes_total\{[^}]*result="lease_held"[^}]*\} 1/);
     await metrics.shutdown();
   });
 

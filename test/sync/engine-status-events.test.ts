@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DrainSummary } from '../../main/sync/engine.js';
 import type { SyncStatus } from '../../main/sync/status.js';
 import { created, scriptedServer } from '../helpers/scripted-server.js';
 import { till, waitUntil } from './helpers.js';
@@ -43,5 +44,21 @@ describe('sync engine: what its screens are told', () => {
     t.record(1);
     await waitUntil(() => shown.at(-1)?.counts.pending === 1, 5000, 'the sale on the screen');
     expect(shown.length).toBe(before + 1); // one status for one change, not one a tick
+  });
+
+  it('tells its listeners (the metrics) what each pass did, or why it did not run', async () => {
+    const server = await scriptedServer(() => created());
+    const t = till();
+    const passes: DrainSummary[] = [];
+    const idle = t.engine({});
+    idle.events.on('pass', (summary) => passes.push(summary));
+    await idle.drain();
+    expect(passes).toEqual([expect.objectContaining({ skipped: 'not_configured', synced: 0 })]);
+    const sender = t.engine({ baseUrl: server.url, apiKey: 'k' });
+    sender.events.on('pass', (summary) => passes.push(summary));
+    t.record(2);
+    await sender.drain();
+    expect(passes[1]).toEqual(expect.objectContaining({ synced: 2 }));
+    expect(passes[1]!.skipped).toBeUndefined();
   });
 });
