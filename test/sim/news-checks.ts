@@ -3,11 +3,17 @@
 // by the process that sent it; every send the attempt log holds was announced with its
 // outcome and status; a process that announced a sale told its screen the status after it,
 // so a screen never shows a queue older than its last news; and once the till is calm, what
-// each running process last told its screens is what its status says now.
+// each running process last told its screens is what its status says now. Each pass reports
+// (to `tillsync sync`, the Resync button, the metrics) exactly the sales it announced, and
+// no process spins through passes that send nothing.
 import type Database from 'better-sqlite3';
 import type { SyncEngine } from '../../main/sync/engine.js';
 import type { SyncStatus } from '../../main/sync/status.js';
 import { linkAt } from '../../domain/link.js';
+import { DELIVERY_OUTCOMES } from '../../domain/sync-status.js';
+
+/** Passes that send nothing, within a second of virtual time, that make a process spinning. */
+const SPINNING_PASSES = 20;
 
 interface ProcessNews {
   pid: number;
@@ -15,26 +21,60 @@ interface ProcessNews {
   lastStatus: number;
   /** The status its screens show (the last it was told), if any. */
   shown?: SyncStatus;
+  /** Passes that sent nothing since a virtual time, less than a second ago. */
+  idle: { since: number; passes: number };
+  /** The sales announced since its last pass ended, by outcome. */
+  tally: Map<string, number>;
   /** The process crashed: what it did not get to say is lost with it. */
   killed: boolean;
 }
 
-export function createNewsChecks() {
+export function createNewsChecks(now: () => number) {
   const announced = new Map<string, Set<string>>(); // sale id -> outcomes announced
   const attempts = new Map<string, number>(); // "outcome status" -> announcements
   const processes = new Map<number, ProcessNews>();
+  const passProblems: string[] = [];
   let seq = 0;
 
   return {
     /** Listens to an engine as a screen and monitoring would. */
     listen(pid: number, engine: SyncEngine): void {
-      const news: ProcessNews = { pid, lastSale: 0, lastStatus: 0, killed: false };
+      const news: ProcessNews = {
+        pid,
+        lastSale: 0,
+        lastStatus: 0,
+        killed: false,
+        tally: new Map(),
+        idle: { since: 0, passes: 0 },
+      };
       processes.set(pid, news);
       engine.events.on('sale', ({ saleId, outcome }) => {
         news.lastSale = ++seq;
         const outcomes = announced.get(saleId) ?? new Set();
         outcomes.add(outcome);
         announced.set(saleId, outcomes);
+        news.tally.set(outcome, (news.tally.get(outcome) ?? 0) + 1);
+      });
+      engine.events.on('pass', (summary) => {
+        // A till with nothing it may send waits for a tick, a due time or news: a working
+        // engine runs at most a few such passes in a second (5 in seeds 1-200), a spinning one
+        // hundreds (a paused queue's passes, each waking the next at once).
+        const sent = DELIVERY_OUTCOMES.some((outcome) => summary[outcome] > 0);
+        if (sent || now() - news.idle.since > 1000) news.idle = { since: now(), passes: 0 };
+        if (!sent && ++news.idle.passes === SPINNING_PASSES + 1)
+          passProblems.push(
+            `process ${pid} ran ${SPINNING_PASSES} passes that sent nothing within a second (at ${now()} ms): it spins`,
+          );
+        const told = news.tally;
+        news.tally = new Map();
+        for (const outcome of told.keys())
+          if (!(DELIVERY_OUTCOMES as readonly string[]).includes(outcome))
+            passProblems.push(`process ${pid} announced a sale "${outcome}"`);
+        for (const outcome of DELIVERY_OUTCOMES)
+          if (summary[outcome] !== (told.get(outcome) ?? 0))
+            passProblems.push(
+              `a pass of process ${pid} reports ${summary[outcome]} ${outcome}, it announced ${told.get(outcome) ?? 0}`,
+            );
       });
       engine.events.on('status', (status) => {
         news.lastStatus = ++seq;
@@ -72,7 +112,7 @@ export function createNewsChecks() {
       return violations;
     },
     violations(checker: Database.Database): string[] {
-      const violations: string[] = [];
+      const violations: string[] = [...passProblems];
       const settled = checker
         .prepare(
           `select o.sale_id as saleId, o.state, s.receipt_number as receipt from outbox o

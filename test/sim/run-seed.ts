@@ -114,7 +114,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     baffles: (productId) => productId.startsWith('prod_odd'),
   });
   const config: AgentConfig = { baseUrl: 'https://platform.sim', apiKey: SIM_KEY, sync: tuning };
-  const news = createNewsChecks();
+  const news = createNewsChecks(() => world.time);
   const till = createSimTill(world, {
     news,
     answers,
