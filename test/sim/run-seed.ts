@@ -289,6 +289,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         machineClock: till.machineClock,
         steps: till.steps,
         alive: (pid) => till.running.has(pid),
+        baseUrl: till.config.baseUrl!,
         now: world.time,
         // The next tick, after the longest a process is stopped for.
         detectWithinMs: tickWithinMs + tuning.leaseTtlMs * 3,

@@ -3,7 +3,7 @@
 // keeps is the time of an answer that was given, and once the faults stop it is current:
 // the last success and the last contact within the second it is written at, the last error
 // exactly, the queue not paused for a key the platform takes, and the platform said to
-// honour keys only if it replayed an answer.
+// honour keys only if it replayed an answer; and it names where the engines send.
 import type Database from 'better-sqlite3';
 import type { HeardAnswer } from './answer-record.js';
 import { isKeyCheck } from './request-kinds.js';
@@ -19,6 +19,8 @@ interface StateRow {
   keysHonouredAt: number | null;
   clockSkewMs: number | null;
   clockStepMs: number | null;
+  senderMode: string | null;
+  senderBaseUrl: string | null;
 }
 
 export interface StateFacts {
@@ -34,6 +36,8 @@ export interface StateFacts {
   /** Every step of a wall clock (whose processes' clocks), and the processes alive now. */
   steps: readonly ClockStep[];
   alive: (pid: number) => boolean;
+  /** Where the till's settings say its engines send (what a process without them shows). */
+  baseUrl: string;
   /** Virtual time now, and how soon after a step a process has looked at its clocks. */
   now: number;
   detectWithinMs: number;
@@ -64,7 +68,8 @@ export function stateViolations(checker: Database.Database, facts: StateFacts): 
       `select connection, paused_reason as pausedReason, last_success_at as lastSuccessAt,
          last_contact_at as lastContactAt, last_error_at as lastErrorAt,
          last_error_code as lastErrorCode, keys_honoured_at as keysHonouredAt,
-         clock_skew_ms as clockSkewMs, clock_step_ms as clockStepMs
+         clock_skew_ms as clockSkewMs, clock_step_ms as clockStepMs,
+         sender_mode as senderMode, sender_base_url as senderBaseUrl
        from sync_state where id = 1`,
     )
     .get() as StateRow;
@@ -151,6 +156,10 @@ export function stateViolations(checker: Database.Database, facts: StateFacts): 
     if (near && skew !== null)
       say(`keeps a clock skew of ${skew} ms, the till's clock is only ${machine.offset} ms off`);
   }
+  if (state.senderMode !== 'platform' || state.senderBaseUrl !== facts.baseUrl)
+    say(
+      `says the engines send to ${state.senderMode} ${state.senderBaseUrl}, not ${facts.baseUrl}`,
+    );
   const lastResponse = last(responses);
   if (quiet(lastResponse) && isSuccess(lastResponse) && state.connection !== 'online')
     say(`says ${state.connection}, though the platform's last answer was a success`);
