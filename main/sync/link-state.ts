@@ -159,6 +159,7 @@ export function createLinkState(
     },
     unpause(): void {
       paused = false;
+      connection = 'unknown'; // as written: the next answer says more
       write({ pausedReason: null, pausedKeyHash: null, pausedAt: null, connection: 'unknown' });
       changed();
     },

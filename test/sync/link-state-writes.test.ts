@@ -154,4 +154,23 @@ describe('link state: what the disk refused is written later', () => {
     expect(read().clockSkewMs).toBe(-3_600_000);
     expect(told.changes).toBe(before + 1);
   });
+
+  it('says online when a check takes the key again after a pause, whatever was written meanwhile', () => {
+    // The simulation found "unknown" kept: the end of the pause wrote it, and the memory
+    // still said "online" (an answer heard while paused), so the check's "online" was not news.
+    const { link, read } = linkOn(join(tempDir(), 'tillsync.db'));
+    const refused = { kind: 'response', status: 401, headers: new Headers(), body: '' } as const;
+    const verdict = { code: 'http_401', reason: 'HTTP 401: Unauthorized' };
+    link.recordKeyCheck(refused, { verdict: 'refused', ...verdict, offline: false }, 'key', true);
+    expect(read()).toMatchObject({ connection: 'authorization' });
+    link.setConnection('online'); // the platform answered a probe meanwhile
+    const taken = { kind: 'response', status: 422, headers: new Headers(), body: '' } as const;
+    link.recordKeyCheck(
+      taken,
+      { verdict: 'accepted', code: 'http_422', reason: 'invalid sale', offline: false },
+      'key',
+      true,
+    );
+    expect(read()).toMatchObject({ connection: 'online', pausedReason: null });
+  });
 });
