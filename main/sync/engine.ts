@@ -175,18 +175,26 @@ export function createSyncEngine(options: EngineOptions) {
       summary.failed += 1;
     } finally {
       storage.attempt('a sync outcome', commits.flush); // the last outcomes of the pass
-      const epoch = holder.epoch;
-      const released =
-        epoch === null ||
-        storage.attempt('a release', () => outbox.releaseClaims({ owner, epoch }, clock.now())).ok;
-      // Unwritten outcomes or claims the disk kept hold the lease (renewed) for the next pass.
-      if (!outcomes.blocked && released) holder.release();
+      handBack();
     }
     if (summary.synced + summary.conflict + summary.paused > 0)
       logger.info({ ...summary }, 'Sync pass finished');
     scheduler.wakeForNextDue();
     emitStatus();
     return summary;
+  }
+
+  /**
+   * Hands back the sales claimed and not sent (a request answered has none left), then the
+   * lease. Unwritten outcomes or claims the disk kept hold the lease (renewed) until a
+   * tick can hand them back: a sale is shown as sending only while it is.
+   */
+  function handBack(): void {
+    const epoch = holder.epoch;
+    const released =
+      epoch === null ||
+      storage.attempt('a release', () => outbox.releaseClaims({ owner, epoch }, clock.now())).ok;
+    if (!outcomes.blocked && released) holder.release();
   }
 
   /** One pass over what is due now (a call during a pass gets that pass, then another). */
@@ -215,6 +223,7 @@ export function createSyncEngine(options: EngineOptions) {
       return;
     }
     if (passes.current) return;
+    if (holder.epoch !== null && outcomes.flush()) handBack(); // what a refused write kept
     const now = figures();
     // Rows left `sending` with no pass of ours running belong to another sender: a dead
     // one's are taken back at once by the pass's lease.
