@@ -14,6 +14,7 @@ import { openStore } from '../../db/store.js';
 import { syncTuningSchema, type AgentConfig } from '../../main/config/agent-config.js';
 import { tillRecords } from './till-records.js';
 import { finalViolations, flagExtraCopies } from './final-checks.js';
+import { createSendingWatch } from './sending-watch.js';
 import { createLeaseWatch } from './lease-watch.js';
 import { createAnswerRecord } from './answer-record.js';
 import { attemptLogViolations } from './log-checks.js';
@@ -201,6 +202,14 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const leaseWatch = createLeaseWatch(checker, world, liveness, tuning.leaseTtlMs, () =>
     Math.max(context.disturbed.until, till.lastStepAt),
   );
+  // A commit of the outcome waits for the engine's next tick at most.
+  const sendingWatch = createSendingWatch(
+    checker,
+    world,
+    tuning.inlineRetryMaxMs + 1000,
+    () => context.disturbed.until,
+    (pid) => platform.waitedOnBy(pid),
+  );
   let events = 0;
   let settled = false;
   /** The world's next event, and the checks made after every one. */
@@ -208,6 +217,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     const result = await world.step();
     const leaseProblem = leaseWatch();
     if (leaseProblem) watch.violations.push(`${leaseProblem} (at ${world.time} ms)`);
+    const sendingProblem = sendingWatch();
+    if (sendingProblem) watch.violations.push(`${sendingProblem} (at ${world.time} ms)`);
     events += 1;
     return result;
   }

@@ -339,6 +339,8 @@ export function createSimPlatform(world: World, random: () => number, options: P
     get inFlightCount() {
       return pending.size;
     },
+    /** Whether a process is waiting for an answer to any request. */
+    waitedOnBy: (pid: number) => [...pending.values()].includes(pid),
     /** The requests of a process that died are gone with its connections. */
     forget(pid: number): void {
       for (const [id, owner] of pending) if (owner === pid) pending.delete(id);
