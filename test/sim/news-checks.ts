@@ -91,7 +91,8 @@ export function createNewsChecks(now: () => number) {
     },
     /**
      * Each running process's screens against its status now, once the till has been calm
-     * for a tick of every process: what a person reads, not times that age on their own.
+     * for a tick of every process: what a person reads, not times that age on their own;
+     * and no storage problem left from the faults.
      */
     screenViolations(engines: ReadonlyMap<number, { engine: SyncEngine; stopping?: boolean }>) {
       const violations: string[] = [];
@@ -99,6 +100,11 @@ export function createNewsChecks(now: () => number) {
         const shown = processes.get(pid)?.shown;
         if (stopping || !shown) continue;
         const now = engine.status();
+        // The disk's faults ended long before: a problem still shown is an old one.
+        if (now.storageProblem)
+          violations.push(
+            `process ${pid} still shows a storage problem: ${now.storageProblem.what}, ${now.storageProblem.message}`,
+          );
         const expected = screenFacts(now, now.lastContactAt ?? 0);
         const actual = screenFacts(shown, now.lastContactAt ?? 0);
         for (const [fact, value] of Object.entries(expected)) {
