@@ -258,7 +258,10 @@ export function createSyncEngine(options: EngineOptions) {
     if (stopping) return emptySummary('stopping'); // its database may be closed already
     const now = clock.now();
     if (following !== undefined) resyncs.follow(following);
-    else resyncs.ask(now);
+    else {
+      resyncs.ask(now);
+      link.liftQueueWait(); // its followers lift only waits begun before the ask
+    }
     storage.attempt('the queue', () => outbox.makeAllDue(now, following ?? null));
     if (link.paused) link.unpause();
     link.forgetOffline();

@@ -188,6 +188,11 @@ export function createLinkState(
       write({ throttledUntil: now() + ms });
       logger.warn({ waitMs: ms }, 'The platform asked the till to slow down; the queue waits');
     },
+    /** A person asked to send now: no screen may go on saying the queue waits. */
+    liftQueueWait(): void {
+      write({ throttledUntil: null });
+      changed();
+    },
     /**
      * `keyHash`: the key the request carried; `pauseKey`: the decision that the refusal
      * pauses the queue for it (main/sync/decide.ts: only while it is the key in use).

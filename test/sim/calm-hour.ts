@@ -31,6 +31,7 @@ interface LinkRow {
   lastContactAt: number | null;
   lastErrorCode: string | null;
   lastErrorAt: number | null;
+  throttledUntil: number | null;
 }
 
 /** Runs the scenes on a settled seed whose running processes read one wall clock. */
@@ -85,7 +86,7 @@ function sceneKit(context: WorldContext, deps: CalmHourDeps, offset: number) {
   const linkRow = checker.prepare(
     `select connection, paused_reason as pausedReason, last_success_at as lastSuccessAt,
        last_contact_at as lastContactAt, last_error_code as lastErrorCode,
-       last_error_at as lastErrorAt
+       last_error_at as lastErrorAt, throttled_until as throttledUntil
      from sync_state where id = 1`,
   );
   const link = () => linkRow.get() as LinkRow;

@@ -3,6 +3,7 @@
 import type { SceneKit } from './calm-hour.js';
 import { isKeyCheck } from './request-kinds.js';
 import { replaceKey } from './world-events.js';
+import { EPOCH } from './world.js';
 
 export const SCENES = [
   'customer',
@@ -47,9 +48,21 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
      */
     async resync() {
       const sale = recordSale(false);
-      platform.answerOnce(sale, 503, { 'retry-after': String(between(60, 300)) });
+      const waitS = between(60, 300);
+      platform.answerOnce(sale, 503, { 'retry-after': String(waitS) });
       const heard = await answered('resync', sale, world.time);
       if (!heard) return;
+      // Every screen says the platform asked the till to wait, and until when.
+      const until = heard.heardWall + Math.min(waitS * 1000, tuning.retryAfterCapMs);
+      const told = await within(
+        prompt,
+        `resync: the sync state does not say the queue waits until ${until}`,
+        () => {
+          const kept = link().throttledUntil;
+          return kept !== null && Math.abs(kept - until) <= 1000;
+        },
+      );
+      if (!told) return;
       await pause(between(500, 5000));
       const pressed = world.time;
       const other = [...till.running.keys()].find((pid) => pid !== heard.pid);
@@ -70,6 +83,10 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
         );
       }
       successWritten('resync', await synced('resync', sale));
+      // Sent: no screen may still say the queue waits for the platform.
+      const kept = link().throttledUntil;
+      if (kept !== null && kept > EPOCH + world.time + offset)
+        fail(`resync: after a Resync the sync state still says the queue waits until ${kept}`);
     },
     /** The key is refused: the queue pauses for it, and goes on at once with a new one. */
     async revoked() {

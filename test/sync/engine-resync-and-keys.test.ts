@@ -4,6 +4,7 @@
 // the key refused itself; and a new key ends the pass that sends with the old one, even
 // one replaced while the pass was asking an unreachable platform whether it answers again,
 // so no sale goes out under a key no longer in use and no refusal of it pauses the new one.
+// And a Resync ends the wait the platform asked for on every screen, not only in the queue.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,25 @@ const resyncRequested = (t: ReturnType<typeof till>) =>
   ).at;
 
 describe('sync engine: resync across processes, and a new key mid-pass', () => {
+  it('says the queue waits as the platform asked, and no longer once a person pressed Resync', async () => {
+    const server = await scriptedServer((_request, index) =>
+      index === 0 ? { status: 503, headers: { 'retry-after': '120' } } : created(),
+    );
+    const t = till();
+    const [sale] = t.record(1);
+    const engine = t.engine({ baseUrl: server.url, apiKey: 'key' });
+    const asked = Date.now();
+    await engine.drain();
+    const waits = engine.status().throttledUntil;
+    expect(waits).toBeGreaterThanOrEqual(asked + 119_000);
+    expect(waits).toBeLessThanOrEqual(Date.now() + 121_000);
+
+    await engine.resync();
+    expect(server.requests).toHaveLength(2);
+    expect(t.store.getSale(sale!)!.outbox.state).toBe('synced');
+    expect(engine.status().throttledUntil).toBeNull(); // the screens stop saying "slow down"
+  });
+
   it("follows a person's Resync in the till's other process once, and only once", async () => {
     const server = await scriptedServer(() => ({ status: 401, body: '{"title":"Unauthorized"}' }));
     const t = till();
