@@ -26,6 +26,7 @@ import { createPlatformWatch } from './platform-watch.js';
 import { createSimPlatform, SIM_KEY } from './sim-platform.js';
 import { createSimTill, type LivenessMode } from './sim-till.js';
 import { createBodyChecks } from './body-checks.js';
+import { createExitChecks } from './exit-checks.js';
 import { simulatedSale } from './sim-sales.js';
 import { calmHour } from './calm-hour.js';
 import {
@@ -116,6 +117,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   });
   const config: AgentConfig = { baseUrl: 'https://platform.sim', apiKey: SIM_KEY, sync: tuning };
   const news = createNewsChecks(() => world.time);
+  const exits = createExitChecks(world, checker);
   const till = createSimTill(world, {
     news,
     answers,
@@ -126,6 +128,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     jitter: jitter === null ? null : () => jitter,
     liveness,
     onGone: (pid) => watch.processDied(pid),
+    onExited: (pid, owner, final) => exits.exited(pid, owner, final).forEach(flag),
   });
   const totalSales = between(3, 13);
   const faultsUntil = between(30_000, 300_000);

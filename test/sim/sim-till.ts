@@ -6,6 +6,7 @@ import type { TillDatabase } from '../../db/open.js';
 import { openDatabase } from '../../db/open.js';
 import type { AgentConfig } from '../../main/config/agent-config.js';
 import { createSyncEngine, type SyncEngine } from '../../main/sync/engine.js';
+import type { SyncStatus } from '../../main/sync/status.js';
 import type { OwnerLiveness } from '../../db/lease.js';
 import type { AnswerRecord } from './answer-record.js';
 import { keyCheckProblem } from './key-check-oracle.js';
@@ -45,6 +46,8 @@ export interface SimTillOptions {
   liveness: LivenessMode;
   /** A process died or exited: what the platform watch must forget of it. */
   onGone(pid: number): void;
+  /** A process stopped as asked: what its stop left. */
+  onExited?(pid: number, owner: string, final: SyncStatus | undefined): void;
   /** Listens to each engine as its screens would. */
   news?: NewsChecks;
   /** What the processes heard: a key check's verdict is judged against its answer. */
@@ -147,8 +150,9 @@ export function createSimTill(world: World, options: SimTillOptions) {
       world.log(`process ${pid} is sent SIGTERM`);
       world.schedule(world.time, pid, () => {
         if (finished) return; // the final stop handles it
-        target.stopped = target.engine.stop().then(() => {
+        target.stopped = target.engine.stop().then((final) => {
           if (!target.process.alive) return;
+          options.onExited?.(pid, target.engine.owner, final);
           target.process.alive = false;
           gone(pid);
           world.log(`process ${pid} exited`);
@@ -251,7 +255,12 @@ export function createSimTill(world: World, options: SimTillOptions) {
         process.stalledUntil = 0;
         if (!process.alive) continue;
         stopping += 1;
-        void (stopped ?? engine.stop()).finally(() => (stopping -= 1));
+        const exit =
+          stopped ??
+          engine.stop().then((final) => {
+            options.onExited?.(process.pid, engine.owner, final);
+          });
+        void exit.finally(() => (stopping -= 1));
       }
       const stopBy = world.time + graceMs + 10_000;
       while (stopping > 0 && world.time <= stopBy && (await world.step()).ran);

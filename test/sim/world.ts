@@ -13,6 +13,8 @@ interface Event {
   seq: number;
   pid: number | null;
   cancelled: boolean;
+  /** A timer of a process's own that would keep a real process from exiting. */
+  keepsAlive: boolean;
   run: () => void;
 }
 
@@ -42,12 +44,13 @@ export class World {
   }
 
   /** Runs `run` at virtual time `at`, as process `pid` (null: the world itself). */
-  schedule(at: number, pid: number | null, run: () => void): TimerHandle {
+  schedule(at: number, pid: number | null, run: () => void, keepsAlive = false): TimerHandle {
     const event: Event = {
       at: Math.max(at, this.time),
       seq: this.seq++,
       pid,
       cancelled: false,
+      keepsAlive,
       run,
     };
     this.push(event);
@@ -66,12 +69,20 @@ export class World {
         monotonic: () => this.time,
       },
       timers: {
-        after: (ms, run) => this.schedule(this.time + Math.max(0, ms), pid, run),
+        after: (ms, run, options) =>
+          this.schedule(this.time + Math.max(0, ms), pid, run, !options?.background),
+        // Runs at once, in the next turn: it delays no exit.
         soon: (run) => void this.schedule(this.time, pid, run),
       },
     };
     this.processes.set(pid, process);
     return process;
+  }
+
+  /** How many timers process `pid` armed that would keep a real process from exiting. */
+  armedTimers(pid: number): number {
+    return this.heap.filter((event) => event.pid === pid && event.keepsAlive && !event.cancelled)
+      .length;
   }
 
   live(): SimProcess[] {
