@@ -106,6 +106,7 @@ export function createLinkState(
       ...link,
     });
     errorSinceSuccess = true;
+    changed(); // the Sync screen names the last error as it happens, retries in place too
     if (loggedError === verdict.code) return;
     loggedError = verdict.code;
     const detail = answer.kind === 'network' ? answer.message : undefined;
@@ -131,7 +132,9 @@ export function createLinkState(
   return {
     /** Writes what a busy or full disk refused, so every reader sees what this one knows. */
     flush(): void {
-      if (Object.keys(unwritten).length > 0) write({});
+      if (Object.keys(unwritten).length === 0) return;
+      write({});
+      if (Object.keys(unwritten).length === 0) changed(); // the disk says it now: tell the screens
     },
     get offline() {
       return offline;
@@ -188,10 +191,9 @@ export function createLinkState(
       write({ throttledUntil: now() + ms });
       logger.warn({ waitMs: ms }, 'The platform asked the till to slow down; the queue waits');
     },
-    /** A person asked to send now: no screen may go on saying the queue waits. */
+    /** A person asked to send now: no screen may go on saying the queue waits (told by the Resync). */
     liftQueueWait(): void {
       write({ throttledUntil: null });
-      changed();
     },
     /**
      * `keyHash`: the key the request carried; `pauseKey`: the decision that the refusal

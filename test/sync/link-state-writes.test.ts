@@ -155,6 +155,43 @@ describe('link state: what the disk refused is written later', () => {
     expect(told.changes).toBe(before + 1);
   });
 
+  it('tells the screens of every error it writes, a retry in place too', () => {
+    // The simulation found the Sync screen naming an older error while a sale was retried in
+    // place: nothing told it until the sale's outcome.
+    const { link, read, told } = linkOn(join(tempDir(), 'tillsync.db'));
+    const answer = { kind: 'response', status: 500, headers: new Headers(), body: '' } as const;
+    const retry = {
+      kind: 'retry',
+      code: 'http_500',
+      reason: 'HTTP 500',
+      unreachable: false,
+    } as const;
+    link.record(answer, retry, 'key', true); // online: news
+    const before = told.changes;
+    link.record(answer, retry, 'key', true); // still online: the error alone is news
+    expect(read().lastErrorCode).toBe('http_500');
+    expect(told.changes).toBe(before + 1);
+  });
+
+  it('tells the screens once what a refused write kept reaches the disk', () => {
+    // The simulation found a clock step written at the next tick with no news: a screen
+    // kept the step before it.
+    const file = join(tempDir(), 'tillsync.db');
+    const { link, read, told } = linkOn(file);
+    const other = new Database(file);
+    open.push(other);
+    other.exec('begin immediate');
+    link.noteClockStep({ ms: -60_000, at: 1_800_000_000_000 });
+    expect(read().clockStepMs).toBeNull(); // refused: the screens read the disk, unchanged
+    other.exec('commit');
+    const before = told.changes;
+    link.flush();
+    expect(read().clockStepMs).toBe(-60_000);
+    expect(told.changes).toBe(before + 1);
+    link.flush(); // nothing left to write: no news
+    expect(told.changes).toBe(before + 1);
+  });
+
   it('says online when a check takes the key again after a pause, whatever was written meanwhile', () => {
     // The simulation found "unknown" kept: the end of the pause wrote it, and the memory
     // still said "online" (an answer heard while paused), so the check's "online" was not news.
