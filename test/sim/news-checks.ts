@@ -12,6 +12,9 @@ import type { SyncStatus } from '../../main/sync/status.js';
 import { linkAt } from '../../domain/link.js';
 import { DELIVERY_OUTCOMES } from '../../domain/sync-status.js';
 
+/** How long a process alone may know more of the link than its screens show. */
+const TOLD_WITHIN_MS = 100;
+
 /** Passes that send nothing, within a second of virtual time, that make a process spinning. */
 const SPINNING_PASSES = 20;
 
@@ -27,6 +30,8 @@ interface ProcessNews {
   tally: Map<string, number>;
   /** The process crashed: what it did not get to say is lost with it. */
   killed: boolean;
+  /** Since when its screens show another link than it knows (null: they agree). */
+  differsSince: number | null;
 }
 
 export function createNewsChecks(now: () => number) {
@@ -44,6 +49,7 @@ export function createNewsChecks(now: () => number) {
         lastSale: 0,
         lastStatus: 0,
         killed: false,
+        differsSince: null,
         tally: new Map(),
         idle: { since: 0, passes: 0 },
       };
@@ -117,6 +123,39 @@ export function createNewsChecks(now: () => number) {
       }
       return violations;
     },
+    /**
+     * A process alone on the till has just run: whatever it learnt of the link (the
+     * connection, a pause, an error, the clocks, the keys) its screens were told in the same
+     * turn, not at the end of its pass or its next tick. Nothing else writes the state.
+     */
+    toldAtOnce(pid: number, engine: SyncEngine): string | undefined {
+      const news = processes.get(pid);
+      const shown = news?.shown;
+      if (!news || !shown) return undefined;
+      let status: SyncStatus;
+      try {
+        status = engine.status();
+      } catch {
+        return undefined; // a disk that cannot be read now: nothing to compare
+      }
+      // With the last contact: only this process writes it, and says so when it does.
+      const at = status.lastContactAt ?? 0;
+      const expected = { ...linkFacts(status, at), lastContactAt: status.lastContactAt };
+      const actual = { ...linkFacts(shown, at), lastContactAt: shown.lastContactAt };
+      const differs = Object.entries(expected).find(
+        ([fact, value]) =>
+          JSON.stringify(actual[fact as keyof typeof actual]) !== JSON.stringify(value),
+      );
+      if (!differs) {
+        news.differsSince = null;
+        return undefined;
+      }
+      // An answer's error is written before its outcome's commit, told with it: a turn later.
+      news.differsSince ??= now();
+      if (now() - news.differsSince <= TOLD_WITHIN_MS) return undefined;
+      const [fact, value] = differs;
+      return `process ${pid} knows ${fact} ${JSON.stringify(value)} since ${news.differsSince} ms, its screens still show ${JSON.stringify(actual[fact as keyof typeof actual])}`;
+    },
     violations(checker: Database.Database): string[] {
       const violations: string[] = [...passProblems];
       const settled = checker
@@ -156,22 +195,29 @@ export function createNewsChecks(now: () => number) {
 
 export type NewsChecks = ReturnType<typeof createNewsChecks>;
 
-/** What a screen shows of a status, read at `at` (the platform's answers age into "checking"). */
-function screenFacts(status: SyncStatus, at: number) {
+/** What a screen shows of the link, read at `at` (the platform's answers age into "checking"). */
+function linkFacts(status: SyncStatus, at: number) {
   const link = linkAt(status, at);
   return {
-    mode: status.mode,
-    baseUrl: status.baseUrl,
-    apiKey: status.apiKey,
     link: link === 'checking' ? 'online' : link,
     paused: status.paused?.reason ?? null,
-    counts: status.counts,
-    uncertain: status.uncertain,
     keysHonoured: status.keysHonoured,
-    lastSuccessAt: status.lastSuccessAt,
     lastError: status.lastError && { code: status.lastError.code, at: status.lastError.at },
     clockSkewMs: status.clockSkewMs,
     clockStep: status.clockStep?.ms ?? null,
+  };
+}
+
+/** What a screen shows of a status, read at `at`. */
+function screenFacts(status: SyncStatus, at: number) {
+  return {
+    ...linkFacts(status, at),
+    mode: status.mode,
+    baseUrl: status.baseUrl,
+    apiKey: status.apiKey,
+    counts: status.counts,
+    uncertain: status.uncertain,
+    lastSuccessAt: status.lastSuccessAt,
     storageProblem: status.storageProblem?.what ?? null,
   };
 }

@@ -222,6 +222,11 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     if (leaseProblem) watch.violations.push(`${leaseProblem} (at ${world.time} ms)`);
     const sendingProblem = sendingWatch();
     if (sendingProblem) watch.violations.push(`${sendingProblem} (at ${world.time} ms)`);
+    const alone = result.pid !== null && world.live().length === 1 && till.running.get(result.pid);
+    if (alone && !alone.stopping) {
+      const late = news.toldAtOnce(result.pid!, alone.engine);
+      if (late) watch.violations.push(`${late} (at ${world.time} ms)`);
+    }
     events += 1;
     return result;
   }
