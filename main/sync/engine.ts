@@ -124,7 +124,10 @@ export function createSyncEngine(options: EngineOptions) {
     if (pacer.heldForMs() > config.sync.inlineRetryMaxMs) return emptySummary('throttled');
     if (link.offline && !(await probeLink(active, link, shutdown.signal)))
       return emptySummary('offline');
-    const parkReason = inFlightParkReason(config.sync, link.keysHonoured(config.baseUrl));
+    const baseUrl = config.baseUrl;
+    const clearDoubts = () => outbox.keysHonoured(clock.now());
+    storage.attempt('the sync state', () => link.followKeysHonoured(baseUrl, clearDoubts));
+    const parkReason = inFlightParkReason(config.sync, link.keysHonoured(baseUrl));
     const taken = holder.acquire(parkReason);
     if (!taken) return emptySummary('storage');
     if (!taken.acquired) return emptySummary('lease_held');

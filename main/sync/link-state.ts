@@ -175,6 +175,18 @@ export function createLinkState(
       logger.info({}, 'The platform honours idempotency keys: a resent sale is never doubled');
       changed();
     },
+    /**
+     * What the till's other process learnt: the platform at this address honours keys. Read
+     * at each pass, so a sender never doubts a sale another has proven cannot be doubled.
+     */
+    followKeysHonoured(baseUrl: string, clearDoubts: () => void): void {
+      if (keysHonouredFor === baseUrl) return;
+      const state = syncState.read();
+      if (state.keysHonouredAt === null || state.keysHonouredBaseUrl !== baseUrl) return;
+      keysHonouredFor = baseUrl;
+      storage.attempt('the sync state', clearDoubts);
+      changed();
+    },
     /** Where this engine sends (null: nowhere yet), for processes without the configuration. */
     recordSender(mode: SendingMode | null, baseUrl: string | undefined): void {
       write({ senderMode: mode, senderBaseUrl: baseUrl ?? null });

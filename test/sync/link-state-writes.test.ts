@@ -192,6 +192,30 @@ describe('link state: what the disk refused is written later', () => {
     expect(told.changes).toBe(before + 1);
   });
 
+  it("takes from the disk what the till's other process learnt: the platform honours keys", () => {
+    // A sender that kept its own belief flagged synced sales "maybe doubled" on a platform
+    // the till had proven honours keys.
+    const file = join(tempDir(), 'tillsync.db');
+    const app = linkOn(file);
+    const daemon = linkOn(file);
+    let cleared = 0;
+    const clearDoubts = () => (cleared += 1);
+    app.link.learnKeysHonoured('https://platform.example', clearDoubts);
+    expect(cleared).toBe(1);
+    expect(daemon.link.keysHonoured('https://platform.example')).toBe(false);
+
+    daemon.link.followKeysHonoured('https://elsewhere.example', clearDoubts);
+    expect(daemon.link.keysHonoured('https://elsewhere.example')).toBe(false); // another platform
+    expect(cleared).toBe(1);
+    const before = daemon.told.changes;
+    daemon.link.followKeysHonoured('https://platform.example', clearDoubts);
+    expect(daemon.link.keysHonoured('https://platform.example')).toBe(true);
+    expect(cleared).toBe(2); // its own doubts, written since, go too
+    expect(daemon.told.changes).toBe(before + 1);
+    daemon.link.followKeysHonoured('https://platform.example', clearDoubts);
+    expect(cleared).toBe(2); // once
+  });
+
   it('says online when a check takes the key again after a pause, whatever was written meanwhile', () => {
     // The simulation found "unknown" kept: the end of the pause wrote it, and the memory
     // still said "online" (an answer heard while paused), so the check's "online" was not news.
