@@ -120,7 +120,9 @@ export function stateViolations(checker: Database.Database, facts: StateFacts): 
   );
   if (state.keysHonouredAt !== null && replays.length === 0)
     say('says the platform honours keys, though it never replayed an answer');
-  if (quiet(last(replays)) && state.keysHonouredAt === null)
+  // Known once heard: written then, or, if the disk refused it, by the hearer's next tick.
+  const known = replays.filter((heard) => heard.at >= quietFrom || facts.alive(heard.pid));
+  if (known.length > 0 && state.keysHonouredAt === null)
     say('does not know the platform honours keys, though it replayed an answer');
 
   if (state.pausedReason !== null) say(`keeps the queue paused: ${state.pausedReason}`);
