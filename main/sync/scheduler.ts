@@ -6,6 +6,8 @@ import type { TimerHandle, Timers } from './clock.js';
 
 export interface SchedulerDeps {
   timers: Timers;
+  /** Monotonic milliseconds: when the armed tick comes. */
+  monotonic: () => number;
   /** Milliseconds between ticks now. */
   tickEveryMs: () => number;
   debounceMs: () => number;
@@ -21,10 +23,15 @@ export function createScheduler(deps: SchedulerDeps) {
   const timer: Partial<Record<'debounce' | 'tick' | 'wake', TimerHandle>> = {};
   let started = false;
   let stopped = false;
+  /** When the armed tick comes (monotonic); null while a tick runs. */
+  let tickAt: number | null = null;
 
   function scheduleTick(): void {
     if (stopped) return;
-    timer.tick = deps.timers.after(deps.tickEveryMs(), () => {
+    const every = deps.tickEveryMs();
+    tickAt = deps.monotonic() + every;
+    timer.tick = deps.timers.after(every, () => {
+      tickAt = null;
       deps.tick().catch(deps.onTickError).finally(scheduleTick);
     });
   }
@@ -61,6 +68,16 @@ export function createScheduler(deps: SchedulerDeps) {
         },
         { background: true },
       );
+    },
+    /**
+     * The cadence may have shortened (the link went offline: probe more often). A tick armed
+     * at the old one would leave a till offline for a poll interval after the platform came back.
+     */
+    tickSooner(): void {
+      if (tickAt === null || stopped) return;
+      if (tickAt - deps.monotonic() <= deps.tickEveryMs()) return;
+      timer.tick?.cancel();
+      scheduleTick();
     },
     stop(): void {
       stopped = true;

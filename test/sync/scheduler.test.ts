@@ -17,6 +17,7 @@ describe('the scheduler', () => {
     const drains: number[] = [];
     const scheduler = createScheduler({
       timers,
+      monotonic: now,
       tickEveryMs: () => 5000,
       debounceMs: () => 200,
       tick: () => Promise.resolve(),
@@ -50,6 +51,7 @@ describe('the scheduler', () => {
     const drains: number[] = [];
     const scheduler = createScheduler({
       timers,
+      monotonic: now,
       tickEveryMs: () => 5000,
       debounceMs: () => 200,
       tick: () => Promise.resolve(),
@@ -61,6 +63,38 @@ describe('the scheduler', () => {
     scheduler.wakeForNextDue();
     await advance(7100);
     expect(drains).toEqual([7005]);
+    scheduler.stop();
+  });
+
+  it('probes at the probe interval from the moment the link goes offline, not a poll later', async () => {
+    // The simulation saw a till that a key check found offline between ticks keep its
+    // 15 s poll tick, so it stayed offline for 15 s after the platform came back.
+    const { timers, advance, now } = steppedTimers();
+    let offline = false;
+    const ticks: number[] = [];
+    const scheduler = createScheduler({
+      timers,
+      monotonic: now,
+      tickEveryMs: () => (offline ? 1000 : 15_000),
+      debounceMs: () => 200,
+      tick: async () => void ticks.push(now()),
+      drain: () => {},
+      nextDueInMs: () => null,
+      onTickError: () => {},
+    });
+    scheduler.start();
+    await advance(500);
+    scheduler.tickSooner(); // still online: the tick stays where it was
+    offline = true;
+    await advance(1000);
+    expect(ticks).toEqual([]);
+    scheduler.tickSooner(); // offline now
+    await advance(3000);
+    expect(ticks).toEqual([2500, 3500, 4500]);
+    offline = false;
+    scheduler.tickSooner(); // a longer cadence never delays the armed tick
+    await advance(1000);
+    expect(ticks).toEqual([2500, 3500, 4500, 5500]);
     scheduler.stop();
   });
 });
