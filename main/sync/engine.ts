@@ -51,7 +51,12 @@ export function createSyncEngine(options: EngineOptions) {
   const syncState = createSyncState(database, clock.now);
   const reader = createSaleReader(database);
   const storage = createStorageGuard(logger, clock.now, () => emitStatus());
-  const link = createLinkState(syncState, storage, logger, clock, () => emitStatus());
+  // Bound once the scheduler exists (below): a pause restored at start changes the link first.
+  let tickSooner = () => {};
+  const link = createLinkState(syncState, storage, logger, clock, () => {
+    emitStatus();
+    tickSooner(); // offline: probe at the probe interval from now on
+  });
   const commits = createCommitQueue(database.sqlite, timers, connection.committed);
   const outcomes = createOutcomeWriter(outbox, commits, storage, clock, timers);
 
@@ -237,13 +242,16 @@ export function createSyncEngine(options: EngineOptions) {
     if (!work || skipped === 'throttled') await probeWhenIdle();
   }
 
+  /** Asked when idle long enough; while offline at every tick, a wait for the queue or not. */
   async function probeWhenIdle(): Promise<void> {
-    if (!client || stopping || link.paused || !idleProbeDue(link, config.sync.idleCheckMs)) return;
+    if (!client || stopping || link.paused) return;
+    if (!link.offline && !idleProbeDue(link, config.sync.idleCheckMs)) return;
     await probeLink(client, link, shutdown.signal);
   }
 
   const scheduler = createScheduler({
     timers,
+    monotonic: clock.monotonic,
     tickEveryMs: () => (link.offline ? config.sync.probeIntervalMs : config.sync.pollIntervalMs),
     debounceMs: () => config.sync.debounceMs,
     tick,
@@ -255,6 +263,7 @@ export function createSyncEngine(options: EngineOptions) {
     },
     onTickError: (error) => logger.error({ error: error.message }, 'Sync tick failed'),
   });
+  tickSooner = () => scheduler.tickSooner();
 
   /** Resync now: clears backoff and the pause, then drains (`following`: another's request). */
   async function resync(following?: number): Promise<DrainSummary> {
@@ -322,7 +331,8 @@ export function createSyncEngine(options: EngineOptions) {
       storage.attempt('a sync outcome', commits.flush);
       outcomes.flush();
       outcomes.dispose();
-      holder.release();
+      handBack(); // the claims a refused release kept, then the lease
+      holder.release(); // exiting: the lease goes even with outcomes unwritten
       senderEnded(owner);
       let final: SyncStatus | undefined;
       try {

@@ -272,8 +272,10 @@ export function createLinkState(
         return;
       }
       if (check.verdict === 'unreachable') {
-        noteError(answer, check, at);
-        if (check.offline) setConnection('offline');
+        // Written with the error, as a sale's: the till's other process may have written
+        // "online" since this one last found the platform out of reach.
+        noteError(answer, check, at, check.offline ? { connection: 'offline' } : {});
+        if (check.offline) setConnection('offline', true);
       }
     },
   };

@@ -216,6 +216,33 @@ describe('link state: what the disk refused is written later', () => {
     expect(cleared).toBe(2); // once
   });
 
+  it('says offline when a key check finds the platform out of reach, whatever the other process wrote', () => {
+    // The simulation found "online" kept on disk: this process knew it was offline already,
+    // so the check's "offline" was not news to it, and nothing was written.
+    const file = join(tempDir(), 'tillsync.db');
+    const app = linkOn(file);
+    const daemon = linkOn(file);
+    app.link.setConnection('offline');
+    daemon.link.setConnection('online'); // the daemon heard the platform meanwhile
+    expect(app.read().connection).toBe('online');
+    const refused = {
+      kind: 'network',
+      code: 'ECONNREFUSED',
+      message: 'refused',
+      sent: false,
+    } as const;
+    app.link.recordKeyCheck(
+      refused,
+      { verdict: 'unreachable', code: 'network_ECONNREFUSED', reason: 'refused', offline: true },
+      'key',
+      true,
+    );
+    expect(app.read()).toMatchObject({
+      connection: 'offline',
+      lastErrorCode: 'network_ECONNREFUSED',
+    });
+  });
+
   it('says online when a check takes the key again after a pause, whatever was written meanwhile', () => {
     // The simulation found "unknown" kept: the end of the pause wrote it, and the memory
     // still said "online" (an answer heard while paused), so the check's "online" was not news.
