@@ -11,6 +11,7 @@ export const SCENES = [
   'resync',
   'revoked',
   'key',
+  'unreachable',
   'outage',
   'idle',
   'fixed',
@@ -148,6 +149,31 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
         () => checksAnswered() >= (then === 'saved at once' ? 2 : before + 1),
       );
       if (answered) expectLink('key', { pausedReason: null, connection: 'online' });
+    },
+    /** A key checked in Settings while the platform is out of reach: offline, and why. */
+    async unreachable() {
+      const from = world.time;
+      const lasts = between(2000, 10_000);
+      platform.outage(lasts, 'refuse');
+      till.checkKey((problem) => fail(`unreachable: ${problem}`));
+      const check = () =>
+        answers.all().find((heard) => isKeyCheck(heard.key) && heard.at >= from)?.answer;
+      const heard = await within(prompt, 'unreachable: the key check was not answered', () =>
+        Boolean(check()),
+      );
+      const answer = check();
+      if (heard && answer?.kind === 'network')
+        expectLink('unreachable', {
+          connection: 'offline',
+          lastErrorCode: `network_${answer.code}`,
+        });
+      // Back: the till finds it by itself, at its next probe.
+      await pause(Math.max(0, from + lasts - world.time));
+      await within(
+        tuning.probeIntervalMs + prompt,
+        'unreachable: the till did not find the platform back',
+        () => link().connection === 'online',
+      );
     },
     /** The platform is out of reach for a while: offline, then back within a probe. */
     async outage() {

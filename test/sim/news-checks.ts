@@ -32,9 +32,15 @@ interface ProcessNews {
   killed: boolean;
   /** Since when its screens show another link than it knows (null: they agree). */
   differsSince: number | null;
+  /** Until when another process's last writes may not have reached its screens. */
+  othersUntil: number;
 }
 
-export function createNewsChecks(now: () => number) {
+/**
+ * `othersTellWithinMs`: what a process gone wrote reaches the others' screens at their next
+ * tick, within this.
+ */
+export function createNewsChecks(now: () => number, othersTellWithinMs: number) {
   const announced = new Map<string, Set<string>>(); // sale id -> outcomes announced
   const attempts = new Map<string, number>(); // "outcome status" -> announcements
   const processes = new Map<number, ProcessNews>();
@@ -50,6 +56,7 @@ export function createNewsChecks(now: () => number) {
         lastStatus: 0,
         killed: false,
         differsSince: null,
+        othersUntil: 0,
         tally: new Map(),
         idle: { since: 0, passes: 0 },
       };
@@ -91,6 +98,13 @@ export function createNewsChecks(now: () => number) {
         attempts.set(label, (attempts.get(label) ?? 0) + 1);
       });
     },
+    /** A process died or exited: what it wrote last is the others' news at their next tick. */
+    gone(): void {
+      for (const news of processes.values()) {
+        news.othersUntil = now() + othersTellWithinMs;
+        news.differsSince = null;
+      }
+    },
     killed(pid: number): void {
       const news = processes.get(pid);
       if (news) news.killed = true;
@@ -131,7 +145,7 @@ export function createNewsChecks(now: () => number) {
     toldAtOnce(pid: number, engine: SyncEngine): string | undefined {
       const news = processes.get(pid);
       const shown = news?.shown;
-      if (!news || !shown) return undefined;
+      if (!news || !shown || now() < news.othersUntil) return undefined;
       let status: SyncStatus;
       try {
         status = engine.status();

@@ -116,7 +116,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     baffles: (productId) => productId.startsWith('prod_odd'),
   });
   const config: AgentConfig = { baseUrl: 'https://platform.sim', apiKey: SIM_KEY, sync: tuning };
-  const news = createNewsChecks(() => world.time);
+  const news = createNewsChecks(() => world.time, tickWithinMs);
   const exits = createExitChecks(world, checker);
   const till = createSimTill(world, {
     news,
@@ -127,7 +127,10 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     random,
     jitter: jitter === null ? null : () => jitter,
     liveness,
-    onGone: (pid) => watch.processDied(pid),
+    onGone: (pid) => {
+      watch.processDied(pid);
+      news.gone();
+    },
     onExited: (pid, owner, final) => exits.exited(pid, owner, final).forEach(flag),
   });
   const totalSales = between(3, 13);
