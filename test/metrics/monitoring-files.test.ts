@@ -8,6 +8,7 @@ import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporte
 import { describe, expect, it } from 'vitest';
 import { EXPORTED_NAMES } from '../../main/metrics/till-figures.js';
 import { createTillMetrics } from '../../main/metrics/till-metrics.js';
+import { emptySummary } from '../../main/sync/drain-summary.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
 import { repoRoot } from '../helpers/cli.js';
 import { monitoringMissing } from '../helpers/prometheus.js';
@@ -59,15 +60,7 @@ describe('the monitoring files shipped', () => {
     metrics.attempt({ outcome: 'synced', httpStatus: 201 });
     metrics.attempt({ outcome: 'retry', httpStatus: 429 });
     metrics.queueWait(30_000);
-    metrics.pass({
-      synced: 0,
-      conflict: 0,
-      paused: 0,
-      waiting: 0,
-      released: 0,
-      failed: 0,
-      skipped: 'lease_held',
-    });
+    metrics.pass(emptySummary('lease_held'));
     const { resourceMetrics } = await reader.collect();
     const text = new PrometheusSerializer().serialize(resourceMetrics);
     const exported = new Set(
