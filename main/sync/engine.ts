@@ -8,7 +8,6 @@
 // - Its own connection with synchronous=NORMAL: a power cut loses only what is resent with
 //   the same key and frozen body. Sales are written by the store with FULL durability.
 import { EventEmitter } from 'node:events';
-import { createLease } from '../../db/lease.js';
 import { createOutboxQueries } from '../../db/outbox.js';
 import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
@@ -18,7 +17,6 @@ import { within } from './clock.js';
 import { createCommitQueue } from './commit-queue.js';
 import { createClockWatch } from './clock-watch.js';
 import { emptySummary, type DrainSummary } from './drain-summary.js';
-import { createLeaseHolder } from './lease-holder.js';
 import { inFlightParkReason } from './decide.js';
 import { createLinkState } from './link-state.js';
 import { createOutcomeWriter } from './outcome-writer.js';
@@ -27,10 +25,12 @@ import { runPass } from './pass.js';
 import { saleRequestBody } from './sale-request.js';
 import { senderEnded } from './sender-identity.js';
 import { createScheduler } from './scheduler.js';
+import { createSendingRights } from './sending-rights.js';
 import { createSingleFlight } from './single-flight.js';
-import { idleProbeDue, probeLink } from './link-probe.js';
+import { probeLink, probeWhenIdle } from './link-probe.js';
 import { createKeyChecker } from './key-check.js';
 import { engineDatabase } from './engine-connection.js';
+import { createEngineNews } from './engine-news.js';
 import { engineInputs, type EngineEvents, type EngineOptions } from './engine-options.js';
 import { queueFigures, readSyncStatus, type SyncStatus } from './status.js';
 import { createResyncRequests } from './resync-requests.js';
@@ -50,12 +50,10 @@ export function createSyncEngine(options: EngineOptions) {
   const outbox = createOutboxQueries(database);
   const syncState = createSyncState(database, clock.now);
   const reader = createSaleReader(database);
-  const storage = createStorageGuard(logger, clock.now, () => emitStatus());
-  // Bound once the scheduler exists (below): a pause restored at start changes the link first.
-  let tickSooner = () => {};
+  const storage = createStorageGuard(logger, clock.now, () => news.emit());
   const link = createLinkState(syncState, storage, logger, clock, () => {
-    emitStatus();
-    tickSooner(); // offline: probe at the probe interval from now on
+    news.emit();
+    scheduler.tickSooner(); // offline: probe at the probe interval from now on
   });
   const commits = createCommitQueue(database.sqlite, timers, connection.committed);
   const outcomes = createOutcomeWriter(outbox, commits, storage, clock, timers);
@@ -65,25 +63,19 @@ export function createSyncEngine(options: EngineOptions) {
   let client = makeClient(config);
   let stopping = false;
   const pacer = createPacer(clock, () => config.sync.concurrency);
-  const holder = createLeaseHolder({
-    lease: createLease(database),
+  const rights = createSendingRights({
+    database,
+    outbox,
+    outcomes,
     storage,
+    logger,
     clock,
     timers,
     owner,
     liveness,
-    get ttlMs() {
-      return config.sync.leaseTtlMs;
-    },
+    ttlMs: () => config.sync.leaseTtlMs,
   });
-  link.restorePause(keyHash);
-  const keyTarget = () => ({ client, baseUrl: config.baseUrl, keyHash });
-  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget);
-  const recordSender = () =>
-    link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
-  recordSender();
-  const resyncs = createResyncRequests(syncState, storage);
-  const clockWatch = createClockWatch(clock);
+  const { holder } = rights;
 
   const status = (): SyncStatus =>
     readSyncStatus({
@@ -97,25 +89,33 @@ export function createSyncEngine(options: EngineOptions) {
       liveness,
       storageProblem: storage.problem,
     });
+  const news = createEngineNews(events, status, connection.dataVersion);
 
-  /** The status is read only when someone listens. */
-  function emitStatus(): void {
-    if (events.listenerCount('status') > 0) events.emit('status', status());
-  }
+  // Its callbacks run later, once a tick or a sale calls them.
+  const scheduler = createScheduler({
+    timers,
+    monotonic: clock.monotonic,
+    tickEveryMs: () => (link.offline ? config.sync.probeIntervalMs : config.sync.pollIntervalMs),
+    debounceMs: () => config.sync.debounceMs,
+    tick,
+    drain: () => void drain(),
+    nextDueInMs: () => {
+      const read = storage.attempt('the queue figures', figures);
+      const next = read.ok ? read.value.nextAttemptAt : null;
+      return next === null ? null : Math.max(0, next - clock.now(), pacer.heldForMs());
+    },
+    onTickError: (error) => logger.error({ error: error.message }, 'Sync tick failed'),
+  });
+  link.restorePause(keyHash);
+  const keyTarget = () => ({ client, baseUrl: config.baseUrl, keyHash });
+  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget);
+  const recordSender = () =>
+    link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
+  recordSender();
+  const resyncs = createResyncRequests(syncState, storage);
+  const clockWatch = createClockWatch(clock);
 
   const holding = () => stopping || link.paused || link.offline;
-
-  /**
-   * What another process (or the store) wrote reaches this process's screens at its next
-   * tick: the app shows the sales its daemon sent, and a sale recorded from the CLI.
-   */
-  let seenVersion = connection.dataVersion();
-  function followOthers(): void {
-    const version = connection.dataVersion();
-    if (version === seenVersion) return;
-    emitStatus();
-    seenVersion = version;
-  }
 
   async function drainPass(): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping');
@@ -129,18 +129,10 @@ export function createSyncEngine(options: EngineOptions) {
     if (pacer.heldForMs() > config.sync.inlineRetryMaxMs) return emptySummary('throttled');
     if (link.offline && !(await probeLink(active, link, shutdown.signal)))
       return emptySummary('offline');
-    const baseUrl = config.baseUrl;
     const clearDoubts = () => outbox.keysHonoured(clock.now());
-    storage.attempt('the sync state', () => link.followKeysHonoured(baseUrl, clearDoubts));
-    const parkReason = inFlightParkReason(config.sync, link.keysHonoured(baseUrl));
-    const taken = holder.acquire(parkReason);
-    if (!taken) return emptySummary('storage');
-    if (!taken.acquired) return emptySummary('lease_held');
-    if (taken.orphans > 0)
-      logger.info(
-        { orphans: taken.orphans, uncertain: taken.uncertain },
-        'Sales left mid-send by a stopped sender are taken back: same keys and bodies',
-      );
+    const honoured = link.followKeysHonoured(config.baseUrl, clearDoubts);
+    const refused = rights.take(inFlightParkReason(config.sync, honoured));
+    if (refused) return emptySummary(refused);
     const shopId = config.shopId;
     const summary = emptySummary();
     // A refusal of the key in this pass answers every Resync asked before it began: one
@@ -183,26 +175,13 @@ export function createSyncEngine(options: EngineOptions) {
       summary.failed += 1;
     } finally {
       storage.attempt('a sync outcome', commits.flush); // the last outcomes of the pass
-      handBack();
+      rights.handBack();
     }
     if (summary.synced + summary.conflict + summary.paused > 0)
       logger.info({ ...summary }, 'Sync pass finished');
     scheduler.wakeForNextDue();
-    emitStatus();
+    news.emit();
     return summary;
-  }
-
-  /**
-   * Hands back the sales claimed and not sent (a request answered has none left), then the
-   * lease. Unwritten outcomes or claims the disk kept hold the lease (renewed) until a
-   * tick can hand them back: a sale is shown as sending only while it is.
-   */
-  function handBack(): void {
-    const epoch = holder.epoch;
-    const released =
-      epoch === null ||
-      storage.attempt('a release', () => outbox.releaseClaims({ owner, epoch }, clock.now())).ok;
-    if (!outcomes.blocked && released) holder.release();
   }
 
   /** One pass over what is due now (a call during a pass gets that pass, then another). */
@@ -219,11 +198,7 @@ export function createSyncEngine(options: EngineOptions) {
 
   async function tick(): Promise<void> {
     link.flush();
-    try {
-      followOthers();
-    } catch {
-      // A database that cannot be read now is read again at the next tick.
-    }
+    news.followOthers();
     link.noteClockStep(clockWatch.check());
     const requested = resyncs.unfollowed();
     if (requested !== undefined) {
@@ -231,7 +206,7 @@ export function createSyncEngine(options: EngineOptions) {
       return;
     }
     if (passes.current) return;
-    if (holder.epoch !== null && outcomes.flush()) handBack(); // what a refused write kept
+    if (holder.epoch !== null && outcomes.flush()) rights.handBack(); // what a refused write kept
     const now = figures();
     // Rows left `sending` with no pass of ours running belong to another sender: a dead
     // one's are taken back at once by the pass's lease.
@@ -239,47 +214,22 @@ export function createSyncEngine(options: EngineOptions) {
     const skipped = work ? (await drain()).skipped : undefined;
     // Nothing sent (nothing due, or the platform asked the queue to wait): ask now and then
     // whether the platform still answers, so "online" stays true.
-    if (!work || skipped === 'throttled') await probeWhenIdle();
+    if ((!work || skipped === 'throttled') && client && !stopping && !link.paused)
+      await probeWhenIdle(client, link, shutdown.signal, config.sync.idleCheckMs);
   }
-
-  /** Asked when idle long enough; while offline at every tick, a wait for the queue or not. */
-  async function probeWhenIdle(): Promise<void> {
-    if (!client || stopping || link.paused) return;
-    if (!link.offline && !idleProbeDue(link, config.sync.idleCheckMs)) return;
-    await probeLink(client, link, shutdown.signal);
-  }
-
-  const scheduler = createScheduler({
-    timers,
-    monotonic: clock.monotonic,
-    tickEveryMs: () => (link.offline ? config.sync.probeIntervalMs : config.sync.pollIntervalMs),
-    debounceMs: () => config.sync.debounceMs,
-    tick,
-    drain: () => void drain(),
-    nextDueInMs: () => {
-      const read = storage.attempt('the queue figures', figures);
-      const next = read.ok ? read.value.nextAttemptAt : null;
-      return next === null ? null : Math.max(0, next - clock.now(), pacer.heldForMs());
-    },
-    onTickError: (error) => logger.error({ error: error.message }, 'Sync tick failed'),
-  });
-  tickSooner = () => scheduler.tickSooner();
 
   /** Resync now: clears backoff and the pause, then drains (`following`: another's request). */
   async function resync(following?: number): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping'); // its database may be closed already
     const now = clock.now();
     if (following !== undefined) resyncs.follow(following);
-    else {
-      resyncs.ask(now);
-      link.liftQueueWait(); // its followers lift only waits begun before the ask
-    }
+    else resyncs.ask(now);
     storage.attempt('the queue', () => outbox.makeAllDue(now, following ?? null));
     if (link.paused) link.unpause();
     link.forgetOffline();
     // Another's request, at its wall time, on this process's steady clock.
     pacer.release(following === undefined ? Infinity : clock.monotonic() - (now - following));
-    emitStatus();
+    news.emit();
     return passes.fresh();
   }
 
@@ -314,7 +264,7 @@ export function createSyncEngine(options: EngineOptions) {
       recordSender();
       if (link.paused && (keyChanged || urlChanged)) link.unpause();
       if (urlChanged) link.forgetOffline();
-      emitStatus();
+      news.emit();
       void drain();
     },
     /** Stops: requests in flight get the grace time, then are cut and queued again.
@@ -331,8 +281,7 @@ export function createSyncEngine(options: EngineOptions) {
       storage.attempt('a sync outcome', commits.flush);
       outcomes.flush();
       outcomes.dispose();
-      handBack(); // the claims a refused release kept, then the lease
-      holder.release(); // exiting: the lease goes even with outcomes unwritten
+      rights.giveUp();
       senderEnded(owner);
       let final: SyncStatus | undefined;
       try {

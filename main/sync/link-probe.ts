@@ -18,6 +18,16 @@ export async function probeLink(
   return answered;
 }
 
+/** Nothing sent: asked when idle long enough; while offline at every tick, a wait or not. */
+export async function probeWhenIdle(
+  client: PlatformClient,
+  link: LinkState,
+  signal: AbortSignal,
+  idleCheckMs: number,
+): Promise<void> {
+  if (link.offline || idleProbeDue(link, idleCheckMs)) await probeLink(client, link, signal);
+}
+
 /** With nothing to send: time to ask again once the last answer is this old. */
 export function idleProbeDue(link: LinkState, idleCheckMs: number): boolean {
   const since = link.sinceContact();

@@ -178,14 +178,21 @@ export function createLinkState(
     /**
      * What the till's other process learnt: the platform at this address honours keys. Read
      * at each pass, so a sender never doubts a sale another has proven cannot be doubled.
+     * Returns whether it does, as far as this process now knows.
      */
-    followKeysHonoured(baseUrl: string, clearDoubts: () => void): void {
-      if (keysHonouredFor === baseUrl) return;
-      const state = syncState.read();
-      if (state.keysHonouredAt === null || state.keysHonouredBaseUrl !== baseUrl) return;
+    followKeysHonoured(baseUrl: string, clearDoubts: () => void): boolean {
+      if (keysHonouredFor === baseUrl) return true;
+      let state: SyncStateRow;
+      try {
+        state = syncState.read();
+      } catch {
+        return false; // a database that cannot be read now is read again at the next pass
+      }
+      if (state.keysHonouredAt === null || state.keysHonouredBaseUrl !== baseUrl) return false;
       keysHonouredFor = baseUrl;
       storage.attempt('the sync state', clearDoubts);
       changed();
+      return true;
     },
     /** Where this engine sends (null: nowhere yet), for processes without the configuration. */
     recordSender(mode: SendingMode | null, baseUrl: string | undefined): void {
@@ -202,10 +209,6 @@ export function createLinkState(
     noteQueueWait(ms: number): void {
       write({ throttledUntil: now() + ms });
       logger.warn({ waitMs: ms }, 'The platform asked the till to slow down; the queue waits');
-    },
-    /** A person asked to send now: no screen may go on saying the queue waits (told by the Resync). */
-    liftQueueWait(): void {
-      write({ throttledUntil: null });
     },
     /**
      * `keyHash`: the key the request carried; `pauseKey`: the decision that the refusal

@@ -23,10 +23,16 @@ export function createResyncRequests(syncState: SyncState, storage: StorageGuard
     follow(asked: number): void {
       lastSeen = asked;
     },
-    /** A person asked here (one millisecond on if a request of that time is there already). */
+    /**
+     * A person asked here (one millisecond on if a request of that time is there already).
+     * No screen goes on saying the platform asked the queue to wait: the followers lift
+     * only the waits begun before the ask, and a later one is written again.
+     */
     ask(now: number): void {
       lastSeen = now === requested() ? now + 1 : now;
-      storage.attempt('the sync state', () => syncState.update({ resyncRequestedAt: lastSeen }));
+      storage.attempt('the sync state', () =>
+        syncState.update({ resyncRequestedAt: lastSeen, throttledUntil: null }),
+      );
     },
     /** Where the requests stood when a pass began, if it could be read. */
     current: () => storage.attempt('the sync state', requested),
