@@ -109,6 +109,12 @@ export function removeLine(cart: CartContent, productId: string): CartContent {
 }
 
 /** The line F2 and F3 act on: the one last scanned or changed (else the bottom one). */
+/** The cart paid by the next method the shop takes (a key cycles through them). */
+export function nextPaymentMethod(cart: CartContent, methods: readonly string[]): CartContent {
+  const next = methods[(methods.indexOf(cart.paymentMethod) + 1) % methods.length];
+  return { ...cart, paymentMethod: next ?? '' };
+}
+
 export function currentLine(cart: CartContent): CartLine | undefined {
   return cart.lines.find((line) => line.product.id === cart.currentProductId) ?? cart.lines.at(-1);
 }

@@ -11,6 +11,7 @@ import {
   emptyCart,
   lineProblem,
   lineTotalOf,
+  nextPaymentMethod,
   noteUnknownCode,
   parseMoney,
   quickAmounts,
@@ -168,5 +169,17 @@ describe('the shortcuts', () => {
     expect(press('p')).toBeUndefined();
     expect(press('5')).toBeUndefined();
     expect(press('Enter')).toBeUndefined();
+  });
+});
+
+describe('the payment method key', () => {
+  it('goes through the methods the shop takes, back to the first after the last', () => {
+    const methods = ['cash', 'card', 'voucher'];
+    const card = nextPaymentMethod(emptyCart('cash'), methods);
+    expect(card.paymentMethod).toBe('card');
+    expect(nextPaymentMethod(nextPaymentMethod(card, methods), methods).paymentMethod).toBe('cash');
+    // A method the shop no longer takes: the first one it does.
+    expect(nextPaymentMethod(emptyCart('cheque'), methods).paymentMethod).toBe('cash');
+    expect(nextPaymentMethod(emptyCart('cash'), []).paymentMethod).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import {
   addProduct,
   cartTotalMinor,
@@ -7,6 +7,7 @@ import {
   currentLine,
   emptyCart,
   hasContent,
+  nextPaymentMethod,
   noteUnknownCode,
   removeLine,
   setQuantity,
@@ -30,17 +31,16 @@ import { SaleSaved } from '../components/sale-saved';
 import { ScanField } from '../components/scan-field';
 import { ShortcutLegend } from '../components/shortcut-legend';
 import { UnknownCodes } from '../components/unknown-codes';
-import { useEvent, useNow } from '../hooks';
+import { useNow } from '../hooks';
 import { formatMoney } from '../money';
-import { printDocument, setPrintable } from '../print';
 import { beep } from '../till/beep';
 import { useScanBursts } from '../till/scan-bursts';
 import { type ShortcutAction } from '../till/shortcuts';
 import { useCounter } from '../till/use-counter';
+import { useReceipt } from '../till/use-receipt';
 import { useProductSearch, useShortcuts } from '../till/use-counter-state';
 
 type Settings = MethodOutput<'getSettings'>;
-type Receipt = MethodOutput<'getReceipt'>;
 type Tone = 'ok' | 'error';
 
 /** The till: scan or pick products, set quantities, take payment. Works offline. */
@@ -56,7 +56,10 @@ export function TillScreen({ settings }: { settings: Settings }) {
   const { cart, cartRef, update, queue } = counter;
   const [query, setQuery] = useState('');
   const products = useProductSearch(query);
-  const [receipt, setReceipt] = useState<Receipt>();
+  const receipts = useReceipt(
+    (value) => <ReceiptPaper receipt={value} width={till.receiptWidth} decimals={decimals} />,
+    (text) => say('error', text),
+  );
   const [confirming, setConfirming] = useState<Confirming>();
   const [holding, setHolding] = useState(false);
   const now = useNow();
@@ -79,7 +82,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
   const blocked = chargeProblem(cart, decimals, money);
 
   const add = (product: ProductView) => {
-    setReceipt(undefined);
+    receipts.clear();
     update((current) => addProduct(current, product));
   };
 
@@ -124,44 +127,9 @@ export function TillScreen({ settings }: { settings: Settings }) {
         return say('error', details ? `Not saved: ${details}.` : result.error.message);
       }
       setNotice(undefined);
-      showReceipt(result.value, till.printAfterSale);
+      receipts.show(result.value, till.printAfterSale);
       focusSearch();
     });
-  }
-
-  const paperOf = (value: Receipt) => (
-    <ReceiptPaper receipt={value} width={till.receiptWidth} decimals={decimals} />
-  );
-  const report = (problem: string | undefined) => problem && say('error', problem);
-
-  // The receipt on screen, and the browser's own Print, follow the sale as it reaches the
-  // platform: the paper never says "not yet on the platform" about a sale that is there.
-  const receiptRef = useRef(receipt);
-  receiptRef.current = receipt;
-  useEvent(
-    'salesChanged',
-    useCallback(({ sales }) => {
-      const shown = receiptRef.current?.saleId;
-      if (!shown || !sales.some((sale) => sale.id === shown)) return;
-      void api.getReceipt({ saleId: shown }).then((latest) => {
-        // Unless the screen moved on meanwhile (a new sale cleared it).
-        if (latest.ok && receiptRef.current?.saleId === shown) showReceipt(latest.value, false);
-      });
-    }, []),
-  );
-
-  function showReceipt(value: Receipt, print: boolean) {
-    setReceipt(value);
-    setPrintable(paperOf(value));
-    if (print) void printDocument(paperOf(value), { silent: true }).then(report);
-  }
-
-  /** The last receipt, read again now: it tells whether the sale has reached the platform. */
-  async function printLast() {
-    const latest = await api.getReceipt(receipt ? { saleId: receipt.saleId } : {});
-    if (!latest.ok) return say('error', latest.error.message);
-    setReceipt(latest.value);
-    report(await printDocument(paperOf(latest.value)));
   }
 
   function hold(note: string) {
@@ -169,7 +137,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
       const held = await counter.hold(note);
       setHolding(false);
       if (!held.ok) return say('error', held.error.message);
-      setReceipt(undefined);
+      receipts.clear();
       say('ok', `Sale held${note.trim() ? ` (${note.trim()})` : ''}: recall it from Held sales.`);
       focusSearch();
     });
@@ -180,7 +148,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
       const aside = hasContent(cartRef.current);
       const recalled = await counter.recall(cartId);
       if (!recalled.ok) return say('error', recalled.error.message);
-      setReceipt(undefined);
+      receipts.clear();
       say(
         'ok',
         `Held sale recalled.${aside ? ' The sale that was on the counter is held now.' : ''}`,
@@ -201,14 +169,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
       if (!line) return say('error', 'No line to remove: the cart is empty.');
       update((current) => removeLine(current, line.product.id));
     },
-    nextPayment: () =>
-      update((current) => ({
-        ...current,
-        paymentMethod:
-          paymentMethods[
-            (paymentMethods.indexOf(current.paymentMethod) + 1) % paymentMethods.length
-          ] ?? '',
-      })),
+    nextPayment: () => update((current) => nextPaymentMethod(current, paymentMethods)),
     hold: () =>
       cartRef.current.lines.length === 0
         ? say('error', 'Nothing to hold: the cart is empty.')
@@ -224,7 +185,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
             then: newSale,
           }),
     charge: () => pay(true),
-    print: () => void printLast(),
+    print: () => void receipts.printLast(),
   };
   useShortcuts(actions, confirming !== undefined || holding, searchRef);
 
@@ -329,7 +290,9 @@ export function TillScreen({ settings }: { settings: Settings }) {
               }}
             />
           )}
-          {receipt && <SaleSaved receipt={receipt} money={money} onPrint={actions.print} />}
+          {receipts.receipt && (
+            <SaleSaved receipt={receipts.receipt} money={money} onPrint={actions.print} />
+          )}
         </div>
       </section>
     </div>
