@@ -43,7 +43,7 @@ function seedHistory(file: string, count: number, spanMs: number): void {
   const item = sqlite.prepare(`insert into sale_items (sale_id, line_number, product_id,
     quantity_milli, unit_price_minor, line_total_minor) values (?, ?, ?, ?, ?, ?)`);
   const outbox = sqlite.prepare(`insert into outbox (sale_id, idempotency_key, created_at,
-    updated_at, next_attempt_at, state, attempts, remote_id, synced_at)
+    updated_at, next_attempt_at, state, attempts, platform_id, synced_at)
     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const attempt = sqlite.prepare(`insert into sync_attempts (sale_id, revision, idempotency_key,
     started_at, duration_ms, outcome, http_status) values (?, 1, ?, ?, 40, 'synced', 201)`);

@@ -1,7 +1,7 @@
 // Archiving: synced and discarded sales older than the setting move from the till's
 // database to yearly archive files in <data>/archive (each a Tillsync database of the same
 // schema), so the work a till does every day costs the same in year three as on day one.
-// Sales still pending, sending, refused or in doubt never move.
+// Sales still pending, sending, refused or uncertain never move.
 //
 // A batch is copied (insert-or-ignore), checked in the archive (counts and totals), and only
 // then deleted here, each step its own transaction: a run cut at any point leaves every

@@ -1,9 +1,9 @@
 // The attempt log: one line per send and per person's action on a sale, written by the
-// engine (outcomes), the lease (orphaned sends) and the conflict actions. One statement,
+// engine (outcomes), the lease (orphaned sends) and the refused sale actions. One statement,
 // its columns and parameters taken from the schema.
 import { getTableColumns } from './drizzle.js';
 import type { Database } from 'better-sqlite3';
-import type { AttemptLogOutcome } from '../domain/sync-status.js';
+import type { AttemptLogOutcome } from '../domain/outcomes.js';
 import { sales, syncAttempts } from './schema.js';
 import { typedQuery } from './typed-sql.js';
 
@@ -19,7 +19,11 @@ const recentColumns = {
 };
 
 /** The newest entries of the log with one of these outcomes, newest first, with receipts. */
-export function recentAttempts(sqlite: Database, outcomes: AttemptLogOutcome[], count: number) {
+export function recentAttempts(
+  sqlite: Database,
+  outcomes: readonly AttemptLogOutcome[],
+  count: number,
+) {
   return typedQuery<typeof recentColumns, { count: number }>(
     sqlite,
     recentColumns,

@@ -60,7 +60,7 @@ export function sumDay(
     }
     add(totals.sales, group);
     cashExpectedMinor += group.cashMinor;
-    if (group.state === 'conflict') add(totals.refused, group);
+    if (group.state === 'refused') add(totals.refused, group);
     if (group.state === 'pending' || group.state === 'sending') add(totals.waiting, group);
     if (!byMethod.has(group.paymentMethod)) byMethod.set(group.paymentMethod, zero());
     add(byMethod.get(group.paymentMethod)!, group);

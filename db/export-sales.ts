@@ -5,7 +5,8 @@ import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../domai
 import type { Statement } from 'better-sqlite3';
 import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
-import { customers, outbox, products, saleItems, sales, type OutboxState } from './schema.js';
+import type { OutboxState } from '../domain/sale-states.js';
+import { customers, outbox, products, saleItems, sales } from './schema.js';
 import { leftJoined, typedQuery, type RowOf, type TypedStatement } from './typed-sql.js';
 
 export interface ExportedLine {

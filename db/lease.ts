@@ -86,7 +86,7 @@ export function createLease({ sqlite }: TillDatabase) {
   }
   const parked = `in_flight_at is not null and @parkReason is not null`;
   const reclaim = sqlite.prepare(`
-    update outbox set state = case when ${parked} then 'conflict' else 'pending' end,
+    update outbox set state = case when ${parked} then 'refused' else 'pending' end,
       last_error_code = case when ${parked} then 'uncertain' else last_error_code end,
       last_error_reason = case when ${parked} then @parkReason else last_error_reason end,
       unanswered_attempts = unanswered_attempts + (in_flight_at is not null),

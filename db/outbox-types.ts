@@ -1,7 +1,7 @@
 // What the sync engine and the outbox exchange: a claimed sale, an outcome to write, the
 // fence that makes a write conditional on still holding the sale.
-import type { AttemptLogOutcome } from '../domain/sync-status.js';
-import type { OutboxState } from './schema.js';
+import type { AttemptLogOutcome } from '../domain/outcomes.js';
+import type { OutboxState } from '../domain/sale-states.js';
 
 /** A sale as the engine sends it: the outbox row, the sale and its items. */
 export interface ClaimedSale {
@@ -32,7 +32,7 @@ export interface OutcomeWrite {
   /** The attempt log's word for it. */
   outcome: AttemptLogOutcome;
   /** `sending` while the sender keeps the sale to retry it in place. */
-  state: Extract<OutboxState, 'pending' | 'sending' | 'synced' | 'conflict'>;
+  state: Extract<OutboxState, 'pending' | 'sending' | 'synced' | 'refused'>;
   countsAttempt: boolean;
   unexpected: boolean;
   unanswered: boolean;

@@ -11,8 +11,8 @@ import type { TillDatabase } from './open.js';
 import { prepareSaleLines } from './sale-items.js';
 import type { ClaimAnswer, ClaimedSale, Fence, OutcomeWrite } from './outbox-types.js';
 import {
-  CONFLICT_ROWS,
-  IN_DOUBT_ROWS,
+  REFUSED_ROWS,
+  UNCERTAIN_ROWS,
   outbox,
   PENDING_ROWS,
   QUEUE_ROWS,
@@ -62,7 +62,7 @@ const figureColumns = (dueWhere: string) => ({
   ),
   due: computed<number>(`(select count(*) from outbox where ${dueWhere})`),
   sending: computed<number>(`(select count(*) from outbox where ${SENDING_ROWS})`),
-  uncertain: computed<number>(`(select count(*) from outbox where ${IN_DOUBT_ROWS})`),
+  uncertain: computed<number>(`(select count(*) from outbox where ${UNCERTAIN_ROWS})`),
 });
 
 const bool = (value: boolean) => (value ? 1 : 0);
@@ -118,8 +118,8 @@ export function createOutboxQueries(database: TillDatabase) {
       last_http_status = @httpStatus,
       last_error_code = @errorCode,
       last_error_reason = @reason,
-      remote_id = coalesce(@platformId, remote_id),
-      remote_body = coalesce(@platformAnswer, remote_body),
+      platform_id = coalesce(@platformId, platform_id),
+      platform_answer = coalesce(@platformAnswer, platform_answer),
       synced_at = case when @state = 'synced' then @now else synced_at end,
       updated_at = @now
     where sale_id = @saleId and revision = @revision and state = 'sending'
@@ -135,7 +135,7 @@ export function createOutboxQueries(database: TillDatabase) {
   const clearUncertain = sqlite.prepare(`update outbox set uncertain = 0 where uncertain = 1`);
   const unparkUncertain = sqlite.prepare(`
     update outbox set state = 'pending', next_attempt_at = @now, updated_at = @now
-    where ${CONFLICT_ROWS} and last_error_code = 'uncertain'`);
+    where ${REFUSED_ROWS} and last_error_code = 'uncertain'`);
   const keysHonoured = sqlite.transaction((now: number) => {
     unparkUncertain.run({ now });
     return clearUncertain.run().changes;

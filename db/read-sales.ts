@@ -9,7 +9,8 @@ import { typedQuery, type TypedStatement } from './typed-sql.js';
 import type { SaleSummary, SaleView } from '../domain/sale.js';
 import { countPerState, type OutboxState } from '../domain/sale-states.js';
 import { fail, ok, type Result } from '../domain/result.js';
-import { outbox, outboxCounts, OUTBOX_STATES, saleItems, sales } from './schema.js';
+import { OUTBOX_STATES } from '../domain/sale-states.js';
+import { outbox, outboxCounts, saleItems, sales } from './schema.js';
 
 export const saleFilterSchema = z.strictObject({
   state: z.enum(OUTBOX_STATES).optional(),

@@ -1,6 +1,6 @@
 // The till's local store. Money is always integer minor units (cents); times are
 // milliseconds since the Unix epoch (UTC). Nothing here is ever deleted to make a
-// problem go away: a rejected sale is parked as a conflict, a discarded one keeps its row.
+// problem go away: a rejected sale is parked as refused, a discarded one keeps its row.
 import {
   check,
   index,
@@ -13,10 +13,9 @@ import {
 } from './drizzle.js';
 import { CART_STATES } from '../domain/cart.js';
 import { OUTBOX_STATES } from '../domain/sale-states.js';
-import { ATTEMPT_LOG_OUTCOMES, CONNECTION_STATES } from '../domain/sync-status.js';
-
-export { OUTBOX_STATES, type OutboxState } from '../domain/sale-states.js';
-export { CONNECTION_STATES, type ConnectionState } from '../domain/sync-status.js';
+import { CONNECTION_STATES } from '../domain/link.js';
+import { ATTEMPT_LOG_OUTCOMES } from '../domain/outcomes.js';
+import { SENDING_MODES } from '../domain/sync-status.js';
 
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 const stateList = sqlList(OUTBOX_STATES);
@@ -25,9 +24,9 @@ const stateList = sqlList(OUTBOX_STATES);
 export const QUEUE_ROWS = `"state" in ('pending', 'sending')`;
 export const PENDING_ROWS = `"state" = 'pending'`;
 export const SENDING_ROWS = `"state" = 'sending'`;
-export const CONFLICT_ROWS = `"state" = 'conflict'`;
+export const REFUSED_ROWS = `"state" = 'refused'`;
 /** Sales that may be on the platform and that nobody has dealt with (a discard deals with one). */
-export const IN_DOUBT_ROWS = `"uncertain" = 1 and "state" <> 'discarded'`;
+export const UNCERTAIN_ROWS = `"uncertain" = 1 and "state" <> 'discarded'`;
 
 export const sales = sqliteTable(
   'sales',
@@ -86,9 +85,9 @@ export const outbox = sqliteTable(
     lastErrorCode: text('last_error_code'),
     lastErrorReason: text('last_error_reason'),
     /** The sale's id on the platform (the column keeps its first name). */
-    platformId: text('remote_id'),
+    platformId: text('platform_id'),
     /** The platform's answer to the send that stored it (the column keeps its first name). */
-    platformAnswer: text('remote_body'),
+    platformAnswer: text('platform_answer'),
     syncedAt: integer('synced_at'),
     discardReason: text('discard_reason'),
     createdAt: integer('created_at').notNull(),
@@ -123,7 +122,7 @@ export const outbox = sqliteTable(
     // "Which sales are claimed, and by whom?"
     index('outbox_sending_idx').on(table.claimOwner).where(sql.raw(SENDING_ROWS)),
     // "Which sales did the platform refuse?"
-    index('outbox_conflict_idx').on(table.saleId).where(sql.raw(CONFLICT_ROWS)),
+    index('outbox_refused_idx').on(table.saleId).where(sql.raw(REFUSED_ROWS)),
     check('outbox_state_valid', sql.raw(`"state" in (${stateList})`)),
   ],
 );
@@ -143,7 +142,7 @@ export const syncAttempts = sqliteTable(
     httpStatus: integer('http_status'),
     errorCode: text('error_code'),
     reason: text('reason'),
-    // JSON: what was sent for this revision, kept when a person edits a conflict.
+    // JSON: what was sent for this revision, kept when a person edits a refused sale.
     detail: text('detail'),
   },
   (table) => [index('sync_attempts_sale_idx').on(table.saleId, table.startedAt)],
@@ -199,7 +198,7 @@ export const syncState = sqliteTable(
     id: integer('id').primaryKey(),
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: integer('lease_expires_at').notNull().default(0),
-    connection: text('connection', { enum: CONNECTION_STATES }).notNull().default('unknown'),
+    connection: text('connection', { enum: CONNECTION_STATES }).notNull().default('checking'),
     /** Why the queue is paused (a 401/403), and a hash of the key that was refused. */
     pausedReason: text('paused_reason'),
     pausedKeyHash: text('paused_key_hash'),
@@ -214,7 +213,7 @@ export const syncState = sqliteTable(
     /** Server clock minus till clock, when it was more than five minutes off. */
     clockSkewMs: integer('clock_skew_ms'),
     /** Where the last running engine sends: its mode (platform or sandbox) and address. */
-    senderMode: text('sender_mode', { enum: ['platform', 'sandbox'] }),
+    senderMode: text('sender_mode', { enum: SENDING_MODES }),
     senderBaseUrl: text('sender_base_url'),
     /** Incremented each time the lease changes hands: claims and outcomes carry it. */
     leaseEpoch: integer('lease_epoch').notNull().default(0),

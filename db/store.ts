@@ -1,7 +1,7 @@
 // The till's local store: one open database and the operations the rest of the app uses.
 import { createCarts } from './carts.js';
 import { createCatalog } from './catalog.js';
-import { createConflictActions } from './conflicts.js';
+import { createRefusedActions } from './refused.js';
 import { createDayTotals } from './day-totals.js';
 import { createSaleExport } from './export-sales.js';
 import { createHistory } from './history.js';
@@ -30,7 +30,7 @@ export function storeFor(database: TillDatabase) {
     ...reader,
     ...createReceipts(database, settings, reader.getSale),
     ...createDayTotals(database, settings, history),
-    ...createConflictActions(database, settings),
+    ...createRefusedActions(database, settings),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),
     close: () => database.close(),

@@ -14,6 +14,19 @@ export const LINK_STATES = [
 ] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 
+/**
+ * What the engine last learnt of the connection, as stored (db/schema.ts): the link's own
+ * names, less `not_configured` (a setting, not something learnt). Never shown as it is: the
+ * status derives the link from it and the time of the last answer.
+ */
+export const CONNECTION_STATES = [
+  'checking',
+  'online',
+  'offline',
+  'key_rejected',
+] as const satisfies readonly LinkState[];
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
 /** The platform counts as online while its last answer is at most this old. */
 export const ONLINE_WINDOW_MS = 90_000;
 

@@ -1,6 +1,6 @@
 // Where a recorded sale stands in its journey to the platform. The database's check, the
 // contract, the status and every screen take the list from here.
-export const OUTBOX_STATES = ['pending', 'sending', 'synced', 'conflict', 'discarded'] as const;
+export const OUTBOX_STATES = ['pending', 'sending', 'synced', 'refused', 'discarded'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /** Each state in the words the screens show a person (the status counts use the same). */
@@ -8,7 +8,7 @@ export const STATE_WORDS: Record<OutboxState, string> = {
   pending: 'waiting',
   sending: 'sending',
   synced: 'synced',
-  conflict: 'refused',
+  refused: 'refused',
   discarded: 'discarded',
 };
 
@@ -23,6 +23,6 @@ export const countPerState = (
   pending: count('pending'),
   sending: count('sending'),
   synced: count('synced'),
-  conflict: count('conflict'),
+  refused: count('refused'),
   discarded: count('discarded'),
 });

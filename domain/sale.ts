@@ -82,7 +82,7 @@ export const recordedSale = saleView
 export type RecordedSale = z.infer<typeof recordedSale>;
 
 /** A sale the platform refused, as the list of them shows it. */
-export const conflictSummary = z.object({
+export const refusedSummary = z.object({
   saleId: z.string(),
   receiptNumber: z.number(),
   createdAt: z.number(),
@@ -91,22 +91,22 @@ export const conflictSummary = z.object({
   paymentMethod: z.string(),
   revision: z.number(),
   attempts: z.number(),
-  httpStatus: z.number().nullable(),
-  errorCode: z.string().nullable(),
-  reason: z.string().nullable(),
+  lastHttpStatus: z.number().nullable(),
+  lastErrorCode: z.string().nullable(),
+  lastErrorReason: z.string().nullable(),
   /** An attempt got no answer: the sale may already be on the platform. */
   uncertain: z.boolean(),
 });
-export type ConflictSummary = z.infer<typeof conflictSummary>;
+export type RefusedSummary = z.infer<typeof refusedSummary>;
 
 /** What a person's action on a refused sale did: sent again (pending) or set aside. */
-export const conflictChange = z.object({
+export const refusedChange = z.object({
   saleId: z.string(),
   receiptNumber: z.number(),
   state: z.enum(['pending', 'discarded']),
   revision: z.number(),
 });
-export type ConflictChange = z.infer<typeof conflictChange>;
+export type RefusedChange = z.infer<typeof refusedChange>;
 
 export const product = z.object({
   id: z.string(),

@@ -3,19 +3,14 @@
 // contract take their types from it (z.infer), and the contract test parses real answers.
 import { z } from 'zod';
 import { LINK_STATES } from './link.js';
+import { SKIP_REASONS, type DeliveryOutcome } from './outcomes.js';
 import { OUTBOX_STATES } from './sale-states.js';
 
-export const SYNC_MODES = ['platform', 'sandbox', 'not_configured'] as const;
-export type SyncMode = (typeof SYNC_MODES)[number];
 /** Where a till sends: a mode with a platform or sandbox to send to. */
-export type SendingMode = Exclude<SyncMode, 'not_configured'>;
-
-/**
- * What the engine last learnt of the connection, as stored (db/schema.ts). Never shown as
- * it is: the status shows the link derived from it (domain/link.ts).
- */
-export const CONNECTION_STATES = ['unknown', 'online', 'offline', 'authorization'] as const;
-export type ConnectionState = (typeof CONNECTION_STATES)[number];
+export const SENDING_MODES = ['platform', 'sandbox'] as const;
+export type SendingMode = (typeof SENDING_MODES)[number];
+export const SYNC_MODES = [...SENDING_MODES, 'not_configured'] as const;
+export type SyncMode = (typeof SYNC_MODES)[number];
 
 /** What may be shown about an API key: never the key itself. */
 export const apiKeyInfo = z.object({
@@ -82,64 +77,17 @@ export type SyncStatus = z.infer<typeof syncStatus>;
 /** Waiting: the sales not yet on the platform nor refused (pending and sending). */
 export const waitingOf = (counts: SyncStatus['counts']): number => counts.pending + counts.sending;
 
-/** What the delivery decision makes of one answer (main/sync/decide.ts). */
-export const DECISION_OUTCOMES = [
-  'synced',
-  'retry',
-  'conflict',
-  'paused',
-  'released',
-  'unanswered',
-] as const;
-export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
-
-/**
- * The words of the attempt log: a decision's outcome; `fenced` (answered after another
- * sender took the sale) and `orphaned` (its sender stopped while it was on the wire); and a
- * person's action on a refused sale: `retried`, `edited`, `discarded`.
- */
-export const ATTEMPT_LOG_OUTCOMES = [
-  ...DECISION_OUTCOMES,
-  'fenced',
-  'orphaned',
-  'retried',
-  'edited',
-  'discarded',
-] as const;
-export type AttemptLogOutcome = (typeof ATTEMPT_LOG_OUTCOMES)[number];
-
-/** Where a sale ended up after a drain took it: `waiting` = back in the queue for later. */
-export const DELIVERY_OUTCOMES = ['synced', 'conflict', 'paused', 'waiting', 'released'] as const;
-export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
-
-/** A decision's outcome, counted as what it means for the sale. */
-export const DELIVERY_OF_DECISION: Record<DecisionOutcome, DeliveryOutcome> = {
-  synced: 'synced',
-  conflict: 'conflict',
-  paused: 'paused',
-  released: 'released',
-  retry: 'waiting',
-  unanswered: 'waiting',
-};
-
-/** Why a drain sent nothing. */
-export const SKIP_REASONS = [
-  'not_configured',
-  'paused',
-  'offline',
-  'lease_held',
-  'stopping',
-  'storage',
-  'throttled',
-] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
+/** A drain's count of each delivery outcome (a new outcome fails to compile until counted). */
+const deliveryCounts = {
+  synced: z.number(),
+  refused: z.number(),
+  paused: z.number(),
+  requeued: z.number(),
+  released: z.number(),
+} satisfies Record<DeliveryOutcome, z.ZodNumber>;
 
 export const drainSummary = z.object({
-  synced: z.number(),
-  conflict: z.number(),
-  paused: z.number(),
-  waiting: z.number(),
-  released: z.number(),
+  ...deliveryCounts,
   /** Sales whose delivery threw (a bug or the store failing), left for the next drain. */
   failed: z.number(),
   skipped: z.enum(SKIP_REASONS).optional(),

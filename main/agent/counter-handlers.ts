@@ -4,8 +4,8 @@ import { chargeProblem, saleFromCart, type CounterState } from '../../domain/car
 import { currencyDecimals, QUANTITY_DECIMALS } from '../../domain/money.js';
 import { fail, invalidFields, ok, type Result } from '../../domain/result.js';
 import { CASH_METHOD, MAX_QUANTITY } from '../../domain/sale-input.js';
-import { dayOf } from '../contract/day-view.js';
-import { formatMoney } from '../contract/money-format.js';
+import { dayOf } from '../../domain/views/day-view.js';
+import { formatMoney } from '../../domain/views/money-format.js';
 import type { Logger } from '../log/log-port.js';
 import type { Handlers } from './handlers.js';
 import type { Runtime } from './runtime.js';

@@ -7,8 +7,6 @@ import { openStore } from '../../db/store.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { sandboxDatabaseFile, storeOfMode } from '../config/till-store.js';
 
-export { SANDBOX_FOLDER } from '../config/till-store.js';
-
 export interface EmbeddedSandbox {
   sandbox: Sandbox;
   /** The till's configuration in sandbox mode: the sandbox's address, its key and shop. */

@@ -28,7 +28,7 @@ import {
 import { catalogFromCsv, CsvError } from '../catalog/catalog-csv.js';
 import { counterHandlers, SALE_LIMITS } from './counter-handlers.js';
 import { backupFolder, backupNow, latestBackup } from '../housekeeping/daily-backups.js';
-import { SANDBOX_FOLDER } from './embedded-sandbox.js';
+import { SANDBOX_FOLDER } from '../config/till-store.js';
 import { savePlatformSettings } from '../config/platform-settings.js';
 import type { Handlers, Input } from './handlers.js';
 import type { Runtime } from './runtime.js';
@@ -47,9 +47,9 @@ const ACTIONS: Partial<Record<MethodName, string>> = {
   importCatalog: 'Importing the catalog',
   updateSettings: 'Saving the settings',
   updateMonitoring: 'Saving the monitoring settings',
-  retryConflict: 'Queuing the sale again',
-  editConflict: 'Saving the corrected sale',
-  discardConflict: 'Discarding the sale',
+  retryRefused: 'Queuing the sale again',
+  editRefused: 'Saving the corrected sale',
+  discardRefused: 'Discarding the sale',
   setApiKey: 'Saving the key',
 };
 
@@ -167,12 +167,12 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       const sale = runtime.store.getSale(saleId);
       return sale ? ok(sale) : fail({ code: 'not_found', message: `There is no sale ${saleId}.` });
     },
-    listConflicts: () => ok(runtime.store.listConflicts()),
-    retryConflict: ({ saleId }) => queued(runtime.store.retryConflict(saleId)),
-    editConflict: ({ saleId, sale, checkedPlatform }) =>
-      queued(runtime.store.editConflict(saleId, sale, { checkedPlatform })),
-    discardConflict: ({ saleId, reason }) =>
-      queued(runtime.store.discardConflict(saleId, { reason })),
+    listRefused: () => ok(runtime.store.listRefused()),
+    retryRefused: ({ saleId }) => queued(runtime.store.retryRefused(saleId)),
+    editRefused: ({ saleId, sale, checkedPlatform }) =>
+      queued(runtime.store.editRefused(saleId, sale, { checkedPlatform })),
+    discardRefused: ({ saleId, reason }) =>
+      queued(runtime.store.discardRefused(saleId, { reason })),
     resyncNow: async () => ok(await runtime.resync()),
     getSettings: async () => ok(await settingsView()),
     async updateSettings(patch) {

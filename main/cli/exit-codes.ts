@@ -9,8 +9,8 @@ export const EXIT = {
   databaseUnusable: 3,
   /** `sync --once`, `resync`: sales are still waiting to be sent (offline, backoff, busy). */
   salesPending: 4,
-  /** `sync --once`, `resync`: nothing waits, but some sales are parked as conflicts. */
-  salesInConflict: 5,
+  /** `sync --once`, `resync`: nothing waits, but some sales are parked as refused. */
+  salesRefused: 5,
   /** `sync --once`, `resync`: the platform refused the API key; the queue is paused. */
   queuePaused: 6,
   /** `restore`: Tillsync (the app or the daemon) is using the database; stop it first. */

@@ -31,8 +31,8 @@ const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Re
     load: async () => (await import('./commands/sync.js')).registerSync,
   },
   {
-    names: ['conflicts'],
-    load: async () => (await import('./commands/conflicts.js')).registerConflicts,
+    names: ['refused'],
+    load: async () => (await import('./commands/refused.js')).registerRefused,
   },
   { names: ['logs'], load: async () => (await import('./commands/logs.js')).registerLogs },
   { names: ['service'], load: async () => (await import('./commands/service.js')).registerService },

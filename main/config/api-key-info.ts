@@ -5,8 +5,6 @@ import type { ApiKeyInfo } from '../../domain/sync-status.js';
 import { readKeyFile } from './secret-store.js';
 import { apiKeyPresence } from './till-store.js';
 
-export type { ApiKeyInfo } from '../../domain/sync-status.js';
-
 export function describeApiKey(key: string | undefined): ApiKeyInfo {
   if (!key) return { set: false };
   const parts = key.split('.');

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { AppError, Result } from '../../domain/result.js';
 import { EVENT_NAMES, METHOD_NAMES } from './names.js';
 import {
-  conflictChange,
-  conflictSummary,
+  refusedChange,
+  refusedSummary,
   recordedSale,
   customer,
   dayTotals,
@@ -105,16 +105,16 @@ export const methods = {
     output: z.object({ sales: z.array(saleSummary), nextBefore: z.number().nullable() }),
   },
   getSale: { input: saleRef, output: saleView },
-  listConflicts: {
+  listRefused: {
     input: z.strictObject({}).default({}),
-    output: z.array(conflictSummary),
+    output: z.array(refusedSummary),
   },
-  retryConflict: { input: saleRef, output: conflictChange },
-  editConflict: {
+  retryRefused: { input: saleRef, output: refusedChange },
+  editRefused: {
     input: saleRef.extend({ sale: saleInput, checkedPlatform: z.boolean().optional() }),
-    output: conflictChange,
+    output: refusedChange,
   },
-  discardConflict: { input: saleRef.extend({ reason: z.string() }), output: conflictChange },
+  discardRefused: { input: saleRef.extend({ reason: z.string() }), output: refusedChange },
   resyncNow: { input: z.strictObject({}).default({}), output: drainSummary },
   getSettings: { input: z.strictObject({}).default({}), output: settingsView },
   updateSettings: {

@@ -26,4 +26,3 @@ export const failed = (area: string, detail: string, fix: string): Check => ({
 });
 
 /** A duration in words ("4 s", "3 min"): the status view's, so the doctor says times alike. */
-export { duration as ago } from '../contract/status-view.js';

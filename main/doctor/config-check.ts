@@ -6,7 +6,8 @@ import type { ApiKeyInfo } from '../../domain/sync-status.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { describeTillKey } from '../config/api-key-info.js';
 import { apiKeyPresence, storeOfMode, type TillMode } from '../config/till-store.js';
-import { ago, failed, ok, warn, type Check } from './check.js';
+import { failed, ok, warn, type Check } from './check.js';
+import { duration } from '../../domain/views/status-view.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -72,7 +73,7 @@ function platformChecks(
     checks.push(
       failed(
         'api key',
-        `The API key expired ${ago(now - key.expiresAt)} ago.`,
+        `The API key expired ${duration(now - key.expiresAt)} ago.`,
         'Get a new key from the platform and save it.',
       ),
     );
@@ -80,7 +81,7 @@ function platformChecks(
     checks.push(
       warn(
         'api key',
-        `The API key expires in ${ago(key.expiresAt - now)}.`,
+        `The API key expires in ${duration(key.expiresAt - now)}.`,
         'Get a new key from the platform before then and save it.',
       ),
     );
@@ -88,7 +89,7 @@ function platformChecks(
     checks.push(
       ok(
         'configuration',
-        `Platform ${config.baseUrl}; API key set${key.expiresAt ? `, valid for ${ago(key.expiresAt - now)}` : ''}${key.scopes ? ` (scopes: ${key.scopes.join(' ')})` : ''}.`,
+        `Platform ${config.baseUrl}; API key set${key.expiresAt ? `, valid for ${duration(key.expiresAt - now)}` : ''}${key.scopes ? ` (scopes: ${key.scopes.join(' ')})` : ''}.`,
       ),
     );
   return checks;

@@ -3,7 +3,8 @@
 import { linkAt } from '../../domain/link.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
 import { sentence } from '../../domain/words.js';
-import { ago, failed, ok, warn, type Check } from './check.js';
+import { failed, ok, warn, type Check } from './check.js';
+import { duration } from '../../domain/views/status-view.js';
 
 const WAIT_FIX =
   "Sales wait on this till and are sent once the platform answers. Check the till's internet connection; if it works, the platform may be down or slow.";
@@ -11,7 +12,7 @@ const WAIT_FIX =
 function lastAnswer(status: SyncStatus, now: number): string {
   return status.lastContactAt === null
     ? 'it has not answered yet'
-    : `it last answered ${ago(Math.max(0, now - status.lastContactAt))} ago`;
+    : `it last answered ${duration(Math.max(0, now - status.lastContactAt))} ago`;
 }
 
 export function checkLink(status: SyncStatus, now: number): Check[] {

@@ -12,9 +12,8 @@ import {
 import { CLOCK_SKEW_LIMIT_MS } from '../sync/link-state.js';
 import { networkWords } from '../sync/network-words.js';
 import { clientFor } from '../sync/platform-client.js';
-import { ago, failed, ok, warn, type Check } from './check.js';
-
-export type { KeyVerdict } from '../sync/key-check.js';
+import { failed, ok, warn, type Check } from './check.js';
+import { duration } from '../../domain/views/status-view.js';
 
 const KEY_FIX =
   'Get a new API key from the platform and save it in Settings (or `TILLSYNC_API_KEY`), then run `tillsync resync`.';
@@ -125,7 +124,7 @@ export async function checkPlatform(config: AgentConfig, now = Date.now): Promis
     checks.push(
       warn(
         'clock',
-        `This till's clock is ${ago(Math.abs(skew))} ${skew > 0 ? 'behind' : 'ahead of'} the platform's.`,
+        `This till's clock is ${duration(Math.abs(skew))} ${skew > 0 ? 'behind' : 'ahead of'} the platform's.`,
         "Set the till's date and time (turn on automatic time): receipts carry the till's time.",
       ),
     );

@@ -3,7 +3,8 @@
 // errors (from the attempt log and the log file), and the daily backups.
 import { recentAttempts } from '../../db/attempt-log.js';
 import type { Store } from '../../db/store.js';
-import { waitingOf, type AttemptLogOutcome, type SyncStatus } from '../../domain/sync-status.js';
+import { FAILED_SENDS } from '../../domain/outcomes.js';
+import { waitingOf, type SyncStatus } from '../../domain/sync-status.js';
 import { plural } from '../../domain/words.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
 import { runningProcesses } from '../agent/running.js';
@@ -11,13 +12,12 @@ import type { AgentConfig } from '../config/agent-config.js';
 import { formatLogLine } from '../log/format.js';
 import { logFile } from '../log/logger.js';
 import { lastLines } from '../log/read-logs.js';
-import { ago, failed, ok, warn, type Check } from './check.js';
+import { failed, ok, warn, type Check } from './check.js';
+import { duration } from '../../domain/views/status-view.js';
 import { checkLink } from './link-check.js';
 
 const SERVICE_FIX =
   'Start the app, or run `tillsync daemon` as a service (see `tillsync service print`), so sales are sent in the background.';
-
-const FAILURES: AttemptLogOutcome[] = ['retry', 'unanswered', 'conflict', 'paused', 'orphaned'];
 
 /** The last error lines of the agent's log, readable. */
 function logErrors(dataDir: string, count: number): string[] {
@@ -45,7 +45,7 @@ export function checkQueue(
   const checks: Check[] = [
     ok(
       'queue',
-      `${waiting} waiting, ${counts.synced} synced, ${counts.conflict} refused, ${counts.discarded} discarded.`,
+      `${waiting} waiting, ${counts.synced} synced, ${counts.refused} refused, ${counts.discarded} discarded.`,
     ),
   ];
 
@@ -54,7 +54,7 @@ export function checkQueue(
     checks.push(
       failed(
         'waiting sales',
-        `${plural(status.stale, 'sale has', 'sales have')} waited more than ${ago(config.sync.staleAfterMs)}; the oldest for ${ago(status.oldestPendingAgeMs)}.`,
+        `${plural(status.stale, 'sale has', 'sales have')} waited more than ${duration(config.sync.staleAfterMs)}; the oldest for ${duration(status.oldestPendingAgeMs)}.`,
         running.length === 0
           ? SERVICE_FIX
           : 'See the errors below and `tillsync logs`; `tillsync resync` tries them all now.',
@@ -64,27 +64,27 @@ export function checkQueue(
     checks.push(
       ok(
         'waiting sales',
-        `The oldest waiting sale was recorded ${ago(status.oldestPendingAgeMs)} ago.`,
+        `The oldest waiting sale was recorded ${duration(status.oldestPendingAgeMs)} ago.`,
       ),
     );
-  if (counts.conflict > 0)
+  if (counts.refused > 0)
     checks.push(
       warn(
         'refused sales',
-        `${plural(counts.conflict, 'sale was', 'sales were')} refused by the platform and ${counts.conflict === 1 ? 'waits' : 'wait'} for a person.`,
-        'Fix or discard them on the Sync screen, or with `tillsync conflicts`.',
+        `${plural(counts.refused, 'sale was', 'sales were')} refused by the platform and ${counts.refused === 1 ? 'waits' : 'wait'} for a person.`,
+        'Fix or discard them on the Sync screen, or with `tillsync refused`.',
       ),
     );
 
   if (status.uncertain > 0)
     checks.push(
       warn(
-        'sales in doubt',
+        'uncertain sales',
         `${plural(status.uncertain, 'sale was', 'sales were')} sent without an answer and may already be on the platform` +
           (status.keysHonoured
             ? ' (it honours idempotency keys: a resend is never doubled).'
             : ', twice if sent again (the platform is not known to honour idempotency keys).'),
-        'List them with `tillsync conflicts --uncertain` and look each one up on the platform.',
+        'List them with `tillsync refused --uncertain` and look each one up on the platform.',
       ),
     );
   if (status.storageProblem)
@@ -99,7 +99,7 @@ export function checkQueue(
     checks.push(
       warn(
         'clock',
-        `This till's clock jumped by ${ago(Math.abs(status.clockStep.ms))} ${ago(Math.max(0, now - status.clockStep.at))} ago.`,
+        `This till's clock jumped by ${duration(Math.abs(status.clockStep.ms))} ${duration(Math.max(0, now - status.clockStep.at))} ago.`,
         "Check the till's date, time and time zone; sync itself waits by a steady clock.",
       ),
     );
@@ -116,11 +116,12 @@ export function checkQueue(
     );
   else checks.push(ok('running', 'No Tillsync process is running; nothing waits to be sent.'));
 
-  const failures = recentAttempts(store.database.sqlite, FAILURES, 3);
+  const failures = recentAttempts(store.database.sqlite, FAILED_SENDS, 3);
   const logged = logErrors(dataDir, 3);
   const lines = [
     ...failures.map(
-      (f) => `#${f.receipt} ${ago(now - f.at)} ago: ${f.outcome}, ${f.reason ?? 'no reason given'}`,
+      (f) =>
+        `#${f.receipt} ${duration(now - f.at)} ago: ${f.outcome}, ${f.reason ?? 'no reason given'}`,
     ),
     ...logged.map((line) => `log: ${line}`),
   ];
@@ -154,11 +155,14 @@ export function checkQueue(
       warn(
         'backups',
         latest
-          ? `The last daily backup is ${ago(now - latest.at)} old.`
+          ? `The last daily backup is ${duration(now - latest.at)} old.`
           : 'There is no daily backup yet.',
         'Daily backups are made while the app or daemon runs; `tillsync backup FILE` makes one now.',
       ),
     );
-  else checks.push(ok('backups', `Last daily backup ${ago(now - latest.at)} ago: ${latest.file}.`));
+  else
+    checks.push(
+      ok('backups', `Last daily backup ${duration(now - latest.at)} ago: ${latest.file}.`),
+    );
   return checks;
 }

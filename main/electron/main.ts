@@ -17,7 +17,7 @@ import {
 import { embeddedSandboxText } from '../agent/embedded-sandbox.js';
 import { createRuntime, type Runtime } from '../agent/runtime.js';
 import { createService } from '../agent/service.js';
-import { viewStatus } from '../contract/status-view.js';
+import { viewStatus } from '../../domain/views/status-view.js';
 import { plural } from '../../domain/words.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { packageRoot } from '../config/package-info.js';

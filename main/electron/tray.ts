@@ -1,7 +1,7 @@
 // The tray icon: whether sales are getting through, how many wait, and Resync now, also
 // while the window is closed (closing the window keeps the agent syncing).
 import type { Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron';
-import { viewStatus } from '../contract/status-view.js';
+import { viewStatus } from '../../domain/views/status-view.js';
 import type { SyncStatus } from '../sync/status.js';
 
 /** How often the tray reads its status again without news. */

@@ -173,7 +173,7 @@ export function writeSalesExport(
   }
   const head = {
     format: 'tillsync-sales-export',
-    version: 1,
+    version: 2, // 2: a refused sale's state is `refused` (1 wrote `conflict`)
     exportedAt: iso(options.now ?? Date.now()),
     from: iso(options.range.from ?? null),
     to: iso(options.range.to ?? null),

@@ -135,7 +135,7 @@ export function statusReadings(status: SyncStatus, now: number): Reading[] {
   const readings: Reading[] = [
     { gauge: 'waiting', value: waitingOf(counts) },
     { gauge: 'sending', value: counts.sending },
-    { gauge: 'refused', value: counts.conflict },
+    { gauge: 'refused', value: counts.refused },
     { gauge: 'uncertain', value: status.uncertain },
     { gauge: 'stale', value: status.stale },
     { gauge: 'oldestWaitingAge', value: seconds(status.oldestPendingAgeMs ?? 0) },

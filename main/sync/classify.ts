@@ -23,9 +23,9 @@ export type Classification =
   /** Not the sale's fault: try again later with the same key. */
   | { kind: 'retry'; code: string; reason: string; retryAfterMs?: number; unreachable: boolean }
   /** The platform refuses this sale: park it for a person, move on. */
-  | { kind: 'conflict'; code: string; reason: string }
+  | { kind: 'refused'; code: string; reason: string }
   /** The key is refused: pause the whole queue until the key or settings change. */
-  | { kind: 'pause'; code: string; reason: string }
+  | { kind: 'paused'; code: string; reason: string }
   /** An answer nobody expects: retry, then park after a bounded number of attempts. */
   | { kind: 'unexpected'; code: string; reason: string; retryAfterMs?: number };
 
@@ -91,7 +91,7 @@ export function classify(
   const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now, retryAfterCapMs);
   if (RETRY_STATUSES.has(status))
     return { kind: 'retry', code, reason, retryAfterMs, unreachable: false };
-  if (PAUSE_STATUSES.has(status)) return { kind: 'pause', code, reason };
-  if (status >= 400 && status < 500) return { kind: 'conflict', code, reason };
+  if (PAUSE_STATUSES.has(status)) return { kind: 'paused', code, reason };
+  if (status >= 400 && status < 500) return { kind: 'refused', code, reason };
   return { kind: 'unexpected', code, reason, retryAfterMs };
 }

@@ -4,7 +4,7 @@
 import type { SyncTuning } from '../config/agent-config.js';
 import { fullJitterDelay } from './backoff.js';
 import { classify, type Answer, type Classification } from './classify.js';
-import type { DecisionOutcome } from '../../domain/sync-status.js';
+import type { DecidedState, DecisionOutcome } from '../../domain/outcomes.js';
 
 /** What the sale has been through, as stored on its outbox row. */
 export interface SaleHistory {
@@ -35,7 +35,7 @@ export const MAX_TRIES_IN_PLACE = 3;
 export interface Decision {
   /** The attempt-log word and the engine's count. */
   outcome: DecisionOutcome;
-  state: 'pending' | 'sending' | 'synced' | 'conflict';
+  state: DecidedState;
   countsAttempt: boolean;
   unexpected: boolean;
   /** The request went out and no answer came: it may have been stored. */
@@ -137,17 +137,17 @@ export function decide(input: DecisionInput): Decision {
         platformId: verdict.platformId,
         platformAnswer: verdict.platformAnswer,
       };
-    case 'conflict':
+    case 'refused':
       return {
         ...common,
-        outcome: 'conflict',
-        state: 'conflict',
+        outcome: 'refused',
+        state: 'refused',
         countsAttempt: true,
         uncertain: history.uncertain && !honoured,
         errorCode: verdict.code,
         reason: verdict.reason,
       };
-    case 'pause':
+    case 'paused':
       // A refusal of a key no longer in use says nothing about the new one.
       return {
         ...common,
@@ -167,8 +167,8 @@ export function decide(input: DecisionInput): Decision {
       const failures = history.attempts + 1;
       const park = (code: string, reason: string): Decision => ({
         ...common,
-        outcome: 'conflict',
-        state: 'conflict',
+        outcome: 'refused',
+        state: 'refused',
         countsAttempt: true,
         unexpected,
         unanswered,

@@ -4,13 +4,8 @@ import type { TillDatabase } from '../../db/open.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { systemClock, systemTimers, type Clock, type Timers } from './clock.js';
 import type { Logger } from '../log/log-port.js';
-import type {
-  DecisionOutcome,
-  DeliveryOutcome,
-  DrainSummary,
-  SendingMode,
-  SyncStatus,
-} from '../../domain/sync-status.js';
+import type { DecisionOutcome, DeliveryOutcome } from '../../domain/outcomes.js';
+import type { DrainSummary, SendingMode, SyncStatus } from '../../domain/sync-status.js';
 import { clientFor, type PlatformClient } from './platform-client.js';
 import { newSenderId, systemLiveness, type LivenessProbe } from './sender-identity.js';
 

@@ -16,9 +16,10 @@ import type { AgentConfig } from '../config/agent-config.js';
 import { within } from './clock.js';
 import { createCommitQueue } from './commit-queue.js';
 import { createClockWatch } from './clock-watch.js';
-import { emptySummary, type DrainSummary } from './drain-summary.js';
+import { emptySummary } from './drain-summary.js';
+import type { DrainSummary } from '../../domain/sync-status.js';
 import { inFlightParkReason } from './decide.js';
-import { createLinkState } from './link-state.js';
+import { createLinkKnowledge } from './link-state.js';
 import { createOutcomeWriter } from './outcome-writer.js';
 import { createPacer } from './pacer.js';
 import { runPass } from './pass.js';
@@ -37,10 +38,6 @@ import { createResyncRequests } from './resync-requests.js';
 import { createStorageGuard } from './storage-guard.js';
 import { messageOf } from '../../domain/errors.js';
 
-export type { DeliveryOutcome } from '../../domain/sync-status.js';
-export type { DrainSummary, SkipReason } from './drain-summary.js';
-export type { EngineOptions, SaleEvent } from './engine-options.js';
-
 export function createSyncEngine(options: EngineOptions) {
   const { clock, timers, liveness, random, makeClient, logger, owner } = engineInputs(options);
   const connection = engineDatabase(options, logger);
@@ -51,7 +48,7 @@ export function createSyncEngine(options: EngineOptions) {
   const syncState = createSyncState(database, clock.now);
   const reader = createSaleReader(database);
   const storage = createStorageGuard(logger, clock.now, () => news.emit());
-  const link = createLinkState(syncState, storage, logger, clock, () => {
+  const link = createLinkKnowledge(syncState, storage, logger, clock, () => {
     news.emit();
     scheduler.tickSooner(); // offline: probe at the probe interval from now on
   });
@@ -177,7 +174,7 @@ export function createSyncEngine(options: EngineOptions) {
       storage.attempt('a sync outcome', commits.flush); // the last outcomes of the pass
       rights.handBack();
     }
-    if (summary.synced + summary.conflict + summary.paused > 0)
+    if (summary.synced + summary.refused + summary.paused > 0)
       logger.info({ ...summary }, 'Sync pass finished');
     scheduler.wakeForNextDue();
     news.emit();

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { classify, type Answer } from './classify.js';
 import type { Clock } from './clock.js';
-import type { LinkState } from './link-state.js';
+import type { LinkKnowledge } from './link-state.js';
 import type { PlatformClient } from './platform-client.js';
 
 export type KeyVerdict = 'accepted' | 'refused' | 'unreachable' | 'wrong_address' | 'unclear';
@@ -44,7 +44,7 @@ export function judgeKeyCheck(answer: CheckedAnswer): KeyCheckVerdict {
     offline: classified.kind === 'retry' && classified.unreachable,
   });
   if (answer.kind !== 'response') return verdict('unreachable');
-  if (classified.kind === 'pause') return verdict('refused');
+  if (classified.kind === 'paused') return verdict('refused');
   if (answer.status === 400 || answer.status === 422) return verdict('accepted');
   if (answer.status === 404) return verdict('wrong_address');
   return verdict('unclear');
@@ -69,7 +69,7 @@ export interface KeyCheckTarget {
  * recorded through the link state while that key is still the one in use.
  */
 export function createKeyChecker(
-  link: LinkState,
+  link: LinkKnowledge,
   clock: Clock,
   signal: AbortSignal,
   target: () => KeyCheckTarget,

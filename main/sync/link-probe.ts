@@ -1,13 +1,13 @@
 // A cheap question to the platform (HEAD on its address): does it answer at all? Used
 // while offline, before a pass sends anything, and when idle, so that "online" always
 // means the platform answered recently and a stopped platform shows as offline soon.
-import type { LinkState } from './link-state.js';
+import type { LinkKnowledge } from './link-state.js';
 import type { PlatformClient } from './platform-client.js';
 
 /** Asks, and records the answer in the link state; true when the platform answered. */
 export async function probeLink(
   client: PlatformClient,
-  link: LinkState,
+  link: LinkKnowledge,
   signal: AbortSignal,
 ): Promise<boolean> {
   const answered = await client.reachable(signal);
@@ -21,7 +21,7 @@ export async function probeLink(
 /** Nothing sent: asked when idle long enough; while offline at every tick, a wait or not. */
 export async function probeWhenIdle(
   client: PlatformClient,
-  link: LinkState,
+  link: LinkKnowledge,
   signal: AbortSignal,
   idleCheckMs: number,
 ): Promise<void> {
@@ -29,7 +29,7 @@ export async function probeWhenIdle(
 }
 
 /** With nothing to send: time to ask again once the last answer is this old. */
-export function idleProbeDue(link: LinkState, idleCheckMs: number): boolean {
+export function idleProbeDue(link: LinkKnowledge, idleCheckMs: number): boolean {
   const since = link.sinceContact();
   return since === null || since >= idleCheckMs;
 }

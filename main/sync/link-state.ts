@@ -13,7 +13,7 @@ import type { SendingMode } from '../../domain/sync-status.js';
 
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 
-export function createLinkState(
+export function createLinkKnowledge(
   syncState: SyncState,
   storage: StorageGuard,
   logger: Logger,
@@ -75,9 +75,9 @@ export function createLinkState(
   function pauseFor(verdict: { code: string; reason: string }, keyHash: string | null): void {
     if (paused) return;
     paused = true;
-    connection = 'authorization';
+    connection = 'key_rejected';
     write({
-      connection: 'authorization',
+      connection: 'key_rejected',
       pausedReason: verdict.reason,
       pausedKeyHash: keyHash,
       pausedAt: now(),
@@ -151,7 +151,7 @@ export function createLinkState(
     /** Asked to try now: assume reachable until told otherwise. */
     forgetOffline(): void {
       offline = false;
-      connection = 'unknown';
+      connection = 'checking';
       lastContactSteady = null;
     },
     /** On start: keep a pause only if it was for the key in use now. */
@@ -162,8 +162,8 @@ export function createLinkState(
     },
     unpause(): void {
       paused = false;
-      connection = 'unknown'; // as written: the next answer says more
-      write({ pausedReason: null, pausedKeyHash: null, pausedAt: null, connection: 'unknown' });
+      connection = 'checking'; // as written: the next answer says more
+      write({ pausedReason: null, pausedKeyHash: null, pausedAt: null, connection: 'checking' });
       changed();
     },
     /** The platform at this address replayed a stored answer: it honours keys. */
@@ -243,12 +243,12 @@ export function createLinkState(
       const reached =
         verdict.kind === 'retry' && verdict.unreachable
           ? 'offline'
-          : answer.kind === 'response' && verdict.kind !== 'pause'
+          : answer.kind === 'response' && verdict.kind !== 'paused'
             ? 'online'
             : null;
       noteError(answer, verdict, at, reached ? { connection: reached } : {});
       if (reached) setConnection(reached, true);
-      if (verdict.kind === 'pause' && pauseKey) pauseFor(verdict, keyHash);
+      if (verdict.kind === 'paused' && pauseKey) pauseFor(verdict, keyHash);
     },
     /**
      * What a check of the key found (main/sync/key-check.ts): a refusal pauses the queue at
@@ -284,4 +284,5 @@ export function createLinkState(
   };
 }
 
-export type LinkState = ReturnType<typeof createLinkState>;
+/** What the engine knows of the link (not the link a screen shows: domain/link.ts). */
+export type LinkKnowledge = ReturnType<typeof createLinkKnowledge>;

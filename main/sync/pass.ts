@@ -12,12 +12,12 @@ import { sleep, type Clock, type Timers } from './clock.js';
 import type { CommitQueue } from './commit-queue.js';
 import { decide, longestWaitMs, MAX_TRIES_IN_PLACE, type SaleHistory } from './decide.js';
 import type { LeaseHolder } from './lease-holder.js';
-import type { LinkState } from './link-state.js';
+import type { LinkKnowledge } from './link-state.js';
 import type { OutcomeWriter } from './outcome-writer.js';
 import type { Pacer } from './pacer.js';
 import { readRateLimit } from './rate-limit-headers.js';
 import type { StorageGuard } from './storage-guard.js';
-import { DELIVERY_OF_DECISION, type DeliveryOutcome } from '../../domain/sync-status.js';
+import { DELIVERY_OF_DECISION, type DeliveryOutcome } from '../../domain/outcomes.js';
 import type { AttemptEvent } from './engine-options.js';
 
 export interface SaleSender {
@@ -41,7 +41,7 @@ export interface PassDeps {
   signal: AbortSignal;
   /** Stop taking more of the queue now (offline, paused, stopping). */
   holding(): boolean;
-  link: LinkState;
+  link: LinkKnowledge;
   pacer: Pacer;
   outcomes: OutcomeWriter;
   commits: CommitQueue;
@@ -96,9 +96,9 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
   const { clock, outbox, holder, tuning } = deps;
   const counts: Record<DeliveryOutcome, number> = {
     synced: 0,
-    conflict: 0,
+    refused: 0,
     paused: 0,
-    waiting: 0,
+    requeued: 0,
     released: 0,
   };
   let leaseLost = false;
@@ -136,7 +136,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       } catch (error) {
         deps.storage.failed('a claim', error);
         storageFailed = true; // nothing was sent; the sale stays as it was
-        return 'waiting';
+        return 'requeued';
       }
       if (claimed.kind === 'held') throw new StopRetrying(); // handed back, due as it was
       if (claimed.kind === 'lease_lost') {
@@ -222,7 +222,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       // Kept for an in-place retry, then stopped: back to the queue, due as recorded.
       deps.outcomes.flush();
       deps.storage.attempt('a release', () => outbox.release(candidate, fence, clock.now()));
-      return deps.signal.aborted ? 'released' : 'waiting';
+      return deps.signal.aborted ? 'released' : 'requeued';
     }
   }
 

@@ -6,7 +6,7 @@ import type { OutboxQueries } from '../../db/outbox.js';
 import type { TillDatabase } from '../../db/open.js';
 import type { Logger } from '../log/log-port.js';
 import type { Clock, Timers } from './clock.js';
-import type { SkipReason } from './drain-summary.js';
+import type { SkipReason } from '../../domain/outcomes.js';
 import { createLeaseHolder } from './lease-holder.js';
 import type { OutcomeWriter } from './outcome-writer.js';
 import type { LivenessProbe } from './sender-identity.js';

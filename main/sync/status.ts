@@ -4,7 +4,7 @@
 // the database alone (plus the engine's in-memory storage problem), so any process (app,
 // daemon, CLI) shows the same thing.
 import { createOutboxQueries, type OutboxQueries } from '../../db/outbox.js';
-import type { OutboxState } from '../../db/schema.js';
+import type { OutboxState } from '../../domain/sale-states.js';
 import type { Store } from '../../db/store.js';
 import { createSyncState, type SyncState } from '../../db/sync-state.js';
 import { describeTillKey } from '../config/api-key-info.js';

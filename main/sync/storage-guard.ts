@@ -5,8 +5,6 @@ import type { StorageProblem } from '../../domain/sync-status.js';
 import type { Logger } from '../log/log-port.js';
 import { codeOf, messageOf } from '../../domain/errors.js';
 
-export type { StorageProblem } from '../../domain/sync-status.js';
-
 export const isStorageError = (error: unknown): boolean => /^SQLITE_/.test(codeOf(error) ?? '');
 
 export function createStorageGuard(logger: Logger, now: () => number, changed: () => void) {

@@ -43,8 +43,8 @@ export function App() {
                 onClick={() => setScreen(name)}
               >
                 {name}
-                {name === 'Sync' && status && status.counts.conflict > 0
-                  ? ` (${status.counts.conflict} to fix)`
+                {name === 'Sync' && status && status.counts.refused > 0
+                  ? ` (${status.counts.refused} to fix)`
                   : ''}
               </button>
             ))}

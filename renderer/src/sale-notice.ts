@@ -8,7 +8,7 @@ import type { OutboxState } from '../../domain/sale-states';
 import type { EventPayload, MethodOutput } from '../../main/contract/contract';
 import { useEvent } from './hooks';
 
-type Conflict = MethodOutput<'listConflicts'>[number];
+type RefusedSale = MethodOutput<'listRefused'>[number];
 
 export interface ScreenNotice {
   tone: 'ok' | 'error';
@@ -23,10 +23,10 @@ export function noticeHolds(notice: ScreenNotice, saleId: string, state: OutboxS
 }
 
 /** The screen's notice, dropped when the sale it is about moves on. */
-export function useScreenNotice(conflicts: Conflict[] | undefined) {
+export function useScreenNotice(refusedSales: RefusedSale[] | undefined) {
   const [notice, setNotice] = useState<ScreenNotice>();
   // The refused sales listed when the notice was given: the sale is still on that list.
-  const listedThen = useRef<Conflict[] | undefined>(undefined);
+  const listedThen = useRef<RefusedSale[] | undefined>(undefined);
   // Whether a list since has shown the sale gone: a list fetched before the action, which
   // can arrive after it, still shows the sale, and is not news of a refusal.
   const seenGone = useRef(false);
@@ -41,20 +41,20 @@ export function useScreenNotice(conflicts: Conflict[] | undefined) {
     }, []),
   );
   const saleId = notice?.sale?.id;
-  const listedNow = conflicts?.some((conflict) => conflict.saleId === saleId) ?? false;
-  if (saleId !== undefined && conflicts !== listedThen.current && conflicts && !listedNow)
+  const listedNow = refusedSales?.some((refusedSale) => refusedSale.saleId === saleId) ?? false;
+  if (saleId !== undefined && refusedSales !== listedThen.current && refusedSales && !listedNow)
     seenGone.current = true;
   const refusedAgain =
     notice?.sale !== undefined &&
     seenGone.current &&
-    conflicts?.some((conflict) => !noticeHolds(notice, conflict.saleId, 'conflict'));
+    refusedSales?.some((refusedSale) => !noticeHolds(notice, refusedSale.saleId, 'refused'));
   useEffect(() => {
     if (refusedAgain) setNotice(undefined);
   }, [refusedAgain]);
   return {
     notice: refusedAgain ? undefined : notice,
     show: (next: ScreenNotice | undefined) => {
-      listedThen.current = conflicts;
+      listedThen.current = refusedSales;
       seenGone.current = false;
       setNotice(next);
     },

@@ -2,11 +2,11 @@
 // history, and the refused sales.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { EventPayload, MethodOutput } from '../../main/contract/contract';
-import { conflictsTouched, patchRecent, type SaleSummary } from '../../main/contract/sales-feed';
+import { refusedTouched, patchRecent, type SaleSummary } from '../../domain/views/sales-feed';
 import { api } from './api';
 import { useEvent, withStatus, type Status } from './hooks';
 
-type Conflict = MethodOutput<'listConflicts'>[number];
+type RefusedSale = MethodOutput<'listRefused'>[number];
 
 const RECENT_SALES = 20;
 
@@ -71,30 +71,30 @@ export function useSalesPages() {
  * The refused sales: read again only when a change touches them, or when the status's
  * count of refused sales and the list disagree.
  */
-export function useConflicts(status: Status | undefined) {
-  const [list, setList] = useState<Conflict[]>();
+export function useRefusedSales(status: Status | undefined) {
+  const [list, setList] = useState<RefusedSale[]>();
   const loading = useRef(false);
   const reload = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
-    void withStatus(api.listConflicts({})).then((result) => {
+    void withStatus(api.listRefused({})).then((result) => {
       loading.current = false;
       if (result.ok) setList(result.value);
     });
   }, []);
   useEffect(reload, [reload]);
-  const ids = new Set(list?.map((conflict) => conflict.saleId));
+  const ids = new Set(list?.map((refusedSale) => refusedSale.saleId));
   useEvent(
     'salesChanged',
     useCallback(
       (change: EventPayload<'salesChanged'>) => {
-        if (conflictsTouched(ids, change.sales)) reload();
+        if (refusedTouched(ids, change.sales)) reload();
       },
       [list, reload],
     ),
   );
   // Once per new count: a list that still disagrees afterwards is not read in a loop.
-  const refused = status?.counts.conflict;
+  const refused = status?.counts.refused;
   const checkedCount = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!list || refused === undefined || refused === checkedCount.current) return;

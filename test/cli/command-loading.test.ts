@@ -19,8 +19,8 @@ describe('the tillsync program', () => {
       'backup',
       'restore',
     ]);
-    expect(await registered(['--data-dir=/tmp/till', 'conflicts', 'retry', '3'])).toEqual([
-      'conflicts',
+    expect(await registered(['--data-dir=/tmp/till', 'refused', 'retry', '3'])).toEqual([
+      'refused',
     ]);
   });
 

@@ -22,7 +22,7 @@ async function tillWithADay() {
   const refused = record(validSale(), noon + 2);
   record(validSale(), localDay('2026-11-22')!.from);
   store.database.sqlite
-    .prepare(`update outbox set state = 'conflict' where sale_id = ?`)
+    .prepare(`update outbox set state = 'refused' where sale_id = ?`)
     .run(refused);
   store.close();
   return { dataDir, file };
@@ -41,7 +41,7 @@ describe('tillsync day', () => {
     expect(text.stdout).toMatch(/Cash expected in the drawer\s+\$9\.00/);
     expect(text.stdout).toMatch(/Waiting to reach the platform\s+2\s+\$9\.00/);
     expect(text.stdout).toMatch(/Refused by the platform\s+1\s+\$4\.50/);
-    expect(text.stdout).toContain('tillsync conflicts');
+    expect(text.stdout).toContain('tillsync refused');
     expect(text.stdout).toContain(`till       platform mode (http://127.0.0.1:9), ${file}`);
 
     const json = await runCli(['day', '--date', '2026-11-21', '--json'], { env });

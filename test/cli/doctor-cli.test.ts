@@ -160,7 +160,7 @@ describe('tillsync doctor', () => {
     sqlite.prepare(`update outbox set created_at = ? where state = 'pending'`).run(week);
     sqlite
       .prepare(
-        `update outbox set state = 'conflict', last_error_reason = 'HTTP 422: unknown product' where sale_id = ?`,
+        `update outbox set state = 'refused', last_error_reason = 'HTTP 422: unknown product' where sale_id = ?`,
       )
       .run(refused.value.id);
     sqlite
@@ -178,10 +178,10 @@ describe('tillsync doctor', () => {
     });
     expect(run.code).toBe(8);
     expectCheck(
-      find('sales in doubt'),
+      find('uncertain sales'),
       'warn',
       /1 sale was sent without an answer .* twice if sent again/,
-      'tillsync conflicts --uncertain',
+      'tillsync refused --uncertain',
     );
     expectCheck(
       find('sync'),
@@ -199,7 +199,7 @@ describe('tillsync doctor', () => {
       find('refused sales'),
       'warn',
       '1 sale was refused by the platform and waits for a person.',
-      'tillsync conflicts',
+      'tillsync refused',
     );
     expectCheck(find('running'), 'warn', 'No Tillsync process is running', 'tillsync daemon');
     expectCheck(find('backups'), 'warn', 'There is no daily backup yet.', 'tillsync backup');

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../../main/agent/runtime.js';
 import { createService } from '../../main/agent/service.js';
 import { fileSecretStore } from '../../main/config/secret-store.js';
-import { viewStatus } from '../../main/contract/status-view.js';
+import { viewStatus } from '../../domain/views/status-view.js';
 import { statusReadings } from '../../main/metrics/till-figures.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
 import { runCli } from '../helpers/cli.js';

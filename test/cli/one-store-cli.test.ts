@@ -64,7 +64,7 @@ async function expectEveryCommandToRead(env: NodeJS.ProcessEnv, store: Store) {
   expect(json(status.stdout)).toMatchObject({
     till,
     database: store.database,
-    counts: { synced: count, pending: 0, conflict: 0 },
+    counts: { synced: count, pending: 0, refused: 0 },
     // The key saved in the app counts for the command too.
     sync: { apiKey: { set: store.keySaved } },
   });
@@ -88,9 +88,9 @@ async function expectEveryCommandToRead(env: NodeJS.ProcessEnv, store: Store) {
   );
   expect(exported.stderr).toContain(store.database);
 
-  const conflicts = await runCli(['conflicts'], { env });
-  expect(conflicts.stdout).toContain('No sales in conflict.');
-  expect(conflicts.stdout).toMatch(line);
+  const refusedSales = await runCli(['refused'], { env });
+  expect(refusedSales.stdout).toContain('No refused sales.');
+  expect(refusedSales.stdout).toMatch(line);
 
   const doctor = await runCli(['doctor', '--json'], { env });
   const report = json<{

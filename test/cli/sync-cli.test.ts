@@ -99,27 +99,27 @@ describe('tillsync sync --once', () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({
       synced: 2,
-      conflict: 0,
+      refused: 0,
       counts: { synced: 2, pending: 0 },
       paused: null,
     });
     store.close();
   });
 
-  it('exits 5 when sales are parked as conflicts, 4 when the platform is down, 6 when the key is refused', async () => {
+  it('exits 5 when sales are parked as refused, 4 when the platform is down, 6 when the key is refused', async () => {
     const sandbox = await sandboxForTest();
-    const conflicts = dataDirWith([unknownProduct]);
+    const refusedSales = dataDirWith([unknownProduct]);
     const withKey = (dataDir: string, key: string, url = sandbox.url) => ({
       TILLSYNC_DATA_DIR: dataDir,
       TILLSYNC_BASE_URL: url,
       TILLSYNC_API_KEY: key,
     });
     const parked = await runCli(['sync', '--once'], {
-      env: withKey(conflicts.dataDir, await sandbox.mintKey()),
+      env: withKey(refusedSales.dataDir, await sandbox.mintKey()),
     });
     expect(parked.code).toBe(5);
     expect(parked.stdout).toMatch(/1 refused/);
-    expect(parked.stdout).toMatch(/See them with `tillsync conflicts`/);
+    expect(parked.stdout).toMatch(/See them with `tillsync refused`/);
 
     const down = dataDirWith([validSale()]);
     const offline = await runCli(['sync', '--once'], {
@@ -141,7 +141,7 @@ describe('tillsync sync --once', () => {
     });
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ synced: 1, paused: null });
-    for (const dir of [conflicts, down, refused]) dir.store.close();
+    for (const dir of [refusedSales, down, refused]) dir.store.close();
   });
 
   it('asks for --once, and refuses a bad base address with exit 2', async () => {
@@ -158,8 +158,8 @@ describe('tillsync sync --once', () => {
   });
 });
 
-describe('tillsync conflicts', () => {
-  it('lists conflicts with the reason, and retries, edits and discards them', async () => {
+describe('tillsync refused', () => {
+  it('lists refused sales with the reason, and retries, edits and discards them', async () => {
     const sandbox = await sandboxForTest();
     const { dataDir, store } = dataDirWith([unknownProduct, unknownProduct, unknownProduct]);
     const env = {
@@ -169,37 +169,40 @@ describe('tillsync conflicts', () => {
     };
     await runCli(['sync', '--once'], { env });
 
-    const listed = await runCli(['conflicts', '--json'], { env });
-    const rows = JSON.parse(listed.stdout) as Array<{ receiptNumber: number; reason: string }>;
+    const listed = await runCli(['refused', '--json'], { env });
+    const rows = JSON.parse(listed.stdout) as Array<{
+      receiptNumber: number;
+      lastErrorReason: string;
+    }>;
     expect(rows.map((r) => r.receiptNumber)).toEqual([1, 2, 3]);
-    expect(rows[0]!.reason).toBe(
+    expect(rows[0]!.lastErrorReason).toBe(
       'HTTP 422: The sale is not valid (/items/0/productId: no product prod_gone)',
     );
-    expect((await runCli(['conflicts'], { env })).stdout).toMatch(
+    expect((await runCli(['refused'], { env })).stdout).toMatch(
       /#1 .*\n {4}HTTP 422: The sale is not valid/,
     );
 
     const fixed = join(tempDir(), 'fixed.json');
     writeFileSync(fixed, JSON.stringify(validSale()));
-    const edit = await runCli(['conflicts', 'edit', '1', '--file', fixed], { env });
+    const edit = await runCli(['refused', 'edit', '1', '--file', fixed], { env });
     expect(edit.code).toBe(0);
     expect(edit.stdout).toMatch(/Sale #1 is queued to be sent again \(revision 2\)/);
-    expect((await runCli(['conflicts', 'retry', '2'], { env })).code).toBe(0);
-    const noReason = await runCli(['conflicts', 'discard', '3'], { env });
+    expect((await runCli(['refused', 'retry', '2'], { env })).code).toBe(0);
+    const noReason = await runCli(['refused', 'discard', '3'], { env });
     expect(noReason.code).not.toBe(0);
     expect(noReason.stderr).toMatch(/required option '--reason <text>'/);
     expect(
-      (await runCli(['conflicts', 'discard', '3', '--reason', 'Rung up twice'], { env })).stdout,
+      (await runCli(['refused', 'discard', '3', '--reason', 'Rung up twice'], { env })).stdout,
     ).toMatch(/Sale #3 is discarded/);
-    expect((await runCli(['conflicts', 'retry', '99'], { env })).stderr).toMatch(
+    expect((await runCli(['refused', 'retry', '99'], { env })).stderr).toMatch(
       /There is no sale 99/,
     );
 
     const after = await runCli(['sync', '--once', '--json'], { env });
     expect(JSON.parse(after.stdout)).toMatchObject({
       synced: 1,
-      conflict: 1,
-      counts: { synced: 1, conflict: 1, discarded: 1 },
+      refused: 1,
+      counts: { synced: 1, refused: 1, discarded: 1 },
     });
     store.close();
   });

@@ -16,9 +16,9 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 23, 12);
-const STATES = ['pending', 'synced', 'synced', 'synced', 'conflict', 'discarded'] as const;
+const STATES = ['pending', 'synced', 'synced', 'synced', 'refused', 'discarded'] as const;
 
-/** A till with `count` sales over three years, in random states, some in doubt. */
+/** A till with `count` sales over three years, in random states, some uncertain. */
 function randomTill(seed: number, count: number): { store: Store; dataDir: string } {
   const random = seededRandom(seed);
   const dataDir = tempDir();

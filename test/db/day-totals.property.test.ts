@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '../../db/day-totals.js';
-import { dayOf } from '../../main/contract/day-view.js';
+import { dayOf } from '../../domain/views/day-view.js';
 import { openStore } from '../../db/store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-const STATES = ['pending', 'sending', 'synced', 'conflict', 'discarded'] as const;
+const STATES = ['pending', 'sending', 'synced', 'refused', 'discarded'] as const;
 const DAYS = ['2026-11-20', '2026-11-21', '2026-11-22'];
 
 const saleArb = fc.record({
@@ -57,7 +57,7 @@ describe('day totals', () => {
             const counted = (sale: (typeof recorded)[number]) => sale.state !== 'discarded';
             expect(totals.sales).toEqual(of(counted));
             expect(totals.discarded).toEqual(of((sale) => sale.state === 'discarded'));
-            expect(totals.refused).toEqual(of((sale) => sale.state === 'conflict'));
+            expect(totals.refused).toEqual(of((sale) => sale.state === 'refused'));
             expect(totals.waiting).toEqual(
               of((sale) => sale.state === 'pending' || sale.state === 'sending'),
             );

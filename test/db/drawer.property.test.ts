@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayOf } from '../../main/contract/day-view.js';
+import { dayOf } from '../../domain/views/day-view.js';
 import { openStore, type Store } from '../../db/store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -37,7 +37,7 @@ interface ModelSale {
   totalMinor: number;
   /** What the customer handed over minus the change given: the drawer's share. */
   drawerMinor: number;
-  state: 'pending' | 'conflict' | 'discarded';
+  state: 'pending' | 'refused' | 'discarded';
 }
 
 function sell(
@@ -82,7 +82,7 @@ function edit(store: Store, sale: ModelSale, change: string) {
               : 'CARD'
           : sale.method;
   const cents = sale.totalMinor + (change === 'price' ? 1 : 0);
-  const result = store.editConflict(
+  const result = store.editRefused(
     sale.id,
     {
       items: [
@@ -93,7 +93,7 @@ function edit(store: Store, sale: ModelSale, change: string) {
     { now: NOW },
   );
   const changesMoney = cents !== sale.totalMinor || cash !== (method === 'CASH');
-  if (sale.state !== 'conflict') return expect(result.ok).toBe(false);
+  if (sale.state !== 'refused') return expect(result.ok).toBe(false);
   if (changesMoney) {
     expect(result.ok).toBe(false);
     const paths = !result.ok ? result.error.fields?.map((field) => field.path) : [];
@@ -126,9 +126,9 @@ describe('an edit of a refused sale', () => {
     );
     if (!sale.ok) throw new Error(sale.error.message);
     store.database.sqlite
-      .prepare(`update outbox set state = 'conflict' where sale_id = ?`)
+      .prepare(`update outbox set state = 'refused' where sale_id = ?`)
       .run(sale.value.id);
-    const refused = store.editConflict(sale.value.id, {
+    const refused = store.editRefused(sale.value.id, {
       items: [{ productId: 'prod_b', quantity: 1, price: 4 }],
       paymentMethod: 'CARD',
     });
@@ -169,18 +169,18 @@ describe('the cash expected in the drawer', () => {
             if (action.kind === 'sell') sell(store, sales, action);
             else if (!sale) continue;
             else if (action.kind === 'refuse' && sale.state === 'pending') {
-              // What the sync engine does with a 422: the sale is parked as a conflict.
+              // What the sync engine does with a 422: the sale is parked as refused.
               store.database.sqlite
-                .prepare(`update outbox set state = 'conflict' where sale_id = ?`)
+                .prepare(`update outbox set state = 'refused' where sale_id = ?`)
                 .run(sale.id);
-              sale.state = 'conflict';
+              sale.state = 'refused';
             } else if (action.kind === 'retry') {
-              const result = store.retryConflict(sale.id, NOW);
-              expect(result.ok).toBe(sale.state === 'conflict');
+              const result = store.retryRefused(sale.id, NOW);
+              expect(result.ok).toBe(sale.state === 'refused');
               if (result.ok) sale.state = 'pending';
             } else if (action.kind === 'discard') {
-              const result = store.discardConflict(sale.id, { reason: 'rung up twice' }, NOW);
-              expect(result.ok).toBe(sale.state === 'conflict');
+              const result = store.discardRefused(sale.id, { reason: 'rung up twice' }, NOW);
+              expect(result.ok).toBe(sale.state === 'refused');
               if (result.ok) sale.state = 'discarded';
             } else if (action.kind === 'edit') edit(store, sale, action.change);
             expectDay(store, sales);

@@ -9,7 +9,7 @@ import {
   integrityCheckDue,
   startWeeklyIntegrityCheck,
 } from '../../main/housekeeping/weekly-check.js';
-import { viewStatus } from '../../main/contract/status-view.js';
+import { viewStatus } from '../../domain/views/status-view.js';
 import { syncTuningSchema } from '../../main/config/agent-config.js';
 import { readSyncStatus } from '../../main/sync/status.js';
 import { createOutboxQueries } from '../../db/outbox.js';
@@ -78,7 +78,7 @@ describe('the integrity check', () => {
     expect(state.integrityCheckedAt).toBeGreaterThan(Date.now() - 60_000);
     expect(state.integrityProblem).toBeTruthy();
     const status = readSyncStatus({
-      counts: { pending: 0, sending: 0, synced: 3000, conflict: 0, discarded: 0 },
+      counts: { pending: 0, sending: 0, synced: 3000, refused: 0, discarded: 0 },
       outbox: createOutboxQueries(store.database),
       syncState,
       config: { sync: syncTuningSchema.parse({}) },

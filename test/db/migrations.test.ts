@@ -12,6 +12,7 @@ function populatedFirstSchemaDatabase(file: string): void {
   const raw = new Database(file);
   for (const statement of first!.sql) if (statement.trim()) raw.exec(statement);
   raw.pragma('user_version = 1');
+  // The states by the names that schema stored (a refused sale was `conflict` then).
   const states = ['pending', 'sending', 'synced', 'conflict', 'discarded'];
   states.forEach((state, index) => {
     const id = `sale-${index}`;
@@ -29,16 +30,23 @@ function populatedFirstSchemaDatabase(file: string): void {
       .run(id, id);
     raw
       .prepare(
-        `insert into outbox (sale_id, idempotency_key, state, attempts, last_error_reason, created_at, updated_at)
-         values (?, ?, ?, ?, ?, 1, 1)`,
+        `insert into outbox (sale_id, idempotency_key, state, attempts, last_error_reason, remote_id, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, 1, 1)`,
       )
-      .run(id, `key-${index}`, state, index, state === 'conflict' ? 'Unknown product' : null);
+      .run(
+        id,
+        `key-${index}`,
+        state,
+        index,
+        state === 'conflict' ? 'Unknown product' : null,
+        state === 'synced' ? 'sale_on_platform' : null,
+      );
     raw
       .prepare(
         `insert into sync_attempts (sale_id, revision, idempotency_key, started_at, duration_ms, outcome)
-         values (?, 1, ?, 1, 12, 'retry')`,
+         values (?, 1, ?, 1, 12, ?)`,
       )
-      .run(id, `key-${index}`);
+      .run(id, `key-${index}`, state === 'conflict' ? 'conflict' : 'retry');
   });
   raw.exec(
     `insert into products (id, name, price_minor, updated_at) values ('prod_8Hq2x', 'Bread', 125, 1)`,
@@ -69,18 +77,26 @@ describe('migrations', () => {
       pending: 1,
       sending: 1,
       synced: 1,
-      conflict: 1,
+      refused: 1,
       discarded: 1,
     });
-    const conflict = store.getSale('sale-3')!;
-    expect(conflict.receiptNumber).toBe(4);
-    expect(conflict.totalMinor).toBe(450);
-    expect(conflict.items.map((item) => [item.productId, item.quantity, item.price])).toEqual([
+    const refusedSale = store.getSale('sale-3')!;
+    expect(refusedSale.receiptNumber).toBe(4);
+    expect(refusedSale.totalMinor).toBe(450);
+    expect(refusedSale.items.map((item) => [item.productId, item.quantity, item.price])).toEqual([
       ['prod_8Hq2x', 2, 1.25],
       ['prod_milk', 0.5, 4],
     ]);
-    expect(conflict.outbox.lastErrorReason).toBe('Unknown product');
-    expect(conflict.outbox).toMatchObject({ uncertain: false, unansweredAttempts: 0 });
+    expect(refusedSale.outbox.lastErrorReason).toBe('Unknown product');
+    expect(refusedSale.outbox).toMatchObject({ uncertain: false, unansweredAttempts: 0 });
+    // Stored words renamed with their rows: the state, the attempt log, the platform's id.
+    expect(refusedSale.outbox.state).toBe('refused');
+    expect(
+      store.database.sqlite
+        .prepare('select outcome from sync_attempts where sale_id = ?')
+        .all('sale-3'),
+    ).toEqual([{ outcome: 'refused' }]);
+    expect(store.getSale('sale-2')!.outbox.platformId).toBe('sale_on_platform');
     // A sale an older version left mid-send may be on the platform already: flagged.
     expect(store.getSale('sale-1')!.outbox).toMatchObject({
       uncertain: true,
@@ -91,7 +107,7 @@ describe('migrations', () => {
     expect(store.readCounter()).toMatchObject({ held: [], setAside: [] });
     // Later migrations' own rows are there too (the sync engine's state row).
     expect(store.database.sqlite.prepare('select id, connection from sync_state').all()).toEqual([
-      { id: 1, connection: 'unknown' },
+      { id: 1, connection: 'checking' },
     ]);
     // The migrated file keeps taking sales, numbered after the old ones.
     const next = store.recordSale({

@@ -4,7 +4,7 @@
 // indexes, so sending a sale touches only the queue's head.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createConflictActions } from '../../db/conflicts.js';
+import { createRefusedActions } from '../../db/refused.js';
 import { createLease } from '../../db/lease.js';
 import { openDatabase, type TillDatabase } from '../../db/open.js';
 import { createOutboxQueries } from '../../db/outbox.js';
@@ -51,8 +51,8 @@ describe('the outbox indexes', () => {
   const sources = {
     'the engine': (db: TillDatabase) => createOutboxQueries(db),
     'the lease': (db: TillDatabase) => createLease(db),
-    'the conflict actions': (db: TillDatabase) =>
-      createConflictActions(db, createSettingsStore(db)),
+    'the refused sale actions': (db: TillDatabase) =>
+      createRefusedActions(db, createSettingsStore(db)),
   };
 
   for (const [who, build] of Object.entries(sources)) {

@@ -10,14 +10,14 @@ const START = Date.UTC(2026, 10, 1, 9);
 let store: Store;
 beforeEach(() => {
   store = openStore(join(tempDir(), 'tillsync.db'));
-  // Ten sales, one a day; the 3rd and 7th are parked as conflicts.
+  // Ten sales, one a day; the 3rd and 7th are parked as refused.
   for (let day = 0; day < 10; day++) {
     const result = store.recordSale(validSale(), { now: START + day * DAY });
     if (!result.ok) throw new Error(result.error.message);
     if (day === 2 || day === 6) {
       store.database.sqlite
         .prepare(
-          `update outbox set state = 'conflict', last_error_reason = 'Unknown product' where sale_id = ?`,
+          `update outbox set state = 'refused', last_error_reason = 'Unknown product' where sale_id = ?`,
         )
         .run(result.value.id);
     }
@@ -37,7 +37,7 @@ describe('reading sales back', () => {
       pending: 8,
       sending: 0,
       synced: 0,
-      conflict: 2,
+      refused: 2,
       discarded: 0,
     });
   });
@@ -52,14 +52,14 @@ describe('reading sales back', () => {
     expect(last.nextBefore).toBeNull();
   });
 
-  it('filters by state, with the reason for each conflict', () => {
-    const conflicts = page({ state: 'conflict' }).sales;
-    expect(conflicts.map((sale) => [sale.receiptNumber, sale.state, sale.lastErrorReason])).toEqual(
-      [
-        [7, 'conflict', 'Unknown product'],
-        [3, 'conflict', 'Unknown product'],
-      ],
-    );
+  it('filters by state, with the reason for each refused sale', () => {
+    const refusedSales = page({ state: 'refused' }).sales;
+    expect(
+      refusedSales.map((sale) => [sale.receiptNumber, sale.state, sale.lastErrorReason]),
+    ).toEqual([
+      [7, 'refused', 'Unknown product'],
+      [3, 'refused', 'Unknown product'],
+    ]);
   });
 
   it('filters by a date range: from inclusive, to exclusive', () => {

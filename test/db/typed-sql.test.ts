@@ -24,7 +24,7 @@ describe('raw SQL typed by the schema', () => {
         { id: sales.id, platformId: outbox.platformId, due: computed<number>('count(*)') },
         { sales: 's' },
       ),
-    ).toBe('s.id as id, outbox.remote_id as platformId, count(*) as due');
+    ).toBe('s.id as id, outbox.platform_id as platformId, count(*) as due');
   });
 
   it('reads rows with the keys and the types of the columns, booleans included', () => {

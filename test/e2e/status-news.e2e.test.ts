@@ -79,12 +79,12 @@ describe.skipIf(!chromiumAvailable)('the status as news comes and goes, in Chrom
   it('says what Retry did while it is true, and turns the banner to "Key rejected" with a refused key', async () => {
     const receipt = await sell('Local cheese');
     await tab('Sync').click();
-    const conflict = page.locator(`li.conflict[data-receipt="${receipt}"]`);
-    await conflict.waitFor({ timeout: 15_000 });
+    const refusedSale = page.locator(`li.refused[data-receipt="${receipt}"]`);
+    await refusedSale.waitFor({ timeout: 15_000 });
     expect(await banner().getAttribute('data-state')).toBe('warning');
     // The retried sale waits, out of the platform's reach, until its notice has been read.
     await sandbox.faults.set({ outage: 'refuse' });
-    await conflict.getByRole('button', { name: 'Retry' }).click();
+    await refusedSale.getByRole('button', { name: 'Retry' }).click();
     const notice = () => page.getByTestId('sync-notice');
     await waitFor(
       async () =>
@@ -93,7 +93,7 @@ describe.skipIf(!chromiumAvailable)('the status as news comes and goes, in Chrom
     );
     await sandbox.faults.set({});
     // Refused again: the notice goes with the state it described, and the sale is back.
-    await conflict.waitFor({ timeout: 15_000 });
+    await refusedSale.waitFor({ timeout: 15_000 });
     await waitFor(async () => (await notice().count()) === 0, 'the notice to go');
 
     await tab('Settings').click();

@@ -42,8 +42,8 @@ const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs?: number
 const SNAPSHOT = `(() => ({
   banner: document.querySelector('.banner')?.textContent ?? '',
   tone: document.querySelector('.banner')?.getAttribute('data-state') ?? '',
-  waiting: document.querySelector('[data-testid="count-pending"]')?.textContent ?? '',
-  refused: document.querySelector('[data-testid="count-conflict"]')?.textContent ?? '',
+  waiting: document.querySelector('[data-testid="count-waiting"]')?.textContent ?? '',
+  refused: document.querySelector('[data-testid="count-refused"]')?.textContent ?? '',
   rowStates: [...document.querySelectorAll('table.sales .state')].map((el) => el.textContent),
 }))()`;
 interface Snapshot {

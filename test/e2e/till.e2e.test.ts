@@ -93,11 +93,11 @@ describe.skipIf(!available)(
       await sandbox.faults.set({});
       await waitForText(page.locator('table.sales tr[data-receipt]').first(), /synced/);
       await waitForText(banner(), /Online/);
-      expect(await page.getByTestId('count-pending').textContent()).toBe('0');
+      expect(await page.getByTestId('count-waiting').textContent()).toBe('0');
       expect(sandbox.countSales()).toBe(2);
     });
 
-    it('marks a sale whose answer was lost as in doubt, and clears it once the platform replays it', async () => {
+    it('marks a sale whose answer was lost as uncertain, and clears it once the platform replays it', async () => {
       await sandbox.faults.set({ commitThenDrop: 1 }); // stored, then the connection is cut
       const receipt = await sell('Croissant');
       await tab('Sync').click();
@@ -107,7 +107,7 @@ describe.skipIf(!available)(
         page.locator('.sync'),
         /sent without an answer may already be on the platform/,
       );
-      await shot('sync-in-doubt');
+      await shot('sync-uncertain');
       await sandbox.faults.set({});
       // The resend under the same key is answered as a replay: stored once, no doubt left.
       await waitForText(saleRow(receipt), /synced/);
@@ -118,9 +118,9 @@ describe.skipIf(!available)(
     it('shows a refused sale with the reason; Edit fixes it and it syncs', async () => {
       const receipt = await sell('Local cheese');
       await tab('Sync').click();
-      const conflict = page.locator(`li.conflict[data-receipt="${receipt}"]`);
+      const refusedSale = page.locator(`li.refused[data-receipt="${receipt}"]`);
       await waitForText(
-        conflict,
+        refusedSale,
         /HTTP 422: The sale is not valid \(\/items\/0\/productId: no product prod_local_only\)/,
       );
       await waitForText(tab('Sync'), /1 to fix/);
@@ -129,14 +129,14 @@ describe.skipIf(!available)(
         /Online: every other sale has been sent\. 1 refused sale needs you on the Sync screen\./,
       );
       expect(await banner().getAttribute('data-state')).toBe('warning'); // amber, never green
-      await shot('sync-conflict');
-      await conflict.getByRole('button', { name: 'Edit' }).click();
-      await conflict.getByLabel('Product id').fill('prod_8Hq2x');
+      await shot('sync-refused');
+      await refusedSale.getByRole('button', { name: 'Edit' }).click();
+      await refusedSale.getByLabel('Product id').fill('prod_8Hq2x');
       // The notice holds while the sale waits, and goes once it is sent: the platform is
       // kept out of reach until the notice has been read, so it cannot go before it is seen.
       await sandbox.faults.set({ outage: 'refuse' });
-      await conflict.getByRole('button', { name: 'Save and send again' }).click();
-      await conflict.waitFor({ state: 'detached', timeout: 15_000 });
+      await refusedSale.getByRole('button', { name: 'Save and send again' }).click();
+      await refusedSale.waitFor({ state: 'detached', timeout: 15_000 });
       await waitForText(
         page.getByTestId('sync-notice'),
         new RegExp(`Receipt #${receipt} corrected \\(revision 2\\) and queued`),
@@ -149,14 +149,14 @@ describe.skipIf(!available)(
     it('asks for a reason before discarding a refused sale', async () => {
       const receipt = await sell('Local cheese');
       await tab('Sync').click();
-      const conflict = page.locator(`li.conflict[data-receipt="${receipt}"]`);
-      await waitForText(conflict, /no product prod_local_only/);
-      await conflict.getByRole('button', { name: 'Discard' }).click();
-      await conflict.getByRole('button', { name: 'Discard sale' }).click();
-      await waitForText(conflict.getByRole('alert'), /must say why the sale is discarded/);
-      await conflict.getByLabel(/Why discard this sale/).fill('Cheese was a tasting sample');
-      await conflict.getByRole('button', { name: 'Discard sale' }).click();
-      await conflict.waitFor({ state: 'detached', timeout: 15_000 });
+      const refusedSale = page.locator(`li.refused[data-receipt="${receipt}"]`);
+      await waitForText(refusedSale, /no product prod_local_only/);
+      await refusedSale.getByRole('button', { name: 'Discard' }).click();
+      await refusedSale.getByRole('button', { name: 'Discard sale' }).click();
+      await waitForText(refusedSale.getByRole('alert'), /must say why the sale is discarded/);
+      await refusedSale.getByLabel(/Why discard this sale/).fill('Cheese was a tasting sample');
+      await refusedSale.getByRole('button', { name: 'Discard sale' }).click();
+      await refusedSale.waitFor({ state: 'detached', timeout: 15_000 });
       await waitForText(
         page.getByTestId('sync-notice'),
         new RegExp(`Receipt #${receipt} discarded: it stays on record`),

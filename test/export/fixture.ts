@@ -73,12 +73,12 @@ export function exportFixture(dataDir: string): Store {
   sqlite
     .prepare(
       // Synced after an attempt that got no answer, from a platform not known to honour keys.
-      `update outbox set state = 'synced', synced_at = ?, remote_id = 'sale_7Kq2', uncertain = 1 where sale_id = ?`,
+      `update outbox set state = 'synced', synced_at = ?, platform_id = 'sale_7Kq2', uncertain = 1 where sale_id = ?`,
     )
     .run(at(2, 12, 31), synced);
   sqlite
     .prepare(
-      `update outbox set state = 'conflict', last_http_status = 422,
+      `update outbox set state = 'refused', last_http_status = 422,
        last_error_reason = ? where sale_id = ?`,
     )
     .run('Unknown product "prod_gone" (items/0/productId),\ncheck the catalog', refused);

@@ -52,7 +52,7 @@ describe('the sales export', () => {
     });
     expect(byColumn[1]).toMatchObject({ quantity: '0.75', line_total: '2.06' });
     expect(byColumn[2]!.product_name).toBe("'=SUM(A1:A9)");
-    expect(byColumn.find((row) => row.sync_state === 'conflict')!.problem).toBe(
+    expect(byColumn.find((row) => row.sync_state === 'refused')!.problem).toBe(
       'Unknown product "prod_gone" (items/0/productId),\ncheck the catalog',
     );
     expect(byColumn.find((row) => row.sync_state === 'discarded')!.problem).toBe(
@@ -88,7 +88,7 @@ describe('the sales export', () => {
     expect(document.sales.map((sale) => [sale.receiptNumber, sale.state, sale.total])).toEqual([
       [2, 'pending', 8.26],
       [3, 'synced', 2.75],
-      [4, 'conflict', 5],
+      [4, 'refused', 5],
       [5, 'discarded', 3.2],
       [6, 'pending', 900],
     ]);

@@ -1,9 +1,9 @@
-// The rules every status a person sees must satisfy (see main/contract/status-view.ts and
+// The rules every status a person sees must satisfy (see domain/views/status-view.ts and
 // domain/link.ts), as a checker the property test and the browser tests share: among them,
 // that the status as read (`status --json`), its view (the text, the banner), the metrics
 // and a screen left without news agree on the link. Returns what was broken.
 import { ONLINE_WINDOW_MS } from '../../domain/link.js';
-import { viewStatus, type StatusInput } from '../../main/contract/status-view.js';
+import { viewStatus, type StatusInput } from '../../domain/views/status-view.js';
 import { statusReadings } from '../../main/metrics/till-figures.js';
 
 const tenseOf = (text: string) =>
@@ -37,8 +37,8 @@ export function statusRuleViolations(status: StatusInput, now: number): string[]
   // A screen that hears nothing more for longer than the window no longer says online.
   const unheard = viewStatus(status, now + ONLINE_WINDOW_MS + 10_000).link;
   rule(unheard !== 'online', 'still online 100 s after the last news');
-  if (status.counts.conflict > 0) rule(view.tone !== 'ok', 'green with a refused sale');
-  if (status.uncertain > 0) rule(view.tone !== 'ok', 'green with a sale in doubt');
+  if (status.counts.refused > 0) rule(view.tone !== 'ok', 'green with a refused sale');
+  if (status.uncertain > 0) rule(view.tone !== 'ok', 'green with an uncertain sale');
   if (status.clockStep || status.clockSkewMs)
     rule(view.tone !== 'ok', 'green with a clock warning');
   if (/every sale has been sent/.test(view.headline))
@@ -60,7 +60,7 @@ export function statusRuleViolations(status: StatusInput, now: number): string[]
   if (status.uncertain > 0)
     rule(
       view.warnings.some((warning) => warning.includes('may already be on the platform')),
-      'sales in doubt not shown',
+      'uncertain sales not shown',
     );
   return broken;
 }

@@ -106,7 +106,7 @@ type Till = ReturnType<typeof till>;
 /** The figures monitoring must agree with, as `tillsync status --json` prints them. */
 const figuresOf = (status: SyncStatus) => ({
   waiting: status.counts.pending + status.counts.sending,
-  refused: status.counts.conflict,
+  refused: status.counts.refused,
   uncertain: status.uncertain,
 });
 
@@ -166,7 +166,7 @@ async function manyTills(tills: Till[]) {
 
 const drained = (t: Till, refused: number) =>
   waitUntil(
-    () => t.store.countByState().pending === 0 && t.store.countByState().conflict === refused,
+    () => t.store.countByState().pending === 0 && t.store.countByState().refused === refused,
     30_000,
     'the drain',
   );

@@ -57,14 +57,14 @@ describe('the contract', () => {
       paymentMethod: 'CASH',
       tendered: 10,
     });
-    // A product the platform does not know: refused, so there is a conflict to work on.
+    // A product the platform does not know: refused, so there is a refused sale to work on.
     const refused = await call('recordSale', {
       items: [{ productId: 'prod_unknown', quantity: 1, price: 1 }],
       paymentMethod: 'MOBILE_MONEY',
     });
     await call('resyncNow', {});
     await waitUntil(
-      () => runtime.store.listConflicts().length === 1,
+      () => runtime.store.listRefused().length === 1,
       10_000,
       'the refused sale to be parked',
     );
@@ -89,12 +89,12 @@ describe('the contract', () => {
     const charged = await call('chargeCart', { cart });
     expect(charged).toMatchObject({ totalMinor: 900, state: 'pending' });
     await call('getDayTotals', {});
-    await call('listConflicts', {});
+    await call('listRefused', {});
     const saleId = String(refused.id);
-    await call('retryConflict', { saleId });
-    await waitUntil(() => runtime.store.listConflicts().length === 1, 10_000, 'refused again');
+    await call('retryRefused', { saleId });
+    await waitUntil(() => runtime.store.listRefused().length === 1, 10_000, 'refused again');
     // Fixed as an edit may: a product the platform knows, the same money.
-    await call('editConflict', {
+    await call('editRefused', {
       saleId,
       sale: {
         items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 1 }],
@@ -111,8 +111,8 @@ describe('the contract', () => {
       paymentMethod: 'CASH',
     });
     await call('resyncNow', {});
-    await waitUntil(() => runtime.store.listConflicts().length === 1, 10_000, 'parked');
-    await call('discardConflict', { saleId: String(another.id), reason: 'A test sale' });
+    await waitUntil(() => runtime.store.listRefused().length === 1, 10_000, 'parked');
+    await call('discardRefused', { saleId: String(another.id), reason: 'A test sale' });
     await call('clearApiKey', {});
     expect([...checked].sort()).toEqual([...METHOD_NAMES].sort());
   }, 60_000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../main/contract/contract.js';
 import { createUiEvents, SALES_CHANGED_LIMIT } from '../../main/agent/ui-events.js';
-import { patchRecent, type SaleSummary } from '../../main/contract/sales-feed.js';
+import { patchRecent, type SaleSummary } from '../../domain/views/sales-feed.js';
 import { World } from '../sim/world.js';
 
 type Status = EventPayload<'status'>;

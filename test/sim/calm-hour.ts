@@ -71,8 +71,8 @@ function sceneKit(context: WorldContext, deps: CalmHourDeps, offset: number) {
   /** A person fixes the product of a refused sale, and saves it. */
   function fixSale(sale: number): void {
     const refused = store
-      .listConflicts()
-      .find((conflict) => store.getSale(conflict.saleId)?.customerId === `cus_${sale}`);
+      .listRefused()
+      .find((refusedSale) => store.getSale(refusedSale.saleId)?.customerId === `cus_${sale}`);
     if (refused) fixProduct(context, refused.saleId);
     till.notifySaleRecorded();
   }

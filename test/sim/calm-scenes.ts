@@ -102,7 +102,7 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
         () => link().pausedReason !== null,
       );
       expectLink('revoked', {
-        connection: 'authorization',
+        connection: 'key_rejected',
         lastErrorCode: `http_${heard.answer.status}`,
       });
       await pause(between(500, 5000));
@@ -135,7 +135,7 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
           () => link().pausedReason !== null,
         );
         if (!paused) return;
-        expectLink('key', { connection: 'authorization' });
+        expectLink('key', { connection: 'key_rejected' });
         await pause(between(500, 5000));
       }
       const before = then === 'saved at once' ? 0 : checksAnswered();
@@ -225,7 +225,7 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
       await within(
         prompt,
         `fixed: sale #${sale} was not parked after its refusal`,
-        () => saleState(sale) === 'conflict',
+        () => saleState(sale) === 'refused',
       );
       if (heardSince(sale, from).length === 0) return;
       await pause(between(500, 5000));

@@ -58,7 +58,7 @@ export function finalViolations(
       violations.push(
         `${sale} is flagged as maybe on the platform, though every send was answered`,
       );
-    if (row.state === 'conflict' && copies > 0 && row.uncertain !== 1)
+    if (row.state === 'refused' && copies > 0 && row.uncertain !== 1)
       violations.push(`${sale} is parked though on the platform, and not flagged`);
   }
   return violations;

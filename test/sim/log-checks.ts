@@ -45,7 +45,7 @@ const ABSURD_DURATION_MS = 24 * 3_600_000;
 /** A person's act on a refused sale: its counts start again. */
 const PERSON_ACTS = new Set(['retried', 'edited', 'discarded']);
 /** Entries of a send the till decided on (fenced and orphaned ones are the lease's). */
-const DECIDED = new Set(['synced', 'conflict', 'paused', 'released', 'retry', 'unanswered']);
+const DECIDED = new Set(['synced', 'refused', 'paused', 'released', 'retry', 'unanswered']);
 
 interface Expected {
   outcomes: string[];
@@ -60,7 +60,7 @@ interface Expected {
 function expectedEntry(heard: HeardAnswer, unexpectedBefore: number, policy: LogPolicy): Expected {
   const { answer } = heard;
   const unanswered = (code: string): Expected => ({
-    outcomes: policy.parksUncertain ? ['unanswered', 'conflict'] : ['unanswered'],
+    outcomes: policy.parksUncertain ? ['unanswered', 'refused'] : ['unanswered'],
     httpStatus: null,
     codes: policy.parksUncertain ? [code, 'uncertain'] : [code],
     reason: {},
@@ -87,11 +87,11 @@ function expectedEntry(heard: HeardAnswer, unexpectedBefore: number, policy: Log
   if (RETRIED_STATUSES.includes(status)) return failed(['retry']);
   if (isRefusal(status)) {
     const detail = /"detail":"([^"]+)"/.exec(answer.body)?.[1];
-    return failed(['conflict'], detail);
+    return failed(['refused'], detail);
   }
   const count = unexpectedBefore + 1;
   return count >= policy.maxUnexpectedAttempts
-    ? failed(['conflict'], `(gave up after ${count} unexpected answers)`)
+    ? failed(['refused'], `(gave up after ${count} unexpected answers)`)
     : failed(['retry']);
 }
 
@@ -222,14 +222,14 @@ function orphanProblem(row: LogRow, policy: LogPolicy): string | undefined {
   return undefined;
 }
 
-/** A synced sale keeps its platform id; one its platform replayed is not left in doubt. */
+/** A synced sale keeps its platform id; one its platform replayed is not left uncertain. */
 function syncedViolations(
   checker: Database.Database,
   synced: Map<string, { row: LogRow; heard: HeardAnswer }>,
 ): string[] {
   const violations: string[] = [];
   const outbox = checker.prepare(
-    `select remote_id as platformId, uncertain, state from outbox where sale_id = ? and revision = ?`,
+    `select platform_id as platformId, uncertain, state from outbox where sale_id = ? and revision = ?`,
   );
   for (const { row, heard } of synced.values()) {
     const now = outbox.get(row.saleId, row.revision) as
@@ -241,7 +241,7 @@ function syncedViolations(
     if (id !== null && now.platformId !== id)
       violations.push(`${sale} keeps platform id ${now.platformId}, the platform gave ${id}`);
     if (heard.answer.headers.get('idempotent-replayed') === 'true' && now.uncertain === 1)
-      violations.push(`${sale} was replayed by the platform (held once), yet is flagged in doubt`);
+      violations.push(`${sale} was replayed by the platform (held once), yet is flagged uncertain`);
   }
   return violations;
 }

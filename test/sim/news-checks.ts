@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import type { SyncEngine } from '../../main/sync/engine.js';
 import type { SyncStatus } from '../../main/sync/status.js';
 import { linkAt } from '../../domain/link.js';
-import { DELIVERY_OUTCOMES } from '../../domain/sync-status.js';
+import { DELIVERY_OUTCOMES } from '../../domain/outcomes.js';
 
 /** How long a process alone may know more of the link than its screens show. */
 const TOLD_WITHIN_MS = 100;
@@ -175,22 +175,22 @@ export function createNewsChecks(now: () => number, othersTellWithinMs: number) 
       const settled = checker
         .prepare(
           `select o.sale_id as saleId, o.state, s.receipt_number as receipt from outbox o
-           join sales s on s.id = o.sale_id where o.state in ('synced', 'conflict')`,
+           join sales s on s.id = o.sale_id where o.state in ('synced', 'refused')`,
         )
         .all() as Array<{ saleId: string; state: string; receipt: number }>;
       // A refused sale parked by a lease's takeover (doubt) was never sent: not news.
       const sentThenParked = checker
-        .prepare(`select count(*) from sync_attempts where sale_id = ? and outcome = 'conflict'`)
+        .prepare(`select count(*) from sync_attempts where sale_id = ? and outcome = 'refused'`)
         .pluck();
       for (const { saleId, state, receipt } of settled) {
-        if (state === 'conflict' && sentThenParked.get(saleId) === 0) continue;
+        if (state === 'refused' && sentThenParked.get(saleId) === 0) continue;
         if (!announced.get(saleId)?.has(state))
           violations.push(`sale #${receipt} is ${state}, and no process announced it`);
       }
       const logged = checker
         .prepare(
           `select outcome, http_status as status, count(*) as n from sync_attempts
-           where outcome in ('synced', 'conflict', 'paused', 'released', 'retry', 'unanswered')
+           where outcome in ('synced', 'refused', 'paused', 'released', 'retry', 'unanswered')
            group by outcome, http_status`,
         )
         .all() as Array<{ outcome: string; status: number | null; n: number }>;

@@ -205,26 +205,26 @@ function changeSettings(
 function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T): void {
   const { world, store, watch, till } = context;
   if (context.busy.holder) return; // the database is locked: the person comes back later
-  const conflicts = store.listConflicts();
-  if (conflicts.length === 0 || context.random() < 0.25) {
+  const refusedSales = store.listRefused();
+  if (refusedSales.length === 0 || context.random() < 0.25) {
     if (till.resync(() => context.resynced())) {
       world.log('a person presses Resync now');
     }
     return;
   }
-  const conflict = pick(conflicts);
-  const sale = store.getSale(conflict.saleId)!;
+  const refusedSale = pick(refusedSales);
+  const sale = store.getSale(refusedSale.saleId)!;
   const number = Number(sale.customerId!.replace('cus_', ''));
   const onPlatform = (watch.sales.get(number)?.copies ?? 0) > 0;
   let action: 'retry' | 'edit' | 'discard';
   if (onPlatform) {
-    store.discardConflict(sale.id, { reason: 'It is on the platform already' });
+    store.discardRefused(sale.id, { reason: 'It is on the platform already' });
     action = 'discard';
   } else if (context.fixable.has(number)) {
     fixProduct(context, sale.id);
     action = 'edit';
   } else {
-    store.retryConflict(sale.id);
+    store.retryRefused(sale.id);
     action = 'retry';
   }
   if (action !== 'edit') watch.personActed(number, action);
@@ -246,7 +246,7 @@ export function fixProduct(context: WorldContext, saleId: string): void {
     paymentMethod: sale.paymentMethod,
     customerId: sale.customerId!,
   };
-  const edited = context.store.editConflict(sale.id, corrected, { checkedPlatform: true });
+  const edited = context.store.editRefused(sale.id, corrected, { checkedPlatform: true });
   if (!edited.ok) throw new Error(`the edit was refused: ${edited.error.message}`);
   context.fixable.delete(number);
   context.bodies.expect(corrected);

@@ -158,11 +158,11 @@ describe('exactly once, whatever fails', () => {
         pending: 0,
         sending: 0,
         synced: TOTAL_SALES,
-        conflict: 0,
+        refused: 0,
         discarded: 0,
       });
       expect(store.database.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
-      // The sandbox honours idempotency keys: no sale is left in doubt.
+      // The sandbox honours idempotency keys: no sale is left uncertain.
       expect(store.listUncertain()).toEqual([]);
 
       const remote = await allRemoteSales(sandbox.url, key);

@@ -54,13 +54,13 @@ describe('the classification table', () => {
   });
 
   it('pauses the queue on 401 and 403', () => {
-    expect(kindOf(response(401))).toBe('pause');
-    expect(kindOf(response(403))).toBe('pause');
+    expect(kindOf(response(401))).toBe('paused');
+    expect(kindOf(response(403))).toBe('paused');
   });
 
-  it('parks other 4xx as conflicts', () => {
+  it('parks other 4xx as refusedSales', () => {
     for (const status of [400, 404, 410, 413, 415, 422, 451])
-      expect(kindOf(response(status))).toBe('conflict');
+      expect(kindOf(response(status))).toBe('refused');
   });
 
   it('calls anything else unexpected: retried, then parked after a bounded number of attempts', () => {

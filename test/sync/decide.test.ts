@@ -39,7 +39,7 @@ const table: Row[] = [
     { outcome: 'synced', state: 'synced', countsAttempt: true, platformId: 's1', uncertain: false },
   ],
   [
-    '201 after an unanswered attempt, keys not known honoured: still in doubt',
+    '201 after an unanswered attempt, keys not known honoured: still uncertain',
     input(response(201), { history: { attempts: 1, unexpectedAttempts: 0, uncertain: true } }),
     { state: 'synced', uncertain: true },
   ],
@@ -61,12 +61,12 @@ const table: Row[] = [
   [
     '422: parked for a person',
     input(response(422)),
-    { outcome: 'conflict', state: 'conflict', errorCode: 'http_422', nextAttemptAt: null },
+    { outcome: 'refused', state: 'refused', errorCode: 'http_422', nextAttemptAt: null },
   ],
   [
-    '422 after an unanswered attempt: parked and still in doubt',
+    '422 after an unanswered attempt: parked and still uncertain',
     input(response(422), { history: { attempts: 1, unexpectedAttempts: 0, uncertain: true } }),
-    { state: 'conflict', uncertain: true },
+    { state: 'refused', uncertain: true },
   ],
   [
     '401 for the key in use: the queue pauses, no attempt spent',
@@ -116,12 +116,12 @@ const table: Row[] = [
     { state: 'pending', retryInPlaceMs: null },
   ],
   [
-    'connection reset after sending: unanswered, in doubt',
+    'connection reset after sending: unanswered, uncertain',
     input(reset(true)),
     { outcome: 'unanswered', unanswered: true, uncertain: true, countsAttempt: true },
   ],
   [
-    'refused before sending: offline, not in doubt, not in place',
+    'refused before sending: offline, not uncertain, not in place',
     input(reset(false)),
     {
       outcome: 'retry',
@@ -132,12 +132,12 @@ const table: Row[] = [
     },
   ],
   [
-    'timeout after sending: unanswered, in doubt',
+    'timeout after sending: unanswered, uncertain',
     input({ kind: 'timeout', sent: true }),
     { outcome: 'unanswered', uncertain: true },
   ],
   [
-    'stopped after sending: back to the queue, in doubt',
+    'stopped after sending: back to the queue, uncertain',
     input({ kind: 'aborted', sent: true }),
     { outcome: 'unanswered', state: 'pending', uncertain: true, countsAttempt: false },
   ],
@@ -149,7 +149,7 @@ const table: Row[] = [
   [
     'park policy: an unanswered attempt to a platform not known to honour keys is parked',
     input(reset(true), { tuning: { ...tuning, uncertainSales: 'park' } }),
-    { outcome: 'conflict', state: 'conflict', errorCode: 'uncertain', uncertain: true },
+    { outcome: 'refused', state: 'refused', errorCode: 'uncertain', uncertain: true },
   ],
   [
     'park policy, keys honoured: retried, no doubt possible',
@@ -165,7 +165,7 @@ const table: Row[] = [
         uncertain: false,
       },
     }),
-    { outcome: 'conflict', unexpected: true },
+    { outcome: 'refused', unexpected: true },
   ],
   [
     '302 after nine 503s: retried (503s are not unexpected)',

@@ -11,7 +11,7 @@ describe('sync engine: every kind of answer', () => {
     const t = till();
     const [id] = t.record(1, { customerId: 'cus_amina' });
     const engine = t.engine({ baseUrl: sandbox.url, apiKey: await sandbox.mintKey() });
-    expect(await engine.drain()).toMatchObject({ synced: 1, conflict: 0 });
+    expect(await engine.drain()).toMatchObject({ synced: 1, refused: 0 });
     const sale = t.store.getSale(id!)!;
     expect(sale.outbox).toMatchObject({ state: 'synced', attempts: 1, lastHttpStatus: 201 });
     expect(sale.outbox.platformId).toMatch(/^sale_/);
@@ -127,7 +127,7 @@ describe('sync engine: every kind of answer', () => {
       sync: { maxUnexpectedAttempts: 3 },
     });
     engine2.start();
-    await waitUntil(() => t2.store.getSale(stuck!)!.outbox.state === 'conflict', 5000, 'parked');
+    await waitUntil(() => t2.store.getSale(stuck!)!.outbox.state === 'refused', 5000, 'parked');
     expect(broken.requests).toHaveLength(3);
     expect(t2.store.getSale(stuck!)!.outbox.lastErrorReason).toMatch(
       /HTTP 501: Not Implemented .*gave up after 3 unexpected answers/,
@@ -144,10 +144,10 @@ describe('sync engine: every kind of answer', () => {
       apiKey: await sandbox.mintKey(),
       sync: { concurrency: 1 },
     });
-    expect(await engine.drain()).toMatchObject({ synced: 3, conflict: 1 });
+    expect(await engine.drain()).toMatchObject({ synced: 3, refused: 1 });
     const parked = t.store.getSale(bad!)!;
     expect(parked.outbox).toMatchObject({
-      state: 'conflict',
+      state: 'refused',
       lastHttpStatus: 422,
       lastErrorCode: 'http_422',
     });
@@ -155,7 +155,9 @@ describe('sync engine: every kind of answer', () => {
       'HTTP 422: The sale is not valid (/items/0/productId: no product prod_gone)',
     );
     for (const id of good) expect(t.store.getSale(id)!.outbox.state).toBe('synced');
-    expect(t.store.listConflicts().map((c) => c.reason)).toEqual([parked.outbox.lastErrorReason]);
+    expect(t.store.listRefused().map((c) => c.lastErrorReason)).toEqual([
+      parked.outbox.lastErrorReason,
+    ]);
   });
 
   it('401 and 403: pause the whole queue without spending retries, until the key changes', async () => {

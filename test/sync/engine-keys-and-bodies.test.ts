@@ -73,19 +73,19 @@ describe('sync engine: keys, frozen bodies and patience', () => {
     const engine = t.engine({ baseUrl: server.url, apiKey: 'k', sync: { inlineRetryMaxMs: 0 } });
     await engine.drain();
     await engine.resync();
-    expect(t.store.getSale(id!)!.outbox).toMatchObject({ state: 'conflict', uncertain: true });
-    const refused = t.store.editConflict(id!, validSale());
+    expect(t.store.getSale(id!)!.outbox).toMatchObject({ state: 'refused', uncertain: true });
+    const refused = t.store.editRefused(id!, validSale());
     expect(refused).toMatchObject({ ok: false, error: { code: 'may_be_on_platform' } });
     expect(refused.ok || refused.error.message).toMatch(/may already be on the platform/);
     const key = t.store.getSale(id!)!.outbox.idempotencyKey;
-    expect(t.store.editConflict(id!, validSale(), { checkedPlatform: true })).toMatchObject({
+    expect(t.store.editRefused(id!, validSale(), { checkedPlatform: true })).toMatchObject({
       ok: true,
       value: { revision: 2 },
     });
     expect(t.store.getSale(id!)!.outbox.idempotencyKey).not.toBe(key);
   });
 
-  it('stops counting a sale in doubt once a person has discarded it', async () => {
+  it('stops counting an uncertain sale once a person has discarded it', async () => {
     const server = await scriptedServer((_request, index) =>
       index === 0 ? 'drop' : { status: 422, body: '{"title":"Unknown product"}' },
     );
@@ -95,7 +95,7 @@ describe('sync engine: keys, frozen bodies and patience', () => {
     await engine.drain();
     await engine.resync();
     expect(engine.status().uncertain).toBe(1);
-    expect(t.store.discardConflict(id!, { reason: 'Found it on the platform' }).ok).toBe(true);
+    expect(t.store.discardRefused(id!, { reason: 'Found it on the platform' }).ok).toBe(true);
     // Nothing is left for a person to do: the banner must not stay amber for it.
     expect(engine.status().uncertain).toBe(0);
     expect(t.store.listUncertain()).toEqual([]);

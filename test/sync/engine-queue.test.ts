@@ -92,7 +92,7 @@ describe('sync engine: the queue', () => {
     const others = t.record(8);
     const engine = t.engine({ baseUrl: server.url, apiKey: 'k', sync: { concurrency: 1 } });
     const summary = await engine.drain();
-    expect(summary).toMatchObject({ synced: 8, waiting: 1 });
+    expect(summary).toMatchObject({ synced: 8, requeued: 1 });
     for (const id of others) expect(t.store.getSale(id)!.outbox.state).toBe('synced');
     expect(t.store.getSale(slow!)!.outbox.state).toBe('pending');
   });
@@ -108,7 +108,7 @@ describe('sync engine: the queue', () => {
     expect(status.counts.pending).toBe(2);
   });
 
-  it('lets a person retry, edit or discard a conflict', async () => {
+  it('lets a person retry, edit or discard a refused sale', async () => {
     const sandbox = await sandboxForTest();
     const t = till();
     // Priced as validSale() (4.50): an edit that fixes the product keeps the money taken.
@@ -120,17 +120,17 @@ describe('sync engine: the queue', () => {
     ];
     const engine = t.engine({ baseUrl: sandbox.url, apiKey: await sandbox.mintKey() });
     await engine.drain();
-    expect(t.store.listConflicts()).toHaveLength(3);
+    expect(t.store.listRefused()).toHaveLength(3);
     const oldKey = t.store.getSale(editMe!)!.outbox.idempotencyKey;
 
     // Retry as is: same key, same answer.
-    expect(t.store.retryConflict(retryMe!)).toMatchObject({
+    expect(t.store.retryRefused(retryMe!)).toMatchObject({
       ok: true,
       value: { state: 'pending', revision: 1 },
     });
     // Edit: a new revision with a new key; the old revision stays in the attempt log.
     const receipt = String(t.store.getSale(editMe!)!.receiptNumber);
-    const edited = t.store.editConflict(receipt, validSale());
+    const edited = t.store.editRefused(receipt, validSale());
     expect(edited).toMatchObject({ ok: true, value: { state: 'pending', revision: 2 } });
     const fixed = t.store.getSale(editMe!)!;
     expect(fixed.outbox.idempotencyKey).not.toBe(oldKey);
@@ -148,33 +148,33 @@ describe('sync engine: the queue', () => {
       items: [{ productId: 'prod_gone', quantityMilli: 1000, unitPriceMinor: 450 }],
     });
     // Discard: needs a reason; the sale stays, marked discarded.
-    expect(t.store.discardConflict(dropMe!, { reason: '  ' })).toMatchObject({
+    expect(t.store.discardRefused(dropMe!, { reason: '  ' })).toMatchObject({
       ok: false,
       error: {
         code: 'invalid_input',
         fields: [{ path: '/reason', message: 'must say why the sale is discarded' }],
       },
     });
-    expect(t.store.discardConflict(dropMe!, { reason: 'Test sale rung up by mistake' }).ok).toBe(
+    expect(t.store.discardRefused(dropMe!, { reason: 'Test sale rung up by mistake' }).ok).toBe(
       true,
     );
 
     await engine.drain();
     expect(t.store.getSale(editMe!)!.outbox.state).toBe('synced');
-    expect(t.store.getSale(retryMe!)!.outbox.state).toBe('conflict');
+    expect(t.store.getSale(retryMe!)!.outbox.state).toBe('refused');
     expect(t.store.getSale(dropMe!)!.outbox).toMatchObject({
       state: 'discarded',
       discardReason: 'Test sale rung up by mistake',
     });
-    expect(t.store.retryConflict(editMe!)).toMatchObject({
+    expect(t.store.retryRefused(editMe!)).toMatchObject({
       ok: false,
-      error: { code: 'not_a_conflict' },
+      error: { code: 'not_refused' },
     });
-    expect(t.store.editConflict('no-such-sale', validSale())).toMatchObject({
+    expect(t.store.editRefused('no-such-sale', validSale())).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(t.store.editConflict(retryMe!, { items: [] })).toMatchObject({
+    expect(t.store.editRefused(retryMe!, { items: [] })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });

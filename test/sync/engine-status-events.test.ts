@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DrainSummary } from '../../main/sync/engine.js';
+import type { DrainSummary } from '../../domain/sync-status.js';
 import type { SyncStatus } from '../../main/sync/status.js';
 import { created, scriptedServer } from '../helpers/scripted-server.js';
 import { till, waitUntil } from './helpers.js';

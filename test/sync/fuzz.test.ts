@@ -84,7 +84,7 @@ const answerArb: fc.Arbitrary<ScriptedAnswer> = fc.oneof(
 );
 
 describe('the engine against random server answers', () => {
-  it('never crashes, and leaves every sale synced, pending or in conflict', async () => {
+  it('never crashes, and leaves every sale synced, pending or refused', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(answerArb, { minLength: 1, maxLength: 12 }), async (answers) => {
         const server = await scriptedServer((_request, index) => answers[index % answers.length]!);
@@ -105,11 +105,11 @@ describe('the engine against random server answers', () => {
           expect(summary.failed).toBe(0);
         }
         for (const id of ids) {
-          expect(['synced', 'pending', 'conflict']).toContain(t.store.getSale(id)!.outbox.state);
+          expect(['synced', 'pending', 'refused']).toContain(t.store.getSale(id)!.outbox.state);
         }
         const status = engine.status();
         expect(status.counts.sending).toBe(0);
-        expect(status.counts.synced + status.counts.pending + status.counts.conflict).toBe(4);
+        expect(status.counts.synced + status.counts.pending + status.counts.refused).toBe(4);
         await engine.stop();
         await server.close();
       }),

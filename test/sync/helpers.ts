@@ -6,7 +6,8 @@ import {
   type AgentConfig,
   type SyncTuning,
 } from '../../main/config/agent-config.js';
-import { createSyncEngine, type EngineOptions, type SyncEngine } from '../../main/sync/engine.js';
+import { createSyncEngine, type SyncEngine } from '../../main/sync/engine.js';
+import type { EngineOptions } from '../../main/sync/engine-options.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

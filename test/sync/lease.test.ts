@@ -159,7 +159,7 @@ describe('the sending lease, fenced', () => {
     });
     // The one on the wire waits for a person, who is told why; the answered one goes on.
     expect(t.store.getSale(onTheWire!.saleId)!.outbox).toMatchObject({
-      state: 'conflict',
+      state: 'refused',
       uncertain: true,
       lastErrorCode: 'uncertain',
       lastErrorReason: reason,

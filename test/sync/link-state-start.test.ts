@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../db/open.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { systemClock } from '../../main/sync/clock.js';
-import { createLinkState } from '../../main/sync/link-state.js';
+import { createLinkKnowledge } from '../../main/sync/link-state.js';
 import { createStorageGuard } from '../../main/sync/storage-guard.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -22,7 +22,7 @@ describe('link state on start', () => {
     const syncState = createSyncState(database);
     syncState.update({ connection: 'offline' }); // written by the process before
     const storage = createStorageGuard(quiet, Date.now, () => {});
-    const link = createLinkState(syncState, storage, quiet, systemClock, () => {});
+    const link = createLinkKnowledge(syncState, storage, quiet, systemClock, () => {});
     expect(link.offline).toBe(false); // its own judgement: not asked yet
 
     link.record(
@@ -39,7 +39,7 @@ describe('link state on start', () => {
     database = openDatabase(join(tempDir(), 'tillsync.db'));
     const syncState = createSyncState(database);
     const storage = createStorageGuard(quiet, Date.now, () => {});
-    const link = createLinkState(syncState, storage, quiet, systemClock, () => {});
+    const link = createLinkKnowledge(syncState, storage, quiet, systemClock, () => {});
     link.record(
       { kind: 'network', code: 'ENOTFOUND', message: 'no such name', sent: false },
       { kind: 'retry', code: 'network_ENOTFOUND', reason: 'Not found', unreachable: true },

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../db/open.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { systemClock, type Clock } from '../../main/sync/clock.js';
-import { createLinkState } from '../../main/sync/link-state.js';
+import { createLinkKnowledge } from '../../main/sync/link-state.js';
 import { createStorageGuard } from '../../main/sync/storage-guard.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -26,7 +26,7 @@ function linkOn(file: string, clock: Clock = systemClock) {
   const syncState = createSyncState(database);
   const storage = createStorageGuard(quiet, clock.now, () => {});
   const told = { changes: 0 };
-  const link = createLinkState(syncState, storage, quiet, clock, () => (told.changes += 1));
+  const link = createLinkKnowledge(syncState, storage, quiet, clock, () => (told.changes += 1));
   return { link, read: () => syncState.read(), storage, told };
 }
 
@@ -36,7 +36,7 @@ describe('link state: what the disk refused is written later', () => {
     const { link, read, storage } = linkOn(file);
     link.record(
       { kind: 'response', status: 401, headers: new Headers(), body: '' },
-      { kind: 'pause', code: 'http_401', reason: 'HTTP 401: Unauthorized' },
+      { kind: 'paused', code: 'http_401', reason: 'HTTP 401: Unauthorized' },
       'old-key',
       true,
     );
@@ -55,7 +55,7 @@ describe('link state: what the disk refused is written later', () => {
     expect(read()).toMatchObject({
       pausedReason: null,
       pausedKeyHash: null,
-      connection: 'unknown',
+      connection: 'checking',
     });
     expect(storage.problem).toBeNull();
   });
@@ -83,7 +83,7 @@ describe('link state: what the disk refused is written later', () => {
     app.link.record(answer(201), success, 'key', true);
     expect(app.read().connection).toBe('online');
     daemon.link.unpause(); // a new key, taken by the other process: "unknown" until it hears
-    expect(app.read().connection).toBe('unknown');
+    expect(app.read().connection).toBe('checking');
     app.link.record(
       answer(500),
       { kind: 'retry', code: 'http_500', reason: 'HTTP 500', unreachable: false },
@@ -250,7 +250,7 @@ describe('link state: what the disk refused is written later', () => {
     const refused = { kind: 'response', status: 401, headers: new Headers(), body: '' } as const;
     const verdict = { code: 'http_401', reason: 'HTTP 401: Unauthorized' };
     link.recordKeyCheck(refused, { verdict: 'refused', ...verdict, offline: false }, 'key', true);
-    expect(read()).toMatchObject({ connection: 'authorization' });
+    expect(read()).toMatchObject({ connection: 'key_rejected' });
     link.setConnection('online'); // the platform answered a probe meanwhile
     const taken = { kind: 'response', status: 422, headers: new Headers(), body: '' } as const;
     link.recordKeyCheck(

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { linkAt, linkFrom, ONLINE_WINDOW_MS, type LinkFacts } from '../../domain/link.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
 import { plural, sentence } from '../../domain/words.js';
-import { viewStatus } from '../../main/contract/status-view.js';
+import { viewStatus } from '../../domain/views/status-view.js';
 import { statusReadings } from '../../main/metrics/till-figures.js';
 
 const T0 = 1_800_000_000_000;
@@ -26,7 +26,7 @@ function statusFrom(given: Partial<LinkFacts>, counts: Partial<SyncStatus['count
     apiKey: { set: true, kind: 'opaque' },
     link: linkFrom(f, T0),
     paused: f.keyRefused ? { reason: 'HTTP 401: malformed', since: T0 } : null,
-    counts: { pending: 0, sending: 0, synced: 3, conflict: 0, discarded: 0, ...counts },
+    counts: { pending: 0, sending: 0, synced: 3, refused: 0, discarded: 0, ...counts },
     stale: 0,
     uncertain: 0,
     keysHonoured: true,

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
 import { syncTuningSchema } from '../../main/config/agent-config.js';
 import { ONLINE_WINDOW_MS } from '../../domain/link.js';
-import { viewStatus } from '../../main/contract/status-view.js';
+import { viewStatus } from '../../domain/views/status-view.js';
 import { createSyncEngine } from '../../main/sync/engine.js';
 import { statusRuleViolations } from '../helpers/status-rules.js';
 import { createSimPlatform } from '../sim/sim-platform.js';

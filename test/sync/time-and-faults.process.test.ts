@@ -233,7 +233,7 @@ describe('delivery through time and its own faults, with real processes', () => 
     expect(JSON.parse(status.stdout)).toMatchObject({
       sync: { uncertain: flagged.size, keysHonoured: false },
     });
-    const listed = await runCli(['conflicts', '--uncertain'], { env: till.env(platform.url) });
+    const listed = await runCli(['refused', '--uncertain'], { env: till.env(platform.url) });
     expect(listed.stdout).toMatch(/sent without an answer/);
     till.store.close();
   }, 90_000);

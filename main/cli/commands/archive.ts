@@ -29,7 +29,7 @@ export function registerArchive(program: Command): void {
   program
     .command('archive')
     .description(
-      'Move synced sales older than the archive setting to yearly archive files (pending, refused and in-doubt sales never move)',
+      'Move synced sales older than the archive setting to yearly archive files (pending, refused and uncertain sales never move)',
     )
     .option('--dry-run', 'show what would move, and move nothing')
     .option('--months <n>', 'keep this many months instead of the setting')

@@ -3,8 +3,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { currencyDecimals } from '../../../domain/money.js';
-import { dayCsv, dayOf, dayRows } from '../../contract/day-view.js';
-import { formatMoney } from '../../contract/money-format.js';
+import { dayCsv, dayOf, dayRows } from '../../../domain/views/day-view.js';
+import { formatMoney } from '../../../domain/views/money-format.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printJson } from '../io.js';
 import { noteTill, tillFields, tillLine, withStore } from '../store-access.js';
@@ -47,7 +47,7 @@ export function registerDay(program: Command): void {
           lines.push(`  ${row.label.padEnd(32)} ${count.padStart(6)} ${amount.padStart(14)}`);
         }
         if (day.refused.count > 0)
-          lines.push('  Refused sales wait for a person: see `tillsync conflicts`.');
+          lines.push('  Refused sales wait for a person: see `tillsync refused`.');
         lines.push(tillLine(found));
         process.stdout.write(lines.join('\n') + '\n');
       });

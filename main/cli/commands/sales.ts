@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { currencyDecimals, formatMinor } from '../../../domain/money.js';
 import type { SaleSummary } from '../../../domain/sale.js';
-import { OUTBOX_STATES } from '../../../db/schema.js';
+import { OUTBOX_STATES } from '../../../domain/sale-states.js';
 import { dateBound } from '../../config/dates.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printError, printJson } from '../io.js';

@@ -2,9 +2,9 @@
 // shows the same whether the app, the daemon or nothing is running.
 import type { Command } from 'commander';
 
-import { OUTBOX_STATES } from '../../../db/schema.js';
+import { OUTBOX_STATES } from '../../../domain/sale-states.js';
 
-import { relativeTime, viewStatus } from '../../contract/status-view.js';
+import { relativeTime, viewStatus } from '../../../domain/views/status-view.js';
 import { readStoreStatus, type SyncStatus } from '../../sync/status.js';
 import { plural, sentence } from '../../../domain/words.js';
 import { printJson } from '../io.js';
@@ -58,7 +58,7 @@ function describe(sync: SyncStatus, now: number): string[] {
       `  paused     ${sentence(sync.paused?.reason ?? 'The platform refused the API key')} Set a new key, then run \`tillsync resync\`.`,
     );
   for (const warning of view.warnings) lines.push(`  warning    ${warning}`);
-  if (view.inDoubt > 0) lines.push('  in doubt   see `tillsync conflicts --uncertain`');
+  if (view.uncertain > 0) lines.push('  uncertain   see `tillsync refused --uncertain`');
   lines.push(`  last sent  ${view.lastSuccess}`, `  next try   ${view.nextAttempt}`);
   if (view.lastError)
     lines.push(

@@ -3,7 +3,8 @@
 // Tillsync process to).
 import type { Command } from 'commander';
 import { canSend } from '../../config/till-store.js';
-import { createSyncEngine, type DrainSummary } from '../../sync/engine.js';
+import { createSyncEngine } from '../../sync/engine.js';
+import type { DrainSummary } from '../../../domain/sync-status.js';
 import type { SyncStatus } from '../../sync/status.js';
 import { waitingOf } from '../../../domain/sync-status.js';
 import { markRunning } from '../../agent/running.js';
@@ -16,7 +17,7 @@ import { findTill, tillFields, tillLine, type CliTill } from '../store-access.js
 export function exitCodeFor(status: SyncStatus): number {
   if (status.paused) return EXIT.queuePaused;
   if (waitingOf(status.counts) > 0) return EXIT.salesPending;
-  if (status.counts.conflict > 0) return EXIT.salesInConflict;
+  if (status.counts.refused > 0) return EXIT.salesRefused;
   return EXIT.ok;
 }
 
@@ -52,12 +53,12 @@ function report(
     return;
   }
   const lines = [
-    `${verb}: ${summary.synced} synced, ${summary.conflict} refused, ${summary.waiting} to retry later.`,
-    `Now: ${waitingOf(status.counts)} waiting, ${status.counts.synced} synced, ${status.counts.conflict} refused.`,
+    `${verb}: ${summary.synced} synced, ${summary.refused} refused, ${summary.requeued} to retry later.`,
+    `Now: ${waitingOf(status.counts)} waiting, ${status.counts.synced} synced, ${status.counts.refused} refused.`,
   ];
   if (summary.skipped) lines.push(SKIPPED[summary.skipped]);
   else if (status.paused) lines.push(SKIPPED.paused);
-  if (status.counts.conflict > 0) lines.push('See them with `tillsync conflicts`.');
+  if (status.counts.refused > 0) lines.push('See them with `tillsync refused`.');
   lines.push(tillLine(found));
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -1,4 +1,4 @@
-import { viewStatus } from '../../../main/contract/status-view';
+import { viewStatus } from '../../../domain/views/status-view';
 import { useNow, type Status } from '../hooks';
 
 /** One line that says whether sales are reaching the platform, and what to do if not. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { dayOf } from '../../../main/contract/day-view';
+import { dayOf } from '../../../domain/views/day-view';
 import { plural } from '../../../domain/words';
 import { api } from '../api';
 import { download } from '../download';

@@ -2,7 +2,7 @@
 // with its note, what it holds and since when, and Recall to bring it back to the cart.
 import type { HeldCart } from '../../../domain/cart';
 import { plural } from '../../../domain/words';
-import { relativeTime } from '../../../main/contract/status-view';
+import { relativeTime } from '../../../domain/views/status-view';
 
 export function HeldSales(props: {
   held: HeldCart[];

@@ -2,7 +2,7 @@
 // rolls by CSS (print.css). Every figure comes from the agent's records, never the cart.
 import type { ComponentChildren } from 'preact';
 import type { MethodOutput } from '../../../main/contract/contract';
-import { dayRows } from '../../../main/contract/day-view';
+import { dayRows } from '../../../domain/views/day-view';
 import { formatMoney, methodLabel } from '../money';
 
 type Receipt = MethodOutput<'getReceipt'>;
@@ -17,7 +17,7 @@ export function platformNote(state: Receipt['state']): string {
     case 'pending':
     case 'sending':
       return 'Saved on this till; not yet on the platform.';
-    case 'conflict':
+    case 'refused':
       return 'Saved on this till; the platform has not accepted it yet.';
     case 'discarded':
       return 'Not sent to the platform (set aside).';

@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
-import { viewStatus } from '../../../main/contract/status-view';
+import { viewStatus } from '../../../domain/views/status-view';
 import { STATE_WORDS } from '../../../domain/sale-states';
 import { api } from '../api';
-import { ConflictItem } from '../components/conflict-item';
+import { RefusedItem } from '../components/refused-item';
 import { useReprint } from '../components/reprint';
 import { ExportForm } from '../components/export-form';
 import { Notice } from '../components/field';
 import { useNow, type Status } from '../hooks';
-import { useConflicts, useSalesPages } from '../sync-lists';
+import { useRefusedSales, useSalesPages } from '../sync-lists';
 import { useScreenNotice } from '../sale-notice';
 import { formatMoney, formatTime } from '../money';
 
@@ -29,8 +29,8 @@ export function SyncScreen({
   const pages = useSalesPages();
   const reprint = useReprint(settings.till);
   const [receipt, setReceipt] = useState('');
-  const conflicts = useConflicts(status);
-  const { notice, show: setNotice } = useScreenNotice(conflicts.list);
+  const refusedSales = useRefusedSales(status);
+  const { notice, show: setNotice } = useScreenNotice(refusedSales.list);
   const [busy, setBusy] = useState(false);
 
   async function resyncNow() {
@@ -39,7 +39,7 @@ export function SyncScreen({
     const result = await api.resyncNow({});
     setBusy(false);
     if (!result.ok) return setNotice({ tone: 'error', text: result.error.message });
-    const { synced, conflict, waiting, paused, skipped } = result.value;
+    const { synced, refused, requeued, paused, skipped } = result.value;
     const why =
       skipped === 'offline'
         ? ' The platform cannot be reached.'
@@ -48,18 +48,18 @@ export function SyncScreen({
           : '';
     setNotice({
       tone: paused > 0 || skipped === 'paused' ? 'error' : 'ok',
-      text: `Resync done: ${synced} sent, ${conflict} refused, ${waiting + paused} still waiting.${why}${paused > 0 ? ' The key was rejected.' : ''}`,
+      text: `Resync done: ${synced} sent, ${refused} refused, ${requeued + paused} still waiting.${why}${paused > 0 ? ' The key was rejected.' : ''}`,
     });
   }
 
   return (
     <div class="sync">
       <section aria-label="Sync figures" class="figures">
-        <Figure label="Waiting to send" value={view?.waiting} testId="count-pending" />
+        <Figure label="Waiting to send" value={view?.waiting} testId="count-waiting" />
         <Figure label="Synced" value={status?.counts.synced} testId="count-synced" />
-        <Figure label="Refused" value={view?.refused} testId="count-conflict" />
+        <Figure label="Refused" value={view?.refused} testId="count-refused" />
         <Figure label="Stale (over a day)" value={status?.stale} testId="count-stale" />
-        <Figure label="In doubt" value={view?.inDoubt} testId="count-uncertain" />
+        <Figure label="Uncertain" value={view?.uncertain} testId="count-uncertain" />
       </section>
       {view?.warnings.map((warning) => (
         <Notice key={warning} tone="error">
@@ -91,21 +91,21 @@ export function SyncScreen({
         </div>
       )}
 
-      <section aria-labelledby="conflicts-title">
-        <h2 id="conflicts-title">Refused by the platform</h2>
-        {conflicts.list?.length === 0 && (
+      <section aria-labelledby="refused-title">
+        <h2 id="refused-title">Refused by the platform</h2>
+        {refusedSales.list?.length === 0 && (
           <p class="empty">None: the platform has accepted every sale it has seen.</p>
         )}
-        <ul class="conflicts">
-          {conflicts.list?.map((conflict) => (
-            <ConflictItem
-              key={`${conflict.saleId}-${conflict.revision}`}
-              conflict={conflict}
+        <ul class="refused-sales">
+          {refusedSales.list?.map((refusedSale) => (
+            <RefusedItem
+              key={`${refusedSale.saleId}-${refusedSale.revision}`}
+              refusedSale={refusedSale}
               money={money}
               settings={settings}
               onDone={(done) => {
                 setNotice(done);
-                conflicts.reload();
+                refusedSales.reload();
               }}
             />
           ))}

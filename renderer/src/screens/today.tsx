@@ -2,7 +2,7 @@
 // `tillsync day`; printable like a receipt, and exportable for a spreadsheet.
 import { useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
-import { dayCsv, dayOf } from '../../../main/contract/day-view';
+import { dayCsv, dayOf } from '../../../domain/views/day-view';
 import { api } from '../api';
 import { Field, Notice } from '../components/field';
 import { DayPaper, DayTable } from '../components/paper';

@@ -1,15 +1,15 @@
-// `tillsync conflicts`: the sales the platform refused, with its reason, and what a
+// `tillsync refused`: the sales the platform refused, with its reason, and what a
 // person can do about each: retry as is, edit, or discard with a reason.
 import type { Command } from 'commander';
 import { currencyDecimals, formatMinor } from '../../../domain/money.js';
 import type { Result } from '../../../domain/result.js';
 import { plural } from '../../../domain/words.js';
-import type { ConflictChange, UncertainSale } from '../../../db/conflicts.js';
+import type { RefusedChange, UncertainSale } from '../../../db/refused.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson, readJsonInput } from '../io.js';
 import { noteTill, tillFields, tillLine, withStore, type CliTill } from '../store-access.js';
 
-function finish(result: Result<ConflictChange>, found: CliTill, json?: boolean): void {
+function finish(result: Result<RefusedChange>, found: CliTill, json?: boolean): void {
   if (!result.ok) {
     printError(result.error);
     throw new CliError('', EXIT.invalidInput);
@@ -27,7 +27,7 @@ function printUncertain(rows: UncertainSale[], found: CliTill, json?: boolean): 
   if (json) return void printJson(rows);
   if (rows.length === 0) {
     process.stdout.write(
-      `No sale is in doubt: every sale sent got an answer.\n${tillLine(found)}\n`,
+      `No sale is uncertain: every sale sent got an answer.\n${tillLine(found)}\n`,
     );
     return;
   }
@@ -46,14 +46,14 @@ function printUncertain(rows: UncertainSale[], found: CliTill, json?: boolean): 
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-export function registerConflicts(program: Command): void {
-  const conflicts = program
-    .command('conflicts')
+export function registerRefused(program: Command): void {
+  const refusedSales = program
+    .command('refused')
     .description('Sales the platform refused, and what to do with them');
 
-  conflicts
+  refusedSales
     .command('list', { isDefault: true })
-    .description('List the sales in conflict with the reason the platform gave')
+    .description('List the refused sales with the reason the platform gave')
     .option('--json', 'print JSON')
     .option(
       '--uncertain',
@@ -65,34 +65,34 @@ export function registerConflicts(program: Command): void {
         if (options.json) noteTill(found);
         if (options.uncertain)
           return void printUncertain(store.listUncertain(), found, options.json);
-        const rows = store.listConflicts();
+        const rows = store.listRefused();
         if (options.json) return void printJson(rows);
         if (rows.length === 0)
-          return void process.stdout.write(`No sales in conflict.\n${tillLine(found)}\n`);
+          return void process.stdout.write(`No refused sales.\n${tillLine(found)}\n`);
         const lines = rows.map((row) => {
           const total = `${formatMinor(row.totalMinor, currencyDecimals(row.currency))} ${row.currency}`;
           const flag = row.uncertain ? '  (may already be on the platform)' : '';
-          return `#${row.receiptNumber}  ${new Date(row.createdAt).toLocaleString()}  ${total}${flag}\n    ${row.reason ?? 'no reason given'}`;
+          return `#${row.receiptNumber}  ${new Date(row.createdAt).toLocaleString()}  ${total}${flag}\n    ${row.lastErrorReason ?? 'no reason given'}`;
         });
         lines.push(
-          'Resolve with: tillsync conflicts retry <receipt> | edit <receipt> --file fixed.json | discard <receipt> --reason "..."',
+          'Resolve with: tillsync refused retry <receipt> | edit <receipt> --file fixed.json | discard <receipt> --reason "..."',
           tillLine(found),
         );
         process.stdout.write(lines.join('\n') + '\n');
       });
     });
 
-  conflicts
+  refusedSales
     .command('retry <sale>')
     .description('Send a sale again as it is (sale id or receipt number)')
     .option('--json', 'print JSON')
     .action(async (sale: string, options: { json?: boolean }, command: Command) => {
       await withStore(command, (store, found) =>
-        finish(store.retryConflict(sale), found, options.json),
+        finish(store.retryRefused(sale), found, options.json),
       );
     });
 
-  conflicts
+  refusedSales
     .command('edit <sale>')
     .description(
       'Replace a sale with a fixed one (JSON, like `record`): a new revision with a new key',
@@ -112,7 +112,7 @@ export function registerConflicts(program: Command): void {
         const input = await readJsonInput(options.file);
         await withStore(command, (store, found) =>
           finish(
-            store.editConflict(sale, input, { checkedPlatform: options.checkedPlatform }),
+            store.editRefused(sale, input, { checkedPlatform: options.checkedPlatform }),
             found,
             options.json,
           ),
@@ -120,14 +120,14 @@ export function registerConflicts(program: Command): void {
       },
     );
 
-  conflicts
+  refusedSales
     .command('discard <sale>')
     .description('Give up on a sale: it stays on record, marked discarded, with your reason')
     .requiredOption('--reason <text>', 'why it is discarded')
     .option('--json', 'print JSON')
     .action(async (sale: string, options: { reason: string; json?: boolean }, command: Command) => {
       await withStore(command, (store, found) =>
-        finish(store.discardConflict(sale, { reason: options.reason }), found, options.json),
+        finish(store.discardRefused(sale, { reason: options.reason }), found, options.json),
       );
     });
 }

@@ -4,16 +4,15 @@
 // - "waiting" is pending plus sending;
 // - the link is `linkAt` (domain/link.ts), the rule every reading of the status uses:
 //   "online" only while the platform answered within ONLINE_WINDOW_MS;
-// - a refused sale, a sale in doubt or a clock warning is never shown in green;
+// - a refused sale, an uncertain sale or a clock warning is never shown in green;
 // - a time in the past reads "… ago", one in the future "in …", a due time "now";
 // - the last error is marked past once a later send succeeded.
 // Pure and free of Node, so the renderer imports it as well.
-import { linkAt, ONLINE_WINDOW_MS, type LinkState } from '../../domain/link.js';
-import { plural } from '../../domain/words.js';
-import { waitingOf } from '../../domain/sync-status.js';
-import type { EventPayload } from './contract.js';
+import { linkAt, ONLINE_WINDOW_MS, type LinkState } from '../link.js';
+import { plural } from '../words.js';
+import { waitingOf, type SyncStatus } from '../sync-status.js';
 
-export type StatusInput = EventPayload<'status'>;
+export type StatusInput = SyncStatus;
 export type StatusTone = 'ok' | 'warning' | 'error';
 
 export interface StatusView {
@@ -22,7 +21,7 @@ export interface StatusView {
   sandbox: boolean;
   waiting: number;
   refused: number;
-  inDoubt: number;
+  uncertain: number;
   /** The banner's sentence. */
   headline: string;
   /** One short line: the tray and the window title. */
@@ -91,15 +90,16 @@ function silence(status: StatusInput, now: number): string {
 
 function headlineOf(
   link: LinkState,
-  counts: { waiting: number; refused: number; inDoubt: number },
+  counts: { waiting: number; refused: number; uncertain: number },
   silent: string,
 ): string {
-  const { waiting, refused, inDoubt } = counts;
+  const { waiting, refused, uncertain } = counts;
   const needsYou =
     refused === 0
       ? ''
       : ` ${plural(refused, 'refused sale')} ${refused === 1 ? 'needs' : 'need'} you on the Sync screen.`;
-  const doubt = inDoubt === 0 ? '' : ` ${plural(inDoubt, 'sale')} may already be on the platform.`;
+  const doubt =
+    uncertain === 0 ? '' : ` ${plural(uncertain, 'sale')} may already be on the platform.`;
   switch (link) {
     case 'not_configured':
       return `No platform is set up: ${plural(waiting, 'sale')} kept on this till. Add the address and key in Settings.`;
@@ -132,8 +132,8 @@ const SHORT_LINK: Record<LinkState, string> = {
 export function viewStatus(status: StatusInput, now: number): StatusView {
   const link = linkAt(status, now);
   const waiting = waitingOf(status.counts);
-  const refused = status.counts.conflict;
-  const inDoubt = status.uncertain;
+  const refused = status.counts.refused;
+  const uncertain = status.uncertain;
   const warnings = warningsOf(status, now);
   const tone: StatusTone =
     link === 'key_rejected' || status.storageProblem || status.integrity.problem
@@ -168,15 +168,15 @@ export function viewStatus(status: StatusInput, now: number): StatusView {
   const short =
     `Tillsync: ${mode}${SHORT_LINK[link]}, ${waiting} waiting` +
     (refused > 0 ? `, ${refused} to fix` : '') +
-    (inDoubt > 0 ? `, ${inDoubt} in doubt` : '');
+    (uncertain > 0 ? `, ${uncertain} uncertain` : '');
   return {
     link,
     tone,
     sandbox: status.mode === 'sandbox',
     waiting,
     refused,
-    inDoubt,
-    headline: headlineOf(link, { waiting, refused, inDoubt }, silence(status, now)),
+    uncertain,
+    headline: headlineOf(link, { waiting, refused, uncertain }, silence(status, now)),
     short,
     // Past events read as past even on a screen whose clock lags a second behind.
     lastSuccess:

@@ -9,9 +9,9 @@ import type { ScreenNotice } from '../sale-notice';
 import { Field, fieldMessages, Notice } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
-type Conflict = MethodOutput<'listConflicts'>[number];
+type RefusedSale = MethodOutput<'listRefused'>[number];
 type Sale = MethodOutput<'getSale'>;
-type Change = MethodOutput<'retryConflict'>;
+type Change = MethodOutput<'retryRefused'>;
 
 /** What a person is told after acting on a refused sale (the row itself goes away). */
 function describeChange(action: 'retry' | 'edit' | 'discard', change: Change): string {
@@ -34,13 +34,13 @@ export function noticeOf(action: 'retry' | 'edit' | 'discard', change: Change): 
   };
 }
 
-export function ConflictItem({
-  conflict,
+export function RefusedItem({
+  refusedSale,
   money,
   settings,
   onDone,
 }: {
-  conflict: Conflict;
+  refusedSale: RefusedSale;
   money: (minor: number) => string;
   settings: Settings;
   /** Called with what happened, once the sale left the list of refused sales. */
@@ -51,19 +51,19 @@ export function ConflictItem({
   const [busy, setBusy] = useState(false);
   const retry = async () => {
     setBusy(true);
-    const result = await api.retryConflict({ saleId: conflict.saleId });
+    const result = await api.retryRefused({ saleId: refusedSale.saleId });
     setBusy(false);
     if (!result.ok) return setProblem(result.error.message);
     onDone(noticeOf('retry', result.value));
   };
   return (
-    <li class="conflict" data-receipt={conflict.receiptNumber}>
+    <li class="refused" data-receipt={refusedSale.receiptNumber}>
       <p>
-        <strong>Receipt #{conflict.receiptNumber}</strong>, {formatTime(conflict.createdAt)},{' '}
-        {money(conflict.totalMinor)}
+        <strong>Receipt #{refusedSale.receiptNumber}</strong>, {formatTime(refusedSale.createdAt)},{' '}
+        {money(refusedSale.totalMinor)}
       </p>
-      <p class="reason">{conflict.reason ?? 'No reason was given.'}</p>
-      {conflict.uncertain && (
+      <p class="reason">{refusedSale.lastErrorReason ?? 'No reason was given.'}</p>
+      {refusedSale.uncertain && (
         <p class="doubt">
           An attempt to send it got no answer: it may already be on the platform. Look for it there
           before you edit it.
@@ -83,8 +83,8 @@ export function ConflictItem({
         </div>
       )}
       {mode === 'edit' && (
-        <ConflictEditor
-          saleId={conflict.saleId}
+        <RefusedEditor
+          saleId={refusedSale.saleId}
           settings={settings}
           money={money}
           onCancel={() => setMode('view')}
@@ -93,7 +93,7 @@ export function ConflictItem({
       )}
       {mode === 'discard' && (
         <DiscardForm
-          saleId={conflict.saleId}
+          saleId={refusedSale.saleId}
           onCancel={() => setMode('view')}
           onDone={(change) => onDone(noticeOf('discard', change))}
         />
@@ -117,7 +117,7 @@ function DiscardForm({
   const id = `discard-${saleId}`;
   async function discard(event: Event) {
     event.preventDefault();
-    const result = await api.discardConflict({ saleId, reason });
+    const result = await api.discardRefused({ saleId, reason });
     if (!result.ok)
       return setError(fieldMessages(result.error.fields)['/reason'] ?? result.error.message);
     onDone(result.value);
@@ -140,7 +140,7 @@ function DiscardForm({
   );
 }
 
-function ConflictEditor({
+function RefusedEditor({
   saleId,
   settings,
   money,
@@ -186,7 +186,7 @@ function ConflictEditor({
   async function save(event: Event) {
     event.preventDefault();
     if (!sale) return;
-    const result = await api.editConflict({
+    const result = await api.editRefused({
       saleId,
       sale: {
         items: items.map((row) => ({

@@ -4,12 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
-import type { AttemptLogOutcome } from '../domain/sync-status.js';
+import type { AttemptLogOutcome } from '../domain/outcomes.js';
 import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
-import { CONFLICT_ROWS, IN_DOUBT_ROWS, outbox, sales } from './schema.js';
+import { REFUSED_ROWS, UNCERTAIN_ROWS, outbox, sales } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
-import type { ConflictChange, ConflictSummary } from '../domain/sale.js';
+import type { RefusedChange, RefusedSummary } from '../domain/sale.js';
 import { prepareSaleItemInsert, prepareSaleLines } from './sale-items.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import { currencyDecimals } from '../domain/money.js';
@@ -17,7 +17,7 @@ import { moneyChangesOf } from '../domain/sale-edit.js';
 import type { SettingsStore } from './settings.js';
 import { createSaleValidator, type ValidSale } from './sale-validation.js';
 
-const conflictColumns = {
+const refusedColumns = {
   saleId: sales.id,
   receiptNumber: sales.receiptNumber,
   createdAt: sales.createdAt,
@@ -26,12 +26,12 @@ const conflictColumns = {
   paymentMethod: sales.paymentMethod,
   revision: outbox.revision,
   attempts: outbox.attempts,
-  httpStatus: outbox.lastHttpStatus,
-  errorCode: outbox.lastErrorCode,
-  reason: outbox.lastErrorReason,
+  lastHttpStatus: outbox.lastHttpStatus,
+  lastErrorCode: outbox.lastErrorCode,
+  lastErrorReason: outbox.lastErrorReason,
   uncertain: outbox.uncertain,
 };
-export type { ConflictSummary };
+export type { RefusedSummary };
 
 /** A sale that may be on the platform twice, or once though parked: a person should check. */
 const uncertainColumns = {
@@ -64,27 +64,27 @@ type Row = RowOf<typeof targetColumns>;
 
 const aliases = { sales: 's', outbox: 'o' };
 
-export type { ConflictChange };
+export type { RefusedChange };
 
 const discardReason = z.strictObject({
   reason: z.string().trim().min(1, 'must say why the sale is discarded').max(500),
 });
 
-export function createConflictActions(database: TillDatabase, settingsStore: SettingsStore) {
+export function createRefusedActions(database: TillDatabase, settingsStore: SettingsStore) {
   const { sqlite } = database;
   const validateSale = createSaleValidator(settingsStore);
   const listRows = typedQuery(
     sqlite,
-    conflictColumns,
+    refusedColumns,
     (list) => `select ${list} from outbox o join sales s on s.id = o.sale_id
-    where ${CONFLICT_ROWS} order by s.receipt_number`,
+    where ${REFUSED_ROWS} order by s.receipt_number`,
     aliases,
   );
   const uncertainRows = typedQuery(
     sqlite,
     uncertainColumns,
     (list) => `select ${list} from outbox o join sales s on s.id = o.sale_id
-    where ${IN_DOUBT_ROWS} order by s.receipt_number`,
+    where ${UNCERTAIN_ROWS} order by s.receipt_number`,
     aliases,
   );
   const findRow = typedQuery<typeof targetColumns, { id: string; receipt: number }>(
@@ -133,15 +133,15 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
       updated_at = @now
     where sale_id = @saleId`);
 
-  /** A conflict by sale id or receipt number, or the reason it cannot be acted on. */
-  function findConflict(idOrReceipt: string): Result<Row> {
+  /** A refused sale by sale id or receipt number, or the reason it cannot be acted on. */
+  function findRefused(idOrReceipt: string): Result<Row> {
     const receipt = /^#?\d+$/.test(idOrReceipt) ? Number(idOrReceipt.replace('#', '')) : -1;
     const row = findRow.get({ id: idOrReceipt, receipt });
     if (!row) return fail({ code: 'not_found', message: `There is no sale ${idOrReceipt}.` });
-    if (row.state !== 'conflict') {
+    if (row.state !== 'refused') {
       return fail({
-        code: 'not_a_conflict',
-        message: `Sale #${row.receiptNumber} is ${row.state}, not in conflict: there is nothing to resolve.`,
+        code: 'not_refused',
+        message: `Sale #${row.receiptNumber} is ${row.state}, not refused: there is nothing to resolve.`,
       });
     }
     return ok(row);
@@ -149,9 +149,9 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
 
   const change = (
     row: Row,
-    state: ConflictChange['state'],
+    state: RefusedChange['state'],
     revision = row.revision,
-  ): ConflictChange => ({
+  ): RefusedChange => ({
     saleId: row.saleId,
     receiptNumber: row.receiptNumber,
     state,
@@ -188,13 +188,13 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
   });
 
   return {
-    listConflicts: (): ConflictSummary[] => listRows.all(),
+    listRefused: (): RefusedSummary[] => listRows.all(),
 
     /** Sales an unanswered attempt may have stored, not proven stored once. */
     listUncertain: (): UncertainSale[] => uncertainRows.all(),
 
-    retryConflict(idOrReceipt: string, now = Date.now()): Result<ConflictChange> {
-      const found = findConflict(idOrReceipt);
+    retryRefused(idOrReceipt: string, now = Date.now()): Result<RefusedChange> {
+      const found = findRefused(idOrReceipt);
       if (!found.ok) return found;
       retryTransaction.immediate(found.value, now);
       return ok(change(found.value, 'pending'));
@@ -206,13 +206,13 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
      * revision got no answer, the platform may already hold it: a new key could make a second copy, so
      * the person must say they checked the platform first.
      */
-    editConflict(
+    editRefused(
       idOrReceipt: string,
       input: unknown,
       options: { checkedPlatform?: boolean; now?: number } = {},
-    ): Result<ConflictChange> {
+    ): Result<RefusedChange> {
       const now = options.now ?? Date.now();
-      const found = findConflict(idOrReceipt);
+      const found = findRefused(idOrReceipt);
       if (!found.ok) return found;
       if (found.value.unansweredAttempts > 0 && !options.checkedPlatform) {
         return fail({
@@ -230,10 +230,10 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
       return ok(change(found.value, 'pending', found.value.revision + 1));
     },
 
-    discardConflict(idOrReceipt: string, input: unknown, now = Date.now()): Result<ConflictChange> {
+    discardRefused(idOrReceipt: string, input: unknown, now = Date.now()): Result<RefusedChange> {
       const parsed = discardReason.safeParse(input);
       if (!parsed.success) return fail(invalidInput('The discard is not valid', parsed.error));
-      const found = findConflict(idOrReceipt);
+      const found = findRefused(idOrReceipt);
       if (!found.ok) return found;
       discardTransaction.immediate(found.value, parsed.data.reason, now);
       return ok(change(found.value, 'discarded'));

@@ -1,7 +1,7 @@
 // The Sync screen's lists (renderer), patched from the agent's events instead of read again.
-import type { EventPayload } from './contract.js';
+import type { SaleSummary } from '../sale.js';
 
-export type SaleSummary = EventPayload<'salesChanged'>['sales'][number];
+export type { SaleSummary };
 
 /**
  * The newest `limit` sales after a change: rows shown are replaced by their new version,
@@ -23,9 +23,6 @@ export function patchRecent(
 }
 
 /** Whether the list of refused sales must be read again after these changes. */
-export function conflictsTouched(
-  conflictIds: ReadonlySet<string>,
-  changed: SaleSummary[],
-): boolean {
-  return changed.some((sale) => sale.state === 'conflict' || conflictIds.has(sale.id));
+export function refusedTouched(refusedIds: ReadonlySet<string>, changed: SaleSummary[]): boolean {
+  return changed.some((sale) => sale.state === 'refused' || refusedIds.has(sale.id));
 }

@@ -2,7 +2,7 @@
 // `tillsync day` all show these rows, so they can never disagree.
 import type { z } from 'zod';
 import { methodLabel } from './money-format.js';
-import type { dayTotals } from '../../domain/sale.js';
+import type { dayTotals } from '../sale.js';
 
 type DayTotals = z.output<typeof dayTotals>;
 
