@@ -137,31 +137,27 @@ export function createSyncEngine(options: EngineOptions) {
     const resyncBefore = resyncs.current();
     try {
       const result = await runPass({
-        outbox,
-        holder,
-        owner,
-        sender: active,
-        keyHash: passKey,
-        keyCurrent: () => keyHash === passKey,
-        baseUrl: config.baseUrl,
+        queue: { outbox, holder, owner, commits, outcomes, storage },
+        platform: {
+          sender: active,
+          baseUrl: config.baseUrl,
+          keyHash: passKey,
+          keyCurrent: () => keyHash === passKey,
+          buildBody: (sale) => JSON.stringify(saleRequestBody(sale, shopId)),
+        },
+        world: { clock, timers, random, signal: shutdown.signal },
         tuning: config.sync,
-        buildBody: (sale) => JSON.stringify(saleRequestBody(sale, shopId)),
-        clock,
-        timers,
-        random,
-        signal: shutdown.signal,
-        holding,
         link,
         pacer,
-        outcomes,
-        commits,
-        storage,
-        onSale: (saleId, outcome) => events.emit('sale', { saleId, outcome }),
-        onAttempt: (attempt) => events.emit('attempt', attempt),
-        onQueueWait: (ms) => {
-          pacer.hold(ms);
-          link.noteQueueWait(ms);
-          events.emit('queueWait', ms);
+        holding,
+        reports: {
+          onSale: (saleId, outcome) => events.emit('sale', { saleId, outcome }),
+          onAttempt: (attempt) => events.emit('attempt', attempt),
+          onQueueWait: (ms) => {
+            pacer.hold(ms);
+            link.noteQueueWait(ms);
+            events.emit('queueWait', ms);
+          },
         },
       });
       Object.assign(summary, result.counts);

@@ -24,32 +24,53 @@ export interface SaleSender {
   postSale(body: string, idempotencyKey: string, signal: AbortSignal): Promise<Answer>;
 }
 
-export interface PassDeps {
+/** Where the pass takes sales from and writes what became of them, under its lease. */
+export interface PassQueue {
   outbox: OutboxQueries;
   holder: LeaseHolder;
   owner: string;
+  commits: CommitQueue;
+  outcomes: OutcomeWriter;
+  storage: StorageGuard;
+}
+
+/** Whom the pass sends to, and with which key. */
+export interface PassPlatform {
   sender: SaleSender;
+  baseUrl: string;
   /** The key this pass sends with, and whether it is still the key in use. */
   keyHash: string | null;
-  keyCurrent(): boolean;
-  baseUrl: string;
-  tuning: SyncTuning;
+  keyCurrent: () => boolean;
   buildBody: (sale: ClaimedSale) => string;
+}
+
+/** Time, chance and the stop signal: injected, so a test or the simulation steps them. */
+export interface PassWorld {
   clock: Clock;
   timers: Timers;
-  random(): number;
+  random: () => number;
   signal: AbortSignal;
-  /** Stop taking more of the queue now (offline, paused, stopping). */
-  holding(): boolean;
+}
+
+/** What the pass tells its engine as it goes. */
+export interface PassReports {
+  onSale: (saleId: string, outcome: DeliveryOutcome) => void;
+  /** Every answered or unanswered send, for monitoring. */
+  onAttempt: (attempt: AttemptEvent) => void;
+  onQueueWait: (ms: number) => void;
+}
+
+export interface PassDeps {
+  queue: PassQueue;
+  platform: PassPlatform;
+  world: PassWorld;
+  tuning: SyncTuning;
+  /** What the pass learns of the link and the pace it keeps. */
   link: LinkKnowledge;
   pacer: Pacer;
-  outcomes: OutcomeWriter;
-  commits: CommitQueue;
-  storage: StorageGuard;
-  onSale(saleId: string, outcome: DeliveryOutcome): void;
-  /** Every answered or unanswered send, for monitoring. */
-  onAttempt(attempt: AttemptEvent): void;
-  onQueueWait(ms: number): void;
+  /** Stop taking more of the queue now (offline, paused, stopping). */
+  holding(): boolean;
+  reports: PassReports;
 }
 
 export interface PassResult {
@@ -81,8 +102,11 @@ function passQueue(deps: PassDeps, passStart: number, batchSize: number) {
   return {
     next(): DueSale | undefined {
       if (batch.length === 0 && !exhausted) {
-        const farAhead = deps.clock.now() + longestWaitMs(deps.tuning);
-        batch.push(...deps.outbox.dueSales(passStart, farAhead, cursor, batchSize, deps.buildBody));
+        const farAhead = deps.world.clock.now() + longestWaitMs(deps.tuning);
+        const { outbox } = deps.queue;
+        batch.push(
+          ...outbox.dueSales(passStart, farAhead, cursor, batchSize, deps.platform.buildBody),
+        );
         if (batch.length === 0) exhausted = true;
         const last = batch.at(-1);
         if (last) cursor = { createdAt: last.createdAt, position: last.position };
@@ -93,7 +117,11 @@ function passQueue(deps: PassDeps, passStart: number, batchSize: number) {
 }
 
 export async function runPass(deps: PassDeps): Promise<PassResult> {
-  const { clock, outbox, holder, tuning } = deps;
+  const { tuning, link, pacer } = deps;
+  const { outbox, holder, owner, commits, outcomes, storage } = deps.queue;
+  const { sender, baseUrl, keyHash, keyCurrent } = deps.platform;
+  const { clock, timers, random, signal } = deps.world;
+  const { onSale, onAttempt, onQueueWait } = deps.reports;
   const counts: Record<DeliveryOutcome, number> = {
     synced: 0,
     refused: 0,
@@ -103,22 +131,22 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
   };
   let leaseLost = false;
   let storageFailed = false;
-  const queue = passQueue(deps, clock.now(), PASS_BATCH);
+  const due = passQueue(deps, clock.now(), PASS_BATCH);
   // A long queue-wide wait ends the pass; the engine's wake timer starts the next one.
-  const throttled = () => deps.pacer.heldForMs() > tuning.inlineRetryMaxMs;
+  const throttled = () => pacer.heldForMs() > tuning.inlineRetryMaxMs;
   // A new key ends the pass: what is left goes out in the next pass, with the new key.
   const stopped = () =>
     leaseLost ||
     storageFailed ||
     deps.holding() ||
-    deps.outcomes.blocked ||
+    outcomes.blocked ||
     throttled() ||
-    !deps.keyCurrent();
+    !keyCurrent();
 
   async function deliver(candidate: DueSale): Promise<DeliveryOutcome> {
     const epoch = holder.epoch;
     if (epoch === null) return 'released';
-    const fence = { owner: deps.owner, epoch };
+    const fence = { owner: owner, epoch };
     let history: SaleHistory = candidate;
     let tries = 0;
 
@@ -127,14 +155,14 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       try {
         // Decided when the claim commits: an answer heard since this worker took its slot
         // (a 429's wait, a rate limit run dry, a refused key) holds the sale back unsent.
-        claimed = await deps.commits.write(() =>
-          stopped() || deps.pacer.heldForMs() > 0
+        claimed = await commits.write(() =>
+          stopped() || pacer.heldForMs() > 0
             ? { kind: 'held' as const }
             : outbox.claimRow(candidate, fence, clock.now()),
         );
-        deps.storage.succeeded();
+        storage.succeeded();
       } catch (error) {
-        deps.storage.failed('a claim', error);
+        storage.failed('a claim', error);
         storageFailed = true; // nothing was sent; the sale stays as it was
         return 'requeued';
       }
@@ -146,21 +174,21 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       if (claimed.kind === 'gone') return 'released'; // edited or discarded meanwhile
       const sale = claimed.sale;
       const startedAt = clock.now();
-      const answer = await deps.sender.postSale(sale.requestBody, sale.idempotencyKey, deps.signal);
+      const answer = await sender.postSale(sale.requestBody, sale.idempotencyKey, signal);
       const now = clock.now();
       const decision = decide({
         answer,
         history,
         tuning,
         now,
-        jitter: deps.random(),
+        jitter: random(),
         triesInPlace: tries,
-        keysHonoured: deps.link.keysHonoured(deps.baseUrl),
-        keyCurrent: deps.keyCurrent(),
+        keysHonoured: link.keysHonoured(baseUrl),
+        keyCurrent: keyCurrent(),
       });
       // The outcome first: queued before anything else, committed with this turn's group
       // (and before this worker's next claim, which joins the same group, in order).
-      void deps.outcomes.write(
+      void outcomes.write(
         {
           saleId: sale.saleId,
           revision: sale.revision,
@@ -182,16 +210,16 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         },
         fence,
       );
-      deps.onAttempt({ outcome: decision.outcome, httpStatus: decision.httpStatus });
+      onAttempt({ outcome: decision.outcome, httpStatus: decision.httpStatus });
       if (answer.kind !== 'aborted' && decision.classification) {
-        deps.link.record(answer, decision.classification, deps.keyHash, decision.pauseKey);
+        link.record(answer, decision.classification, keyHash, decision.pauseKey);
       }
       if (decision.learnedKeysHonoured) {
-        deps.link.learnKeysHonoured(deps.baseUrl, () => outbox.keysHonoured(clock.now()));
+        link.learnKeysHonoured(baseUrl, () => outbox.keysHonoured(clock.now()));
       }
-      if (answer.kind === 'response') deps.pacer.note(readRateLimit(answer.headers));
-      if (decision.queueWaitMs !== null) deps.onQueueWait(decision.queueWaitMs);
-      if (decision.retryInPlaceMs !== null && !deps.outcomes.blocked) {
+      if (answer.kind === 'response') pacer.note(readRateLimit(answer.headers));
+      if (decision.queueWaitMs !== null) onQueueWait(decision.queueWaitMs);
+      if (decision.retryInPlaceMs !== null && !outcomes.blocked) {
         tries += 1;
         history = {
           ...history,
@@ -211,18 +239,18 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         onFailedAttempt: async ({ error }) => {
           if (!(error instanceof RetryInPlace)) throw error;
           // A hold ends the tries in place; else the pace holds for them too (one more request).
-          if (deps.pacer.heldForMs() > 0) throw new StopRetrying();
-          const wait = Math.max(error.delayMs, deps.pacer.reserve());
-          const waited = await sleep(deps.timers, wait, deps.signal);
+          if (pacer.heldForMs() > 0) throw new StopRetrying();
+          const wait = Math.max(error.delayMs, pacer.reserve());
+          const waited = await sleep(timers, wait, signal);
           if (!waited || stopped() || !holder.ensure()) throw new StopRetrying();
         },
       });
     } catch (error) {
       if (!(error instanceof StopRetrying) && !(error instanceof RetryInPlace)) throw error;
       // Kept for an in-place retry, then stopped: back to the queue, due as recorded.
-      deps.outcomes.flush();
-      deps.storage.attempt('a release', () => outbox.release(candidate, fence, clock.now()));
-      return deps.signal.aborted ? 'released' : 'requeued';
+      outcomes.flush();
+      storage.attempt('a release', () => outbox.release(candidate, fence, clock.now()));
+      return signal.aborted ? 'released' : 'requeued';
     }
   }
 
@@ -231,10 +259,10 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       // A sale first, then its slot: a worker with nothing to send does not sleep out a
       // pace slot, which would keep the pass (and the next one, for a sale recorded
       // meanwhile) waiting for nothing.
-      const candidate = queue.next();
+      const candidate = due.next();
       if (!candidate) return;
-      const wait = deps.pacer.reserve();
-      if (wait > 0 && !(await sleep(deps.timers, wait, deps.signal))) return;
+      const wait = pacer.reserve();
+      if (wait > 0 && !(await sleep(timers, wait, signal))) return;
       if (stopped()) return;
       if (!holder.ensure()) {
         leaseLost = true;
@@ -242,7 +270,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       }
       const outcome = await deliver(candidate);
       counts[outcome] += 1;
-      deps.onSale(candidate.saleId, outcome);
+      onSale(candidate.saleId, outcome);
     }
   }
 
