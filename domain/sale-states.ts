@@ -5,7 +5,7 @@ export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /** Each state in the words the screens show a person (the status counts use the same). */
 export const STATE_WORDS: Record<OutboxState, string> = {
-  pending: 'waiting',
+  pending: 'pending',
   sending: 'sending',
   synced: 'synced',
   refused: 'refused',

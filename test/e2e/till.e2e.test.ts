@@ -85,7 +85,7 @@ describe.skipIf(!available)(
       const receipt = await sell('Sourdough loaf');
       await tab('Sync').click();
       await waitForText(banner(), /Offline: the platform cannot be reached/);
-      await waitForText(saleRow(receipt), /waiting/);
+      await waitForText(saleRow(receipt), /pending/);
       await shot('sync-offline');
     });
 
@@ -169,7 +169,7 @@ describe.skipIf(!available)(
       const receipt = await sell('Croissant');
       await tab('Sync').click();
       await waitForText(banner(), /Key rejected: the platform refused the API key/);
-      await waitForText(saleRow(receipt), /waiting/);
+      await waitForText(saleRow(receipt), /pending/);
       await shot('sync-key-rejected');
       await tab('Settings').click();
       const fresh = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: 'till_e2e' });
