@@ -96,7 +96,7 @@ export function createConflictActions(database: TillDatabase, settingsStore: Set
     aliases,
   );
   const oldItems = prepareSaleLines(database);
-  const logAttempt = prepareAttemptLog(sqlite);
+  const logAttempt = prepareAttemptLog(database);
   /** A person's action, in the attempt log of the revision it acted on. */
   const log = (
     row: Row,

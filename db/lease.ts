@@ -123,7 +123,7 @@ export function createLease(database: TillDatabase) {
     orphanColumns,
     (list) => `select ${list} from outbox where ${SENDING_ROWS} and in_flight_at is not null`,
   );
-  const logAttempt = prepareAttemptLog(sqlite);
+  const logAttempt = prepareAttemptLog(database);
   function logOrphans(now: number): number {
     const rows = orphans.all();
     for (const row of rows) {

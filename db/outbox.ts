@@ -93,7 +93,7 @@ export function createOutboxQueries(database: TillDatabase) {
     (list) => `select ${list} from sync_state where id = 1`,
   );
   const writes = prepareOutboxWrites(database);
-  const logAttempt = prepareAttemptLog(sqlite);
+  const logAttempt = prepareAttemptLog(database);
   const keysHonoured = sqlite.transaction(writes.keysHonoured);
   const figures = typedQuery<
     ReturnType<typeof figureColumns>,
