@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from './drizzle.js';
 import { CART_STATES } from '../domain/cart.js';
-import { OUTBOX_STATES } from '../domain/sale-states.js';
+import { OUTBOX_STATES, type OutboxState } from '../domain/sale-states.js';
 import { ATTEMPT_LOG_OUTCOMES, CONNECTION_STATES } from '../domain/sync-status.js';
 
 export { OUTBOX_STATES, type OutboxState } from '../domain/sale-states.js';
@@ -21,13 +21,17 @@ export { CONNECTION_STATES, type ConnectionState } from '../domain/sync-status.j
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 const stateList = sqlList(OUTBOX_STATES);
 
+/** `"state" = 'pending'`: the states typed, so a renamed one fails to compile here too. */
+const stateIs = (state: OutboxState, is: '=' | '<>' = '=') => `"state" ${is} '${state}'`;
+const stateIn = (...states: OutboxState[]) => `"state" in (${sqlList(states)})`;
+
 /** The rows of each partial index on the outbox, as its queries must also say them. */
-export const QUEUE_ROWS = `"state" in ('pending', 'sending')`;
-export const PENDING_ROWS = `"state" = 'pending'`;
-export const SENDING_ROWS = `"state" = 'sending'`;
-export const CONFLICT_ROWS = `"state" = 'conflict'`;
+export const QUEUE_ROWS = stateIn('pending', 'sending');
+export const PENDING_ROWS = stateIs('pending');
+export const SENDING_ROWS = stateIs('sending');
+export const CONFLICT_ROWS = stateIs('conflict');
 /** Sales that may be on the platform and that nobody has dealt with (a discard deals with one). */
-export const IN_DOUBT_ROWS = `"uncertain" = 1 and "state" <> 'discarded'`;
+export const IN_DOUBT_ROWS = `"uncertain" = 1 and ${stateIs('discarded', '<>')}`;
 
 export const sales = sqliteTable(
   'sales',
