@@ -1,9 +1,10 @@
 // The attempt log: one line per send and per person's action on a sale, written by the
 // engine (outcomes), the lease (orphaned sends) and the conflict actions. One statement,
 // prepared once from the schema's columns.
-import { desc, eq, inArray, sql } from './drizzle.js';
+import { desc, eq, inArray } from './drizzle.js';
 import type { AttemptLogOutcome } from '../domain/sync-status.js';
 import type { TillDatabase } from './open.js';
+import { placeholdersOf } from './placeholders.js';
 import { sales, syncAttempts } from './schema.js';
 
 export type AttemptEntry = Omit<typeof syncAttempts.$inferInsert, 'id'>;
@@ -27,9 +28,8 @@ export function recentAttempts({ db }: TillDatabase, outcomes: AttemptLogOutcome
     .all();
 }
 
-const p = (name: keyof AttemptEntry) => sql.placeholder(name);
-
 export function prepareAttemptLog({ db }: TillDatabase): (entry: AttemptEntry) => void {
+  const p = placeholdersOf<Required<AttemptEntry>>();
   const insert = db
     .insert(syncAttempts)
     .values({

@@ -82,10 +82,10 @@ export function prepareConflictWrites({ db }: TillDatabase) {
     .prepare();
 
   return {
-    makePending: (params: Retry): void => void makePending.run({ ...params }),
-    markDiscarded: (params: Discard): void => void markDiscarded.run({ ...params }),
-    deleteItems: (params: OfSale): void => void deleteItems.run({ ...params }),
-    updateSale: (params: SaleFields): void => void updateSale.run({ ...params }),
-    newRevision: (params: NewRevision): void => void newRevision.run({ ...params }),
+    makePending: (params: Retry): void => void makePending.run(params),
+    markDiscarded: (params: Discard): void => void markDiscarded.run(params),
+    deleteItems: (params: OfSale): void => void deleteItems.run(params),
+    updateSale: (params: SaleFields): void => void updateSale.run(params),
+    newRevision: (params: NewRevision): void => void newRevision.run(params),
   };
 }

@@ -22,10 +22,12 @@ export const PARKED_IN_DOUBT = 'uncertain';
 
 const rowsOf = (condition: string): SQL => sql.raw(condition);
 
-type SaleFence = Fence & { saleId: string; revision: number; now: number };
+/** The fence as bound values (a type, not an interface: drizzle takes a plain record). */
+type FenceValues = Pick<Fence, keyof Fence>;
+type SaleFence = FenceValues & { saleId: string; revision: number; now: number };
 type ClaimParams = SaleFence & { body: string };
 /** An outcome as bound: flags as 0 or 1, and what the state implies for the claim. */
-type FinishParams = Fence &
+type FinishParams = FenceValues &
   Omit<OutcomeWrite, 'countsAttempt' | 'unexpected' | 'unanswered' | 'uncertain'> & {
     countsAttempt: 0 | 1;
     unexpected: 0 | 1;
@@ -39,7 +41,7 @@ type FinishParams = Fence &
     platformAnswer: string | null;
     now: number;
   };
-type ReleaseAllParams = Fence & { now: number };
+type ReleaseAllParams = FenceValues & { now: number };
 type DueParams = { now: number; askedAt: number | null };
 
 function claimStatement({ db }: TillDatabase) {
@@ -192,17 +194,16 @@ export function prepareOutboxWrites(database: TillDatabase) {
   const makeDue = makeDueStatement(database);
   return {
     /** The frozen body of a sale now claimed; undefined when the claim was refused. */
-    claim: (params: ClaimParams): string | null | undefined =>
-      claim.get({ ...params })?.requestBody,
+    claim: (params: ClaimParams): string | null | undefined => claim.get(params)?.requestBody,
     /** Whether the row was still the sender's, and took the outcome. */
-    finish: (params: FinishParams): boolean => finish.run({ ...params }).changes === 1,
-    releaseOne: (params: SaleFence): void => void release.one.run({ ...params }),
-    releaseAll: (params: ReleaseAllParams): number => release.all.run({ ...params }).changes,
+    finish: (params: FinishParams): boolean => finish.run(params).changes === 1,
+    releaseOne: (params: SaleFence): void => void release.one.run(params),
+    releaseAll: (params: ReleaseAllParams): number => release.all.run(params).changes,
     /** Sales parked only for the doubt go back to the queue; how many were in doubt. */
     keysHonoured: (now: number): number => {
       doubts.unpark.run({ now });
       return doubts.clearDoubts.run().changes;
     },
-    makeDue: (params: DueParams): number => makeDue.run({ ...params }).changes,
+    makeDue: (params: DueParams): number => makeDue.run(params).changes,
   };
 }
