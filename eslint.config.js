@@ -25,6 +25,9 @@ const drizzleOnlyFromDb = [
 }));
 
 const NO_SQL = 'No SQL outside db/: add a function there and call it.';
+// What writes or runs SQL: the driver, drizzle (its builder and its `sql`, from db/drizzle.ts
+// too) and the typed raw SQL of db/typed-sql.ts. Type imports as well: none is needed there.
+const SQL_MODULES = String.raw`/^(better-sqlite3|drizzle-orm)(\/|$)|(^|\/)db\/(drizzle|typed-sql)(\.[jt]s)?$/`;
 const sqlOnlyInDb = [
   { selector: 'CallExpression[callee.property.name=/^(prepare|pragma)$/]', message: NO_SQL },
   {
@@ -35,7 +38,20 @@ const sqlOnlyInDb = [
     selector: "CallExpression[callee.property.name='exec'][callee.object.property.name='sqlite']",
     message: NO_SQL,
   },
-  { selector: 'ImportDeclaration[source.value=/typed-sql/]', message: NO_SQL },
+  ...[
+    'ImportDeclaration',
+    'ImportExpression',
+    'ExportNamedDeclaration',
+    'ExportAllDeclaration',
+  ].map((node) => ({ selector: `${node}[source.value=${SQL_MODULES}]`, message: NO_SQL })),
+  // The connection and drizzle's handle stay in db/: the app passes the database to db/.
+  { selector: "MemberExpression[property.name='sqlite']", message: NO_SQL },
+  { selector: "ObjectPattern > Property[key.name='sqlite']", message: NO_SQL },
+  { selector: "MemberExpression[property.name='db'][object.name='database']", message: NO_SQL },
+  {
+    selector: "MemberExpression[property.name='db'][object.property.name='database']",
+    message: NO_SQL,
+  },
 ];
 
 export default tseslint.config(
@@ -89,22 +105,28 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The vocabulary every layer shares: plain TypeScript, no Node, no other folder.
-    files: ['domain/**'],
+  // The vocabulary every layer shares: plain TypeScript and zod, nothing else: no Node
+  // (the renderer reads it too), no other folder, no other package. Its views, one folder
+  // down, may also reach up one level (into domain/, never out of it).
+  ...[
+    { files: ['domain/*.ts'], ownFiles: String.raw`\./` },
+    { files: ['domain/views/**'], ownFiles: String.raw`\./|\.\./(?!\.\.)` },
+  ].map(({ files, ownFiles }) => ({
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeModules.map((name) => ({
-            name,
-            message: 'domain/ is Node-free: the renderer reads it too.',
-          })),
-          patterns: appFolders('db', 'main', 'renderer', 'sandbox'),
+          patterns: [
+            {
+              regex: `^(?!zod$|${ownFiles})`,
+              message: 'domain/ imports only zod and its own files (see docs/architecture.md).',
+            },
+          ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['sandbox/**'],
     rules: {

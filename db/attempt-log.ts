@@ -1,46 +1,54 @@
 // The attempt log: one line per send and per person's action on a sale, written by the
 // engine (outcomes), the lease (orphaned sends) and the refused sale actions. One statement,
-// its columns and parameters taken from the schema.
-import { getTableColumns } from './drizzle.js';
-import type { Database } from 'better-sqlite3';
+// prepared once from the schema's columns.
+import { desc, eq, inArray } from './drizzle.js';
 import type { AttemptLogOutcome } from '../domain/outcomes.js';
+import type { TillDatabase } from './open.js';
+import { placeholdersOf } from './placeholders.js';
 import { sales, syncAttempts } from './schema.js';
-import { typedQuery } from './typed-sql.js';
 
 export type AttemptEntry = Omit<typeof syncAttempts.$inferInsert, 'id'>;
 
 const OPTIONAL = { httpStatus: null, errorCode: null, reason: null, detail: null };
 
-const recentColumns = {
-  receipt: sales.receiptNumber,
-  at: syncAttempts.startedAt,
-  reason: syncAttempts.reason,
-  outcome: syncAttempts.outcome,
-};
-
 /** The newest entries of the log with one of these outcomes, newest first, with receipts. */
 export function recentAttempts(
-  sqlite: Database,
+  { db }: TillDatabase,
   outcomes: readonly AttemptLogOutcome[],
   count: number,
 ) {
-  return typedQuery<typeof recentColumns, { count: number }>(
-    sqlite,
-    recentColumns,
-    (list) => `select ${list} from sync_attempts a join sales s on s.id = a.sale_id
-        where a.outcome in (${outcomes.map((outcome) => `'${outcome}'`).join(', ')})
-        order by a.id desc limit @count`,
-    { sales: 's', sync_attempts: 'a' },
-  ).all({ count });
+  return db
+    .select({
+      receipt: sales.receiptNumber,
+      at: syncAttempts.startedAt,
+      reason: syncAttempts.reason,
+      outcome: syncAttempts.outcome,
+    })
+    .from(syncAttempts)
+    .innerJoin(sales, eq(sales.id, syncAttempts.saleId))
+    .where(inArray(syncAttempts.outcome, outcomes))
+    .orderBy(desc(syncAttempts.id))
+    .limit(count)
+    .all();
 }
 
-export function prepareAttemptLog(sqlite: Database): (entry: AttemptEntry) => void {
-  const { id: _id, ...columns } = getTableColumns(syncAttempts);
-  const keys = Object.keys(columns);
-  const names = Object.values(columns).map((column) => column.name);
-  const insert = sqlite.prepare<[Required<AttemptEntry>]>(
-    `insert into sync_attempts (${names.join(', ')}) values (${keys.map((key) => `@${key}`).join(', ')})`,
-  );
+export function prepareAttemptLog({ db }: TillDatabase): (entry: AttemptEntry) => void {
+  const p = placeholdersOf<Required<AttemptEntry>>();
+  const insert = db
+    .insert(syncAttempts)
+    .values({
+      saleId: p('saleId'),
+      revision: p('revision'),
+      idempotencyKey: p('idempotencyKey'),
+      startedAt: p('startedAt'),
+      durationMs: p('durationMs'),
+      outcome: p('outcome'),
+      httpStatus: p('httpStatus'),
+      errorCode: p('errorCode'),
+      reason: p('reason'),
+      detail: p('detail'),
+    })
+    .prepare();
   return (entry) => {
     insert.run({ ...OPTIONAL, ...entry });
   };

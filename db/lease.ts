@@ -6,7 +6,11 @@
 // transaction; a row that had a request on the wire is marked "may already be on the
 // platform".
 import { prepareAttemptLog } from './attempt-log.js';
+import { and, eq, isNotNull, sql, type SQL } from './drizzle.js';
 import type { TillDatabase } from './open.js';
+import { PARKED_UNCERTAIN } from './outbox-writes.js';
+import { placeholdersOf } from './placeholders.js';
+import type { OutboxState } from '../domain/sale-states.js';
 import { outbox, SENDING_ROWS, syncState } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
 
@@ -45,29 +49,82 @@ const orphanColumns = {
   inFlightAt: outbox.inFlightAt,
 };
 
-export function createLease({ sqlite }: TillDatabase) {
+type LeaseParams = { owner: string; epoch: number; expiresAt: number };
+
+/** The lease's own writes: renewed and dropped only by its holder at its epoch. */
+function leaseStatements({ db }: TillDatabase) {
+  const at = placeholdersOf<LeaseParams>();
+  const theLeaseRow = eq(syncState.id, 1);
+  const heldByOwner = and(
+    theLeaseRow,
+    eq(syncState.leaseOwner, at('owner')),
+    eq(syncState.leaseEpoch, at('epoch')),
+  );
+  return {
+    renew: db
+      .update(syncState)
+      .set({ leaseExpiresAt: at('expiresAt') })
+      .where(heldByOwner)
+      .prepare(),
+    take: db
+      .update(syncState)
+      .set({
+        leaseOwner: at('owner'),
+        leaseExpiresAt: at('expiresAt'),
+        leaseEpoch: sql`${syncState.leaseEpoch} + 1`,
+      })
+      .where(theLeaseRow)
+      .returning({ epoch: syncState.leaseEpoch })
+      .prepare(),
+    drop: db
+      .update(syncState)
+      .set({ leaseOwner: null, leaseExpiresAt: 0 })
+      .where(heldByOwner)
+      .prepare(),
+  };
+}
+
+/** A state as a value inside a statement's expression: typed, written as SQLite's literal. */
+const stateValue = (state: OutboxState): SQL => sql`${state}`.inlineParams();
+
+/**
+ * A taken lease takes back every claimed row. One with a request on the wire may be on the
+ * platform: it is uncertain, and parked for a person when there is a reason to park it.
+ */
+function reclaimStatement({ db }: TillDatabase) {
+  const at = placeholdersOf<{ now: number; parkReason: string | null }>();
+  const onTheWire = isNotNull(outbox.inFlightAt);
+  const parked = and(onTheWire, isNotNull(at('parkReason')));
+  return db
+    .update(outbox)
+    .set({
+      state: sql`case when ${parked} then ${stateValue('refused')} else ${stateValue('pending')} end`,
+      lastErrorCode: sql`case when ${parked} then ${PARKED_UNCERTAIN} else ${outbox.lastErrorCode} end`,
+      lastErrorReason: sql`case when ${parked} then ${at('parkReason')} else ${outbox.lastErrorReason} end`,
+      unansweredAttempts: sql`${outbox.unansweredAttempts} + (${onTheWire})`,
+      uncertain: sql`case when ${onTheWire} then 1 else ${outbox.uncertain} end`,
+      inFlightAt: null,
+      claimOwner: null,
+      claimEpoch: null,
+      updatedAt: at('now'),
+    })
+    .where(sql.raw(SENDING_ROWS))
+    .prepare();
+}
+
+export function createLease(database: TillDatabase) {
+  const { sqlite } = database;
   const read = typedQuery(
     sqlite,
     leaseColumns,
     (list) => `select ${list} from sync_state where id = 1`,
-  );
-  const renew = sqlite.prepare(
-    'update sync_state set lease_expires_at = @expiresAt where id = 1 and lease_owner = @owner and lease_epoch = @epoch',
-  );
-  const take = sqlite
-    .prepare(
-      'update sync_state set lease_owner = @owner, lease_expires_at = @expiresAt, lease_epoch = lease_epoch + 1 where id = 1 returning lease_epoch',
-    )
-    .pluck();
-  const drop = sqlite.prepare(
-    'update sync_state set lease_owner = null, lease_expires_at = 0 where id = 1 and lease_owner = @owner and lease_epoch = @epoch',
   );
   const orphans = typedQuery(
     sqlite,
     orphanColumns,
     (list) => `select ${list} from outbox where ${SENDING_ROWS} and in_flight_at is not null`,
   );
-  const logAttempt = prepareAttemptLog(sqlite);
+  const logAttempt = prepareAttemptLog(database);
   function logOrphans(now: number): number {
     const rows = orphans.all();
     for (const row of rows) {
@@ -84,15 +141,8 @@ export function createLease({ sqlite }: TillDatabase) {
     }
     return rows.length;
   }
-  const parked = `in_flight_at is not null and @parkReason is not null`;
-  const reclaim = sqlite.prepare(`
-    update outbox set state = case when ${parked} then 'refused' else 'pending' end,
-      last_error_code = case when ${parked} then 'uncertain' else last_error_code end,
-      last_error_reason = case when ${parked} then @parkReason else last_error_reason end,
-      unanswered_attempts = unanswered_attempts + (in_flight_at is not null),
-      uncertain = case when in_flight_at is not null then 1 else uncertain end,
-      in_flight_at = null, claim_owner = null, claim_epoch = null, updated_at = @now
-    where ${SENDING_ROWS}`);
+  const { renew, take, drop } = leaseStatements(database);
+  const reclaim = reclaimStatement(database);
 
   /** The one row of sync_state always exists (the first migration writes it). */
   const readRow = (): LeaseRow => read.get()!;
@@ -112,7 +162,7 @@ export function createLease({ sqlite }: TillDatabase) {
       if (liveness === 'unknown' && !expired)
         return { acquired: false, holder: row.owner, reason: 'unexpired' };
     }
-    const epoch = Number(take.get({ owner: terms.owner, expiresAt }));
+    const epoch = take.get({ owner: terms.owner, expiresAt }).epoch;
     const uncertain = logOrphans(terms.now);
     const orphans = reclaim.run({ now: terms.now, parkReason: terms.parkInFlight ?? null }).changes;
     return { acquired: true, epoch, fresh: true, orphans, uncertain };

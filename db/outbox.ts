@@ -10,8 +10,8 @@ import { prepareAttemptLog } from './attempt-log.js';
 import type { TillDatabase } from './open.js';
 import { prepareSaleLines } from './sale-items.js';
 import type { ClaimAnswer, ClaimedSale, Fence, OutcomeWrite } from './outbox-types.js';
+import { prepareOutboxWrites } from './outbox-writes.js';
 import {
-  REFUSED_ROWS,
   UNCERTAIN_ROWS,
   outbox,
   PENDING_ROWS,
@@ -65,7 +65,7 @@ const figureColumns = (dueWhere: string) => ({
   uncertain: computed<number>(`(select count(*) from outbox where ${UNCERTAIN_ROWS})`),
 });
 
-const bool = (value: boolean) => (value ? 1 : 0);
+const bool = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
 export function createOutboxQueries(database: TillDatabase) {
   const { sqlite } = database;
@@ -92,61 +92,9 @@ export function createOutboxQueries(database: TillDatabase) {
     leaseColumns,
     (list) => `select ${list} from sync_state where id = 1`,
   );
-  const claim = sqlite
-    .prepare(
-      `
-    update outbox set state = 'sending', claim_owner = @owner, claim_epoch = @epoch,
-      request_body = coalesce(request_body, @body), in_flight_at = @now, updated_at = @now
-    where sale_id = @saleId and revision = @revision and (
-      (state = 'pending' and claim_owner is null) or
-      (state = 'sending' and claim_owner = @owner and claim_epoch = @epoch))
-      and exists (select 1 from sync_state where id = 1 and lease_owner = @owner and lease_epoch = @epoch)
-    returning request_body`,
-    )
-    .pluck();
-  const finish = sqlite.prepare(`
-    update outbox set
-      state = @state,
-      attempts = attempts + @countsAttempt,
-      unexpected_attempts = unexpected_attempts + @unexpected,
-      unanswered_attempts = unanswered_attempts + @unanswered,
-      uncertain = @uncertain,
-      in_flight_at = null,
-      claim_owner = case when @state = 'sending' then claim_owner end,
-      claim_epoch = case when @state = 'sending' then claim_epoch end,
-      next_attempt_at = @nextAttemptAt,
-      last_http_status = @httpStatus,
-      last_error_code = @errorCode,
-      last_error_reason = @reason,
-      platform_id = coalesce(@platformId, platform_id),
-      platform_answer = coalesce(@platformAnswer, platform_answer),
-      synced_at = case when @state = 'synced' then @now else synced_at end,
-      updated_at = @now
-    where sale_id = @saleId and revision = @revision and state = 'sending'
-      and claim_owner = @owner and claim_epoch = @epoch`);
-  const logAttempt = prepareAttemptLog(sqlite);
-  const releaseOne = sqlite.prepare(`
-    update outbox set state = 'pending', claim_owner = null, claim_epoch = null, updated_at = @now
-    where sale_id = @saleId and revision = @revision and ${SENDING_ROWS} and in_flight_at is null
-      and claim_owner = @owner and claim_epoch = @epoch`);
-  const releaseClaims = sqlite.prepare(`
-    update outbox set state = 'pending', claim_owner = null, claim_epoch = null, updated_at = @now
-    where ${SENDING_ROWS} and in_flight_at is null and claim_owner = @owner and claim_epoch = @epoch`);
-  const clearUncertain = sqlite.prepare(`update outbox set uncertain = 0 where uncertain = 1`);
-  const unparkUncertain = sqlite.prepare(`
-    update outbox set state = 'pending', next_attempt_at = @now, updated_at = @now
-    where ${REFUSED_ROWS} and last_error_code = 'uncertain'`);
-  const keysHonoured = sqlite.transaction((now: number) => {
-    unparkUncertain.run({ now });
-    return clearUncertain.run().changes;
-  });
-  // A Resync followed from another process lifts the waits it was asked about: not those
-  // the platform set in answer to a request sent after it was asked.
-  const dueAll = sqlite.prepare(`
-    update outbox set next_attempt_at = @now, updated_at = @now
-    where ${PENDING_ROWS} and next_attempt_at > @now and (@askedAt is null or coalesce(
-      (select max(a.started_at) from sync_attempts a
-       where a.sale_id = outbox.sale_id and a.revision = outbox.revision), 0) < @askedAt)`);
+  const writes = prepareOutboxWrites(database);
+  const logAttempt = prepareAttemptLog(database);
+  const keysHonoured = sqlite.transaction(writes.keysHonoured);
   const figures = typedQuery<
     ReturnType<typeof figureColumns>,
     { now: number; farAhead: number; dueBefore: number; staleBefore: number }
@@ -175,7 +123,7 @@ export function createOutboxQueries(database: TillDatabase) {
   function claimInside(candidate: DueSale, fence: Fence, now: number): ClaimAnswer {
     const body = candidate.requestBody ?? candidate.firstBody;
     if (body === undefined) return { kind: 'gone' };
-    const requestBody = claim.get({
+    const requestBody = writes.claim({
       ...fence,
       saleId: candidate.saleId,
       revision: candidate.revision,
@@ -193,18 +141,19 @@ export function createOutboxQueries(database: TillDatabase) {
 
   /** Inside a transaction: the outcome if the row is still this sender's, logged either way. */
   function finishInside(write: OutcomeWrite, fence: Fence, now: number): boolean {
-    const changed =
-      finish.run({
-        ...write,
-        ...fence,
-        countsAttempt: bool(write.countsAttempt),
-        unexpected: bool(write.unexpected),
-        unanswered: bool(write.unanswered),
-        uncertain: bool(write.uncertain),
-        platformId: write.platformId ?? null,
-        platformAnswer: write.platformAnswer ?? null,
-        now,
-      }).changes === 1;
+    const changed = writes.finish({
+      ...write,
+      ...fence,
+      countsAttempt: bool(write.countsAttempt),
+      unexpected: bool(write.unexpected),
+      unanswered: bool(write.unanswered),
+      uncertain: bool(write.uncertain),
+      keepsClaim: bool(write.state === 'sending'),
+      synced: bool(write.state === 'synced'),
+      platformId: write.platformId ?? null,
+      platformAnswer: write.platformAnswer ?? null,
+      now,
+    });
     logAttempt(
       changed
         ? write
@@ -263,11 +212,10 @@ export function createOutboxQueries(database: TillDatabase) {
       finishTransaction.immediate(write, fence, now),
     /** A claimed sale handed back unsent, due at the time already recorded. */
     release(sale: { saleId: string; revision: number }, fence: Fence, now: number): void {
-      releaseOne.run({ ...sale, ...fence, now });
+      writes.releaseOne({ ...sale, ...fence, now });
     },
     /** Every sale this sender kept but is not sending hands back to the queue (pass end). */
-    releaseClaims: (fence: Fence, now: number): number =>
-      releaseClaims.run({ ...fence, now }).changes,
+    releaseClaims: (fence: Fence, now: number): number => writes.releaseAll({ ...fence, now }),
     /**
      * The platform honours idempotency keys: every resend went under the sale's one key,
      * so no sale can be on it twice. Sales parked only for that doubt go back to the queue.
@@ -278,7 +226,7 @@ export function createOutboxQueries(database: TillDatabase) {
      * (another process's), only those whose last send began before then.
      */
     makeAllDue: (now: number, askedAt: number | null = null): number =>
-      dueAll.run({ now, askedAt }).changes,
+      writes.makeDue({ now, askedAt }),
     figures(now: number, farAhead: number, staleAfterMs: number) {
       return figures.get({ now, farAhead, dueBefore: now, staleBefore: now - staleAfterMs })!;
     },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
 import type { AttemptLogOutcome } from '../domain/outcomes.js';
 import { prepareAttemptLog } from './attempt-log.js';
+import { prepareRefusedWrites } from './refused-writes.js';
 import type { TillDatabase } from './open.js';
 import { REFUSED_ROWS, UNCERTAIN_ROWS, outbox, sales } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
@@ -95,7 +96,7 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
     aliases,
   );
   const oldItems = prepareSaleLines(database);
-  const logAttempt = prepareAttemptLog(sqlite);
+  const logAttempt = prepareAttemptLog(database);
   /** A person's action, in the attempt log of the revision it acted on. */
   const log = (
     row: Row,
@@ -114,24 +115,8 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
       reason,
       detail: detail ?? null,
     });
-  const makePending = sqlite.prepare(`
-    update outbox set state = 'pending', attempts = 0, unexpected_attempts = 0, next_attempt_at = @now, updated_at = @now
-    where sale_id = @saleId`);
-  const markDiscarded = sqlite.prepare(`
-    update outbox set state = 'discarded', discard_reason = @reason, next_attempt_at = null, updated_at = @now
-    where sale_id = @saleId`);
-  const deleteItems = sqlite.prepare(`delete from sale_items where sale_id = ?`);
+  const writes = prepareRefusedWrites(database);
   const insertItem = prepareSaleItemInsert(database);
-  // The total and the currency are what was paid: an edit never writes them.
-  const updateSale = sqlite.prepare(`
-    update sales set shop_id = @shopId, customer_id = @customerId, payment_method = @paymentMethod
-    where id = @saleId`);
-  const newRevision = sqlite.prepare(`
-    update outbox set revision = revision + 1, idempotency_key = @key, state = 'pending', attempts = 0,
-      unexpected_attempts = 0, unanswered_attempts = 0, uncertain = 0, request_body = null,
-      next_attempt_at = @now, last_http_status = null, last_error_code = null, last_error_reason = null,
-      updated_at = @now
-    where sale_id = @saleId`);
 
   /** A refused sale by sale id or receipt number, or the reason it cannot be acted on. */
   function findRefused(idOrReceipt: string): Result<Row> {
@@ -160,12 +145,12 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
 
   const retryTransaction = sqlite.transaction((row: Row, now: number) => {
     log(row, now, 'retried', 'Sent again as it is, by a person');
-    makePending.run({ saleId: row.saleId, now });
+    writes.makePending({ saleId: row.saleId, now });
   });
 
   const discardTransaction = sqlite.transaction((row: Row, reason: string, now: number) => {
     log(row, now, 'discarded', reason);
-    markDiscarded.run({ saleId: row.saleId, reason, now });
+    writes.markDiscarded({ saleId: row.saleId, reason, now });
   });
 
   const editTransaction = sqlite.transaction((row: Row, sale: ValidSale, now: number) => {
@@ -178,13 +163,13 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
       items: oldItems.of([row.saleId]).get(row.saleId) ?? [],
     };
     log(row, now, 'edited', 'Fixed by a person: a new revision', JSON.stringify(previous));
-    deleteItems.run(row.saleId);
+    writes.deleteItems({ saleId: row.saleId });
     sale.lines.forEach((line, index) =>
       insertItem.run({ saleId: row.saleId, lineNumber: index + 1, ...line }),
     );
     const { shopId, customerId, paymentMethod } = sale;
-    updateSale.run({ saleId: row.saleId, shopId, customerId, paymentMethod });
-    newRevision.run({ saleId: row.saleId, key: randomUUID(), now });
+    writes.updateSale({ saleId: row.saleId, shopId, customerId, paymentMethod });
+    writes.newRevision({ saleId: row.saleId, key: randomUUID(), now });
   });
 
   return {

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from './drizzle.js';
 import { CART_STATES } from '../domain/cart.js';
-import { OUTBOX_STATES } from '../domain/sale-states.js';
+import { OUTBOX_STATES, type OutboxState } from '../domain/sale-states.js';
 import { CONNECTION_STATES } from '../domain/link.js';
 import { ATTEMPT_LOG_OUTCOMES } from '../domain/outcomes.js';
 import { SENDING_MODES } from '../domain/sync-status.js';
@@ -20,13 +20,17 @@ import { SENDING_MODES } from '../domain/sync-status.js';
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 const stateList = sqlList(OUTBOX_STATES);
 
+/** `"state" = 'pending'`: the states typed, so a renamed one fails to compile here too. */
+const stateIs = (state: OutboxState, is: '=' | '<>' = '=') => `"state" ${is} '${state}'`;
+const stateIn = (...states: OutboxState[]) => `"state" in (${sqlList(states)})`;
+
 /** The rows of each partial index on the outbox, as its queries must also say them. */
-export const QUEUE_ROWS = `"state" in ('pending', 'sending')`;
-export const PENDING_ROWS = `"state" = 'pending'`;
-export const SENDING_ROWS = `"state" = 'sending'`;
-export const REFUSED_ROWS = `"state" = 'refused'`;
+export const QUEUE_ROWS = stateIn('pending', 'sending');
+export const PENDING_ROWS = stateIs('pending');
+export const SENDING_ROWS = stateIs('sending');
+export const REFUSED_ROWS = stateIs('refused');
 /** Sales that may be on the platform and that nobody has dealt with (a discard deals with one). */
-export const UNCERTAIN_ROWS = `"uncertain" = 1 and "state" <> 'discarded'`;
+export const UNCERTAIN_ROWS = `"uncertain" = 1 and ${stateIs('discarded', '<>')}`;
 
 export const sales = sqliteTable(
   'sales',

@@ -1,6 +1,6 @@
-// Raw SQL with rows typed by the schema. Some statements cannot be drizzle's builder (an
-// archive file's attached schema, the claim's `returning`, queue figures in one read, the
-// hot path prepared once): they take their select list from here. The list is written from
+// Raw SQL with rows typed by the schema. Some reads cannot be drizzle's builder (an archive
+// file's attached schema, queue figures in one read, the hot path prepared once): they take
+// their select list from here. (Writes are drizzle's builder: see db/placeholders.ts.) The list is written from
 // schema columns, so each alias is the row's key and each type the column's; a renamed
 // column or a typo is a compile error, and boolean columns come back as booleans.
 import { getTableName, type Column } from './drizzle.js';

@@ -25,11 +25,27 @@ async function restrictedImports(
   return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
+/** The lines (from 1) of `lines` that the no-SQL-outside-db/ rule flags in that folder. */
+async function sqlLines(folder: string, lines: string[]): Promise<number[]> {
+  const [result] = await eslint.lintText(lines.join('\n'), {
+    filePath: join(repoRoot, folder, 'boundary-probe.ts'),
+  });
+  const flagged = result!.messages
+    .filter(
+      (m) => m.ruleId === 'no-restricted-syntax' && m.message.startsWith('No SQL outside db/'),
+    )
+    .map((m) => m.line);
+  return [...new Set(flagged)].sort((a, b) => a - b);
+}
+
+const TAKE_DRIZZLE_FROM_DB = 'Take drizzle-orm from db/drizzle.ts';
+
 describe('folder boundaries', () => {
   it('take drizzle-orm only through db/drizzle.ts, in every folder', async () => {
     const code = `import { sql } from 'drizzle-orm';\nimport { text } from 'drizzle-orm/sqlite-core';\nexport { eq } from 'drizzle-orm';\n`;
     for (const folder of ['db', 'sandbox/db', 'main/sync', 'main/electron', 'test']) {
-      expect(await restrictedImports(folder, code, 'no-restricted-syntax')).toHaveLength(3);
+      const found = await restrictedImports(folder, code, 'no-restricted-syntax');
+      expect(found.filter((m) => m.startsWith(TAKE_DRIZZLE_FROM_DB))).toHaveLength(3);
     }
     const types = `import type { SQL } from 'drizzle-orm';\nexport type { Column } from 'drizzle-orm';\nimport { sql } from './drizzle.js';\n`;
     expect(await restrictedImports('db', types, 'no-restricted-syntax')).toHaveLength(0);
@@ -42,12 +58,45 @@ describe('folder boundaries', () => {
       `store.database.sqlite.pragma('busy_timeout = 50');`,
       `sqlite.exec('VACUUM');`,
       `const row = /x/.exec(text);`,
-    ].join('\n');
+    ];
     for (const folder of ['main/doctor', 'main/sync', 'renderer/src', 'domain']) {
-      const found = await restrictedImports(folder, code, 'no-restricted-syntax');
-      expect(found.filter((m) => m.startsWith('No SQL outside db/'))).toHaveLength(4);
+      expect(await sqlLines(folder, code)).toEqual([1, 2, 3, 4]);
     }
-    expect(await restrictedImports('db', code, 'no-restricted-syntax')).toHaveLength(0);
+    expect(await sqlLines('db', code)).toEqual([]);
+  });
+
+  it('keep the driver, drizzle and its sql out of the app, type imports too', async () => {
+    const code = [
+      `import Database from 'better-sqlite3';`,
+      `import type { Database as Connection } from 'better-sqlite3';`,
+      `import { eq } from 'drizzle-orm';`,
+      `import type { SQL } from 'drizzle-orm/sqlite-core';`,
+      `import { sql } from '../../db/drizzle.js';`,
+      `export { and } from '../../db/drizzle.js';`,
+      `const typed = await import('../../db/typed-sql.js');`,
+      `import { recentAttempts } from '../../db/attempt-log.js';`,
+      `import type { TillDatabase } from '../../db/open.js';`,
+      `import { OUTBOX_STATES } from '../../db/schema.js';`,
+    ];
+    for (const folder of ['main/doctor', 'main/sync', 'main/electron', 'renderer/src', 'domain']) {
+      expect(await sqlLines(folder, code)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    }
+    expect(await sqlLines('db', code)).toEqual([]);
+  });
+
+  it("keep the connection and drizzle's handle in db/: the app hands the database over", async () => {
+    const code = [
+      `const raw = store.database.sqlite;`,
+      `const { sqlite } = database;`,
+      `database.db.select().from(outbox).all();`,
+      `store.database.db.update(outbox).set({ attempts: 0 }).run();`,
+      `createOutboxQueries(store.database);`,
+      `const { db, dataDir } = command.optsWithGlobals();`,
+    ];
+    for (const folder of ['main/doctor', 'main/sync', 'renderer/src', 'domain']) {
+      expect(await sqlLines(folder, code)).toEqual([1, 2, 3, 4]);
+    }
+    expect(await sqlLines('db', code)).toEqual([]);
   });
 
   it('keep db/ from importing the app', async () => {
@@ -61,6 +110,15 @@ describe('folder boundaries', () => {
   it('keep domain/ free of Node and of every other folder', async () => {
     const code = `import 'node:fs';\nimport '../db/store.js';\nimport '../main/contract/contract.js';\n`;
     expect(await restrictedImports('domain', code)).toHaveLength(3);
+    const others = `import 'fastify';\nimport '../sandbox/server.js';\nimport '../test/helpers/sales.js';\nimport 'zod/mini';\n`;
+    expect(await restrictedImports('domain', others)).toHaveLength(4);
+    const allowed = `import { z } from 'zod';\nimport { ok } from './result.js';\nimport type { Sale } from './sale.js';\n`;
+    expect(await restrictedImports('domain', allowed)).toHaveLength(0);
+    // Its views reach up into domain/, never out of it.
+    const fromViews = `import { ok } from '../result.js';\nimport { plural } from './words.js';\n`;
+    expect(await restrictedImports('domain/views', fromViews)).toHaveLength(0);
+    const outOfViews = `import '../../db/store.js';\nimport '../../main/contract/contract.js';\nimport 'node:fs';\n`;
+    expect(await restrictedImports('domain/views', outOfViews)).toHaveLength(3);
     expect(await restrictedImports('db', `import '../domain/result.js';\n`)).toHaveLength(0);
     expect(
       await restrictedImports('renderer/src', `import '../../domain/result.js';\n`),

@@ -116,7 +116,7 @@ export function checkQueue(
     );
   else checks.push(ok('running', 'No Tillsync process is running; nothing waits to be sent.'));
 
-  const failures = recentAttempts(store.database.sqlite, FAILED_SENDS, 3);
+  const failures = recentAttempts(store.database, FAILED_SENDS, 3);
   const logged = logErrors(dataDir, 3);
   const lines = [
     ...failures.map(

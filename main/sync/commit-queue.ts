@@ -4,7 +4,8 @@
 // its own write: a claim resolves only once committed, so a sale is always marked "on
 // the wire" on disk before its request leaves. Measured: per-sale commits halved the
 // engine's throughput (bench:sync); grouped, the pages they share are written once.
-import type Database from 'better-sqlite3';
+import { groupedWrites } from '../../db/grouped-writes.js';
+import type { TillDatabase } from '../../db/open.js';
 import type { Timers } from './clock.js';
 
 interface Queued {
@@ -14,13 +15,13 @@ interface Queued {
 }
 
 export function createCommitQueue(
-  sqlite: Database.Database,
+  database: TillDatabase,
   timers: Timers,
   onCommitted: () => void = () => {},
 ) {
   let queue: Queued[] = [];
   let scheduled = false;
-  const commitAll = sqlite.transaction((batch: Queued[]) => batch.map((item) => item.write()));
+  const commitAll = groupedWrites(database);
 
   function commit(): void {
     scheduled = false;
@@ -29,7 +30,7 @@ export function createCommitQueue(
     if (batch.length === 0) return;
     let results: unknown[];
     try {
-      results = commitAll.immediate(batch);
+      results = commitAll(batch.map((item) => item.write));
     } catch (error) {
       // Nothing of the batch was written: each caller learns it, and decides.
       for (const item of batch) item.reject(error);

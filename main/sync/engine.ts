@@ -52,7 +52,7 @@ export function createSyncEngine(options: EngineOptions) {
     news.emit();
     scheduler.tickSooner(); // offline: probe at the probe interval from now on
   });
-  const commits = createCommitQueue(database.sqlite, timers, connection.committed);
+  const commits = createCommitQueue(database, timers, connection.committed);
   const outcomes = createOutcomeWriter(outbox, commits, storage, clock, timers);
 
   let config = options.config;

@@ -34,12 +34,14 @@ function statementsOf(build: (database: TillDatabase) => unknown): string[] {
   return prepared;
 }
 
+/** The plan of a statement, its parameters (named, or drizzle's `?`) bound to 0. */
 function planOf(source: string): string[] {
   const names = [...new Set(source.match(/@\w+/g) ?? [])].map((name) => name.slice(1));
   const parameters = Object.fromEntries(names.map((name) => [name, 0]));
+  const positional = (source.match(/\?/g) ?? []).map(() => 0);
   return database.sqlite
-    .prepare<[Record<string, number>], { detail: string }>(`explain query plan ${source}`)
-    .all(parameters)
+    .prepare<unknown[], { detail: string }>(`explain query plan ${source}`)
+    .all(...(positional.length > 0 ? positional : [parameters]))
     .map((row) => row.detail);
 }
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepareAttemptLog } from '../../db/attempt-log.js';
+import { prepareAttemptLog, recentAttempts } from '../../db/attempt-log.js';
 import { outbox, products, saleItems, sales } from '../../db/schema.js';
 import { openStore, type Store } from '../../db/store.js';
 import { computed, leftJoined, selectList, typedQuery } from '../../db/typed-sql.js';
@@ -60,7 +60,7 @@ describe('raw SQL typed by the schema', () => {
 
 describe('the attempt log', () => {
   it('writes one line with the optional fields left empty', () => {
-    const log = prepareAttemptLog(store.database.sqlite);
+    const log = prepareAttemptLog(store.database);
     log({
       saleId,
       revision: 1,
@@ -76,5 +76,20 @@ describe('the attempt log', () => {
     expect(rows).toEqual([
       { outcome: 'retried', reason: 'by a person', http_status: null, detail: null },
     ]);
+  });
+
+  it('reads back the newest lines of the outcomes asked for, newest first, with receipts', () => {
+    const log = prepareAttemptLog(store.database);
+    const line = { saleId, revision: 1, idempotencyKey: 'key-1', durationMs: 2 };
+    log({ ...line, startedAt: 1, outcome: 'retry', reason: 'first' });
+    log({ ...line, startedAt: 2, outcome: 'synced' });
+    log({ ...line, startedAt: 3, outcome: 'unanswered', reason: 'second' });
+    const receipt = store.getSale(saleId)!.receiptNumber;
+    expect(recentAttempts(store.database, ['retry', 'unanswered'], 5)).toEqual([
+      { receipt, at: 3, reason: 'second', outcome: 'unanswered' },
+      { receipt, at: 1, reason: 'first', outcome: 'retry' },
+    ]);
+    expect(recentAttempts(store.database, ['retry', 'unanswered'], 1)).toHaveLength(1);
+    expect(recentAttempts(store.database, [], 5)).toEqual([]);
   });
 });

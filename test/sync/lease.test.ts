@@ -127,6 +127,55 @@ describe('the sending lease, fenced', () => {
     t.close();
   });
 
+  it("refuses a stale epoch's hand-backs: the new sender's claims and lease stay its own", () => {
+    const t = setup(2);
+    t.live.set('A', 'alive');
+    const a = t.lease.acquire(t.terms('A'));
+    if (!a.acquired) throw new Error('A should hold the lease');
+    const fenceA = { owner: 'A', epoch: a.epoch };
+    const due = () =>
+      t.outbox.dueSales(NOW + 10, NOW + 1e9, { createdAt: 0, position: 0 }, 10, (s) => s.saleId);
+    const [first, second] = due();
+    t.outbox.claim(first!, fenceA, NOW);
+    t.live.set('A', 'dead');
+    const b = t.lease.acquire(t.terms('B'));
+    if (!b.acquired) throw new Error('B should hold the lease');
+    const fenceB = { owner: 'B', epoch: b.epoch };
+    // B claims both and answers one in place: claimed, not on the wire, so releasable.
+    for (const sale of due()) t.outbox.claim(sale, fenceB, NOW);
+    const kept = { ...outcome(second!.saleId, second!.idempotencyKey), state: 'sending' } as const;
+    expect(t.outbox.finish({ ...kept, outcome: 'retry' }, fenceB, NOW)).toBe(true);
+
+    // A, back with its old epoch, hands back what it no longer holds: nothing moves.
+    t.outbox.release(second!, fenceA, NOW);
+    expect(t.outbox.releaseClaims(fenceA, NOW)).toBe(0);
+    t.lease.release('A', a.epoch);
+    expect(t.store.getSale(second!.saleId)!.outbox.state).toBe('sending');
+    expect(t.lease.read()).toMatchObject({ owner: 'B', epoch: b.epoch });
+    // Nor can the same owner at an older epoch: the epoch, not the name, holds them.
+    const staleB = { owner: 'B', epoch: a.epoch };
+    t.outbox.release(second!, staleB, NOW);
+    expect(t.outbox.releaseClaims(staleB, NOW)).toBe(0);
+    t.lease.release('B', a.epoch);
+    expect(t.store.getSale(second!.saleId)!.outbox.state).toBe('sending');
+    expect(t.lease.read()).toMatchObject({ owner: 'B', epoch: b.epoch });
+
+    // B's own hand-back takes the one not on the wire; the counts follow every move.
+    expect(t.outbox.releaseClaims(fenceB, NOW)).toBe(1);
+    expect(t.store.getSale(second!.saleId)!.outbox.state).toBe('pending');
+    expect(t.store.getSale(first!.saleId)!.outbox.state).toBe('sending');
+    const counted = t.database.sqlite
+      .prepare('select state, count from outbox_counts where count > 0 order by state')
+      .all();
+    const actual = t.database.sqlite
+      .prepare('select state, count(*) as count from outbox group by state order by state')
+      .all();
+    expect(counted).toEqual(actual);
+    t.lease.release('B', b.epoch);
+    expect(t.lease.read().owner).toBeNull();
+    t.close();
+  });
+
   it('parks a sale a dead sender left on the wire when the policy parks unanswered sales', () => {
     const t = setup(2);
     const a = t.lease.acquire(t.terms('A'));
