@@ -2,7 +2,7 @@
 // sale on the till (the platform's sale has no such field) for the receipt and the drawer.
 import { fromScaledInteger, toScaledInteger } from '../domain/money.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
-import { CASH_METHOD } from '../domain/sale-input.js';
+import { CASH_METHOD } from '../domain/payment-methods.js';
 
 export interface CashHandedOver {
   tenderedMinor: number;

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { fromScaledInteger, lineTotalMinor, QUANTITY_DECIMALS } from './money.js';
 import { customer, product } from './sale.js';
-import { CASH_METHOD, MAX_ITEMS_PER_SALE, MAX_QUANTITY } from './sale-input.js';
+import { CASH_METHOD } from './payment-methods.js';
+import { MAX_ITEMS_PER_SALE, MAX_QUANTITY } from './sale-input.js';
 
 /** The cart being rung up (one at a time), or one put aside to recall later. */
 export const CART_STATES = ['open', 'held'] as const;

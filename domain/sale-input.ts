@@ -10,9 +10,6 @@ export const MAX_QUANTITY = 1_000_000;
 export const MAX_PRICE = 1_000_000_000;
 export const MAX_ID_LENGTH = 128;
 
-/** The payment method whose money goes into the till's drawer. */
-export const CASH_METHOD = 'CASH';
-
 /** Product, shop and customer ids: prefixed (`prod_8Hq2x`) or UUIDs, never blank. */
 export const idSchema = z
   .string({ error: 'must be a text id' })

@@ -3,7 +3,8 @@
 import { chargeProblem, saleFromCart, type CounterState } from '../../domain/cart.js';
 import { currencyDecimals, QUANTITY_DECIMALS } from '../../domain/money.js';
 import { fail, invalidFields, ok, type Result } from '../../domain/result.js';
-import { CASH_METHOD, MAX_QUANTITY } from '../../domain/sale-input.js';
+import { CASH_METHOD } from '../../domain/payment-methods.js';
+import { MAX_QUANTITY } from '../../domain/sale-input.js';
 import { dayOf } from '../contract/day-view.js';
 import { formatMoney } from '../contract/money-format.js';
 import type { Logger } from '../log/log-port.js';
