@@ -17,6 +17,15 @@ export const idSchema = z
   .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`)
   .regex(/^[^\s\p{Cc}\p{Cf}]+$/u, 'must not contain spaces or control characters');
 
+/** Units of a product: more than 0, exact to a thousandth (grams of goods sold by the kilo). */
+export const quantitySchema = z
+  .number({ error: 'must be a number' })
+  .positive('must be greater than 0')
+  .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
+  .refine((value) => toScaledInteger(value, QUANTITY_DECIMALS) !== undefined, {
+    error: `must have at most ${QUANTITY_DECIMALS} decimal places`,
+  });
+
 export interface SaleRules {
   paymentMethods: readonly [string, ...string[]];
   currency: string;
@@ -49,13 +58,7 @@ export function saleInputSchema(rules: SaleRules) {
       : `${rules.currency} allows ${rules.currencyDecimals} decimal places`;
   const item = z.strictObject({
     productId: idSchema,
-    quantity: z
-      .number({ error: 'must be a number' })
-      .positive('must be greater than 0')
-      .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
-      .refine((value) => toScaledInteger(value, QUANTITY_DECIMALS) !== undefined, {
-        error: `must have at most ${QUANTITY_DECIMALS} decimal places`,
-      }),
+    quantity: quantitySchema,
     price: z
       .number({ error: 'must be a number' })
       .nonnegative('must not be negative')
