@@ -1,12 +1,37 @@
 // A sale's receipt, to print at the counter or reprint later: the till's own record of the
 // sale, with today's catalog names for its products and customer, and the shop's names.
+// A sale just recorded gets its receipt from what was written (no second read); a reprint
+// reads the sale again, so it tells the sale's state as it is now.
 import { eq, sql } from './drizzle.js';
 import type { TillDatabase } from './open.js';
 import type { ReceiptView, SaleView } from '../domain/sale.js';
+import type { Settings } from '../domain/settings.js';
 import { customers, products } from './schema.js';
 import type { SettingsStore } from './settings.js';
 
 export type { ReceiptView };
+
+/** What a receipt is made of: the sale as the till keeps it, and where it stands. */
+export type ReceiptSource = Pick<
+  SaleView,
+  | 'id'
+  | 'receiptNumber'
+  | 'createdAt'
+  | 'currency'
+  | 'totalMinor'
+  | 'paymentMethod'
+  | 'tenderedMinor'
+  | 'changeMinor'
+  | 'customerId'
+> & {
+  items: ReadonlyArray<
+    Pick<SaleView['items'][number], 'productId' | 'quantity' | 'unitPriceMinor' | 'lineTotalMinor'>
+  >;
+  state: ReceiptView['state'];
+};
+
+/** The names printed at the top of every receipt. */
+export type ShopNames = Pick<Settings, 'shopName' | 'tillName'>;
 
 export function createReceipts(
   { db }: TillDatabase,
@@ -25,34 +50,39 @@ export function createReceipts(
     .where(eq(customers.id, id))
     .prepare();
 
-  return {
-    getReceipt(saleId: string): ReceiptView | undefined {
-      const sale = getSale(saleId);
-      if (!sale) return undefined;
-      const { shopName, tillName } = settingsStore.read();
-      return {
-        shopName,
-        tillName,
-        saleId: sale.id,
-        receiptNumber: sale.receiptNumber,
-        createdAt: sale.createdAt,
-        currency: sale.currency,
-        lines: sale.items.map((item) => ({
-          // A product since removed from the catalog still prints, by its id.
-          name: productName.get({ id: item.productId })?.name ?? item.productId,
-          quantity: item.quantity,
-          unitPriceMinor: item.unitPriceMinor,
-          lineTotalMinor: item.lineTotalMinor,
-        })),
-        totalMinor: sale.totalMinor,
-        paymentMethod: sale.paymentMethod,
-        tenderedMinor: sale.tenderedMinor,
-        changeMinor: sale.changeMinor,
-        customerName: sale.customerId
-          ? (customerName.get({ id: sale.customerId })?.name ?? null)
-          : null,
-        state: sale.outbox.state,
-      };
-    },
-  };
+  function receiptOf(sale: ReceiptSource, { shopName, tillName }: ShopNames): ReceiptView {
+    return {
+      shopName,
+      tillName,
+      saleId: sale.id,
+      receiptNumber: sale.receiptNumber,
+      createdAt: sale.createdAt,
+      currency: sale.currency,
+      lines: sale.items.map((item) => ({
+        // A product since removed from the catalog still prints, by its id.
+        name: productName.get({ id: item.productId })?.name ?? item.productId,
+        quantity: item.quantity,
+        unitPriceMinor: item.unitPriceMinor,
+        lineTotalMinor: item.lineTotalMinor,
+      })),
+      totalMinor: sale.totalMinor,
+      paymentMethod: sale.paymentMethod,
+      tenderedMinor: sale.tenderedMinor,
+      changeMinor: sale.changeMinor,
+      customerName: sale.customerId
+        ? (customerName.get({ id: sale.customerId })?.name ?? null)
+        : null,
+      state: sale.state,
+    };
+  }
+
+  /** Read again at the moment it is asked for: it tells the sale's state as it is now. */
+  function getReceipt(saleId: string): ReceiptView | undefined {
+    const sale = getSale(saleId);
+    return sale && receiptOf({ ...sale, state: sale.outbox.state }, settingsStore.read());
+  }
+
+  return { receiptOf, getReceipt };
 }
+
+export type Receipts = ReturnType<typeof createReceipts>;

@@ -1,6 +1,7 @@
-// Checking a sale a person entered, against the till's settings (payment methods,
-// currency), and pricing it in exact minor units. Recording a sale and editing a rejected
-// one both go through here.
+// Checking a corrected sale a person entered in the platform's shape (prices in major
+// units), against the till's settings (payment methods, currency), and pricing it in exact
+// minor units. Editing a rejected sale goes through here; a new sale is checked and priced
+// where it comes in (domain/new-sale.ts).
 import { invalidInput } from './field-errors.js';
 import {
   currencyDecimals,

@@ -43,8 +43,9 @@ function saleShape<Item extends z.ZodType, Method extends z.ZodType>(item: Item,
 }
 
 /**
- * A sale as the till sends it, its shape only: what the contract checks at the boundary.
- * The store then checks it against the till's rules (`saleInputSchema`).
+ * A corrected sale as a person sends it, in the platform's shape: what the contract checks
+ * at the boundary. The store then checks it against the till's rules (`saleInputSchema`).
+ * A new sale has its own shape, in minor units (domain/new-sale.ts).
  */
 export const saleInput = saleShape(
   z.strictObject({ productId: z.string(), quantity: z.number(), price: z.number() }),
