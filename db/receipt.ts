@@ -8,6 +8,7 @@ import type { ReceiptView, SaleView } from '../domain/sale.js';
 import type { Settings } from '../domain/settings.js';
 import { customers, products } from './schema.js';
 import type { SettingsStore } from './settings.js';
+import { typedQuery } from './typed-sql.js';
 
 export type { ReceiptView };
 
@@ -33,17 +34,20 @@ export type ReceiptSource = Pick<
 /** The names printed at the top of every receipt. */
 export type ShopNames = Pick<Settings, 'shopName' | 'tillName'>;
 
+const nameColumns = { id: products.id, name: products.name };
+
 export function createReceipts(
-  { db }: TillDatabase,
+  { db, sqlite }: TillDatabase,
   settingsStore: SettingsStore,
   getSale: (id: string) => SaleView | undefined,
 ) {
   const id = sql.placeholder('id');
-  const productName = db
-    .select({ name: products.name })
-    .from(products)
-    .where(eq(products.id, id))
-    .prepare();
+  // One statement for all the lines: it runs inside the sale's write, on the hot path.
+  const productNames = typedQuery<typeof nameColumns, { ids: string }>(
+    sqlite,
+    nameColumns,
+    (list) => `select ${list} from products where id in (select value from json_each(@ids))`,
+  );
   const customerName = db
     .select({ name: customers.name })
     .from(customers)
@@ -51,6 +55,8 @@ export function createReceipts(
     .prepare();
 
   function receiptOf(sale: ReceiptSource, { shopName, tillName }: ShopNames): ReceiptView {
+    const ids = JSON.stringify(sale.items.map((item) => item.productId));
+    const names = new Map(productNames.all({ ids }).map((product) => [product.id, product.name]));
     return {
       shopName,
       tillName,
@@ -60,7 +66,7 @@ export function createReceipts(
       currency: sale.currency,
       lines: sale.items.map((item) => ({
         // A product since removed from the catalog still prints, by its id.
-        name: productName.get({ id: item.productId })?.name ?? item.productId,
+        name: names.get(item.productId) ?? item.productId,
         quantity: item.quantity,
         unitPriceMinor: item.unitPriceMinor,
         lineTotalMinor: item.lineTotalMinor,
