@@ -15,7 +15,7 @@ import { databaseFile } from '../main/config/data-dir.js';
 import { startConsole } from '../main/console/server.js';
 import { chromiumAvailable, launchChromium, CHROMIUM } from '../test/helpers/browser.js';
 import { repoRoot } from '../test/helpers/cli.js';
-import { BACKLOG_BODY, seedBacklog } from './seed-backlog.js';
+import { BACKLOG_SALE, seedBacklog } from './seed-backlog.js';
 import { startSandboxProcess } from './servers.js';
 import { fixed, percentile } from './stats.js';
 import { consoleRuntime } from '../test/helpers/runtime.js';
@@ -71,7 +71,7 @@ async function catchUp(screen: 'Till' | 'Sync', sales = backlog, name: string = 
   await page.goto(server.loginUrl);
   await page.getByRole('tab', { name: new RegExp(`^${screen}`) }).click();
   await page.evaluate(
-    `${CASHIER}(${JSON.stringify({ body: JSON.stringify(BACKLOG_BODY), everyMs: CASHIER_EVERY_MS })})`,
+    `${CASHIER}(${JSON.stringify({ body: JSON.stringify(BACKLOG_SALE), everyMs: CASHIER_EVERY_MS })})`,
   );
   const waiting = () => {
     const { pending, sending } = runtime.agent.engine.status().counts;

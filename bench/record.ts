@@ -1,9 +1,10 @@
 // bench:record — how fast a till records sales durably, against raw SQLite in the same run.
 //
-// Records N sales (3 items each) through recordSale into a fresh file, then inserts the
-// same rows with hand-written prepared better-sqlite3 statements (WAL, synchronous=FULL,
-// one transaction per sale) into another fresh file. Prints sales/s, p50 and p99 for both
-// and their ratio. Never fails on time.
+// Records N sales (3 items each) as the contract does (checked and priced by its schema,
+// then recordSale, which answers the receipt) into a fresh file, then inserts the same rows
+// with hand-written prepared better-sqlite3 statements (WAL, synchronous=FULL, one
+// transaction per sale) into another fresh file. Prints sales/s, p50 and p99 for both and
+// their ratio. Never fails on time.
 //
 // It runs twice: on the real disk (the temp folder), where fsync dominates, and on a
 // memory-backed tmpfs (/dev/shm) when there is one, where what remains is the cost of
@@ -14,15 +15,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../db/open.js';
 import { openStore } from '../db/store.js';
+import { newSale, type NewSaleInput } from '../domain/new-sale.js';
 import { fixed, summarize, timeEach } from './stats.js';
 
 const count = Number(process.env.BENCH_SALES ?? process.argv[2] ?? 20_000);
 
-const saleInput = (n: number) => ({
+const saleInput = (n: number): NewSaleInput => ({
   items: [
-    { productId: `prod_${n % 300}`, quantity: 1, price: 2.5 },
-    { productId: '0b6f4f0e-6c4b-4c07-9d3a-2b1f3a7e9a11', quantity: 2, price: 1.1 },
-    { productId: 'prod_bananas', quantity: 0.75, price: 1.99 },
+    { productId: `prod_${n % 300}`, quantity: 1, unitPriceMinor: 250 },
+    { productId: '0b6f4f0e-6c4b-4c07-9d3a-2b1f3a7e9a11', quantity: 2, unitPriceMinor: 110 },
+    { productId: 'prod_bananas', quantity: 0.75, unitPriceMinor: 199 },
   ],
   paymentMethod: n % 2 ? 'CASH' : 'MOBILE_MONEY',
 });
@@ -30,7 +32,7 @@ const saleInput = (n: number) => ({
 function benchRecordSale(folder: string) {
   const store = openStore(join(folder, 'record-sale.db'));
   const timing = timeEach('recordSale', count, (n) => {
-    const result = store.recordSale(saleInput(n));
+    const result = store.recordSale(newSale.parse(saleInput(n)));
     if (!result.ok) throw new Error(result.error.message);
   });
   store.close();

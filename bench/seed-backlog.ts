@@ -2,12 +2,24 @@
 // (seeding is not what the sync benchmarks measure). The same 3-item body for every sale.
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../db/open.js';
+import type { NewSaleInput } from '../domain/new-sale.js';
 
+/** The body the platform receives for each sale of the backlog. */
 export const BACKLOG_BODY = {
   items: [
     { productId: 'prod_8Hq2x', quantity: 1, price: 4.5 },
     { productId: '0b6f4f0e-6c4b-4c07-9d3a-2b1f3a7e9a11', quantity: 2, price: 7.99 },
     { productId: 'prod_8Ty3i', quantity: 0.75, price: 1.19 },
+  ],
+  paymentMethod: 'CASH',
+};
+
+/** The same sale as a till records it: money in minor units. */
+export const BACKLOG_SALE: NewSaleInput = {
+  items: [
+    { productId: 'prod_8Hq2x', quantity: 1, unitPriceMinor: 450 },
+    { productId: '0b6f4f0e-6c4b-4c07-9d3a-2b1f3a7e9a11', quantity: 2, unitPriceMinor: 799 },
+    { productId: 'prod_8Ty3i', quantity: 0.75, unitPriceMinor: 119 },
   ],
   paymentMethod: 'CASH',
 };

@@ -18,19 +18,20 @@ import {
 } from '../domain/cart.js';
 import { messageOf } from '../domain/errors.js';
 import { fail, ok, type Result } from '../domain/result.js';
-import type { RecordedSale } from '../domain/sale.js';
+import type { NewSale } from '../domain/new-sale.js';
 import { and, asc, eq } from './drizzle.js';
 import type { TillDatabase } from './open.js';
-import type { SaleRow } from './record-sale.js';
+import type { ReceiptView } from './receipt.js';
+import type { PreparedSale } from './record-sale.js';
 import { carts } from './schema.js';
 import type { SettingsStore } from './settings.js';
 
 type CartRow = typeof carts.$inferSelect;
 
-/** What charging needs of the sale recorder: check a sale, then write it with something else. */
+/** What charging needs of the sale recorder: prepare a sale, then write it with something else. */
 export interface SaleWriter {
-  prepareSale(input: unknown, now?: number): Result<SaleRow>;
-  commitSale(row: SaleRow, alongside?: () => void): Result<RecordedSale>;
+  prepareSale(sale: NewSale, now?: number): Result<PreparedSale>;
+  commitSale(prepared: PreparedSale, alongside?: () => void): Result<ReceiptView>;
 }
 
 /** A held cart recalled over a cart with lines: that one is held, with this note. */
@@ -187,8 +188,8 @@ export function createCarts(
       return ok(null);
     },
 
-    /** Records the sale a cart makes and clears the open cart, in one transaction. */
-    chargeCart(sale: unknown, now = Date.now()): Result<RecordedSale> {
+    /** Records the sale a cart makes and clears the open cart, in one transaction: its receipt. */
+    chargeCart(sale: NewSale, now = Date.now()): Result<ReceiptView> {
       const prepared = sales.prepareSale(sale, now);
       if (!prepared.ok) return prepared;
       return sales.commitSale(prepared.value, () => void deleteOpen());

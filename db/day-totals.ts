@@ -2,7 +2,7 @@
 // that should be in the drawer (the cash handed over minus the change, for every sale not
 // discarded), and what has not reached the platform (refused, waiting).
 // Summed in SQL over the till's file and its archives, in exact minor units.
-import { CASH_METHOD } from '../domain/sale-input.js';
+import { CASH_METHOD } from '../domain/payment-methods.js';
 import type { Amount, DayTotals } from '../domain/sale.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';

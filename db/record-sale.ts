@@ -1,35 +1,57 @@
 // Recording a sale: the sale, its items and its outbox row (with a fresh idempotency key)
-// are written in one synchronous transaction. When it returns ok, the sale is on disk.
+// are written in one synchronous transaction, which also makes its receipt from what it
+// wrote. When it returns ok, the sale is on disk and the receipt is the answer. The sale
+// comes checked and priced (domain/new-sale.ts, parsed where it came in): the store adds
+// what only it knows (the methods this till takes, its currency and shop, the number).
 import { randomUUID } from 'node:crypto';
 import { sql } from './drizzle.js';
-import { cashHandedOver } from './cash.js';
-import { currencyDecimals } from '../domain/money.js';
+import { fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
+import type { NewSale, PricedLine } from '../domain/new-sale.js';
 import type { TillDatabase } from './open.js';
-import { fail, ok, type Result } from '../domain/result.js';
-import { createSaleValidator, type ValidSale } from './sale-validation.js';
+import { fail, invalidFields, ok, type Result } from '../domain/result.js';
+import type { ReceiptSource, ReceiptView, ShopNames } from './receipt.js';
 import { prepareSaleItemInsert } from './sale-items.js';
 import { archives, outbox, sales } from './schema.js';
 import type { SettingsStore } from './settings.js';
-import type { RecordedSale } from '../domain/sale.js';
 import { describeStorageError } from './storage-errors.js';
 
-export type { RecordedSale };
-
-export interface SaleRow extends ValidSale {
-  sale: RecordedSale;
+/** A sale as its rows say it: the new sale with its id, time, shop and currency. */
+export interface SaleRow {
+  id: string;
+  createdAt: number;
+  shopId: string | null;
+  customerId: string | null;
+  paymentMethod: string;
+  currency: string;
+  lines: PricedLine[];
+  totalMinor: number;
+  tenderedMinor: number | null;
+  changeMinor: number | null;
 }
 
-/** The amount tendered travels beside the platform's sale; the sale is checked strictly. */
-function splitTendered(input: unknown): { sale: unknown; tendered: unknown } {
-  if (typeof input !== 'object' || input === null || !('tendered' in input))
-    return { sale: input, tendered: undefined };
-  const { tendered, ...sale } = input as Record<string, unknown>;
-  return { sale, tendered };
+/** A sale ready to write, with the names its receipt will carry; nothing is written yet. */
+export interface PreparedSale {
+  row: SaleRow;
+  shop: ShopNames;
 }
+
+const receiptSourceOf = (row: SaleRow, receiptNumber: number): ReceiptSource => ({
+  ...row,
+  receiptNumber,
+  items: row.lines.map((line) => ({
+    ...line,
+    quantity: fromScaledInteger(line.quantityMilli, QUANTITY_DECIMALS),
+  })),
+  state: 'pending',
+});
 
 const p = (name: string) => sql.placeholder(name);
 
-export function createSaleRecorder(database: TillDatabase, settingsStore: SettingsStore) {
+export function createSaleRecorder(
+  database: TillDatabase,
+  settingsStore: SettingsStore,
+  receiptOf: (sale: ReceiptSource, shop: ShopNames) => ReceiptView,
+) {
   const { db } = database;
   // Above every receipt here and in the archives: numbers never start again.
   const nextReceipt = db
@@ -67,62 +89,59 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
 
   const insertRows = (row: SaleRow): number => {
     const receiptNumber = nextReceipt.get()!.next;
-    insertSale.run({
-      ...row.sale,
-      receiptNumber,
-      shopId: row.shopId,
-      customerId: row.customerId,
-      paymentMethod: row.paymentMethod,
-    });
+    insertSale.run({ ...row, receiptNumber });
     row.lines.forEach((line, index) =>
-      insertItem.run({ saleId: row.sale.id, lineNumber: index + 1, ...line }),
+      insertItem.run({ saleId: row.id, lineNumber: index + 1, ...line }),
     );
-    insertOutbox.run({
-      saleId: row.sale.id,
-      idempotencyKey: randomUUID(),
-      createdAt: row.sale.createdAt,
-    });
+    insertOutbox.run({ saleId: row.id, idempotencyKey: randomUUID(), createdAt: row.createdAt });
     return receiptNumber;
   };
   // One native transaction, made once: IMMEDIATE takes the write lock before reading the
   // next receipt number, so two processes can never hand out the same one. (drizzle's
   // db.transaction() builds a new wrapper per call, which costs more than the inserts.)
-  const writeSaleWith = database.sqlite.transaction((row: SaleRow, alongside: () => void) => {
-    const receiptNumber = insertRows(row);
-    alongside();
-    return receiptNumber;
-  });
+  // The receipt is read inside it: a failure there leaves nothing half-written either.
+  const writeSaleWith = database.sqlite.transaction(
+    ({ row, shop }: PreparedSale, alongside: () => void) => {
+      const receiptNumber = insertRows(row);
+      alongside();
+      return receiptOf(receiptSourceOf(row, receiptNumber), shop);
+    },
+  );
 
-  const validateSale = createSaleValidator(settingsStore);
-
-  /** A sale checked and priced, ready to write; nothing is written yet. */
-  function prepareSale(input: unknown, now = Date.now()): Result<SaleRow> {
-    const { sale: saleInput, tendered } = splitTendered(input);
-    const valid = validateSale(saleInput);
-    if (!valid.ok) return valid;
-    const cash = cashHandedOver(tendered, valid.value, currencyDecimals(valid.value.currency));
-    if (!cash.ok) return cash;
-    const sale: RecordedSale = {
+  /** A new sale given its id, time, shop and currency; refused if the till does not take its method. */
+  function prepareSale(sale: NewSale, now = Date.now()): Result<PreparedSale> {
+    const settings = settingsStore.read();
+    // The one rule that needs the till's settings; the rest was checked as the sale came in.
+    if (!settings.paymentMethods.includes(sale.paymentMethod)) {
+      const message = `must be one of ${settings.paymentMethods.join(', ')}`;
+      return fail(invalidFields('The sale is not valid', [{ path: '/paymentMethod', message }]));
+    }
+    const row: SaleRow = {
       id: randomUUID(),
-      receiptNumber: 0,
       createdAt: now,
-      currency: valid.value.currency,
-      totalMinor: valid.value.totalMinor,
-      tenderedMinor: cash.value?.tenderedMinor ?? null,
-      changeMinor: cash.value?.changeMinor ?? null,
-      state: 'pending',
+      shopId: sale.shopId ?? settings.shopId,
+      customerId: sale.customerId ?? null,
+      paymentMethod: sale.paymentMethod,
+      currency: settings.currency,
+      lines: sale.lines,
+      totalMinor: sale.totalMinor,
+      tenderedMinor: sale.tenderedMinor,
+      changeMinor: sale.changeMinor,
     };
-    return ok({ sale, ...valid.value });
+    return ok({ row, shop: { shopName: settings.shopName, tillName: settings.tillName } });
   }
 
   /**
    * Writes a prepared sale with `alongside` in one transaction (charging a cart clears it in
-   * the same commit); a full or read-only disk is a Result, and nothing is half-written.
+   * the same commit) and answers its receipt; a full or read-only disk is a Result, and
+   * nothing is half-written.
    */
-  function commitSale(row: SaleRow, alongside: () => void = () => {}): Result<RecordedSale> {
+  function commitSale(
+    prepared: PreparedSale,
+    alongside: () => void = () => {},
+  ): Result<ReceiptView> {
     try {
-      const receiptNumber = writeSaleWith.immediate(row, alongside);
-      return ok({ ...row.sale, receiptNumber });
+      return ok(writeSaleWith.immediate(prepared, alongside));
     } catch (error) {
       const storage = describeStorageError(error, 'Saving the sale');
       if (storage) return fail(storage);
@@ -130,8 +149,8 @@ export function createSaleRecorder(database: TillDatabase, settingsStore: Settin
     }
   }
 
-  function recordSale(input: unknown, options: { now?: number } = {}): Result<RecordedSale> {
-    const prepared = prepareSale(input, options.now);
+  function recordSale(sale: NewSale, options: { now?: number } = {}): Result<ReceiptView> {
+    const prepared = prepareSale(sale, options.now);
     return prepared.ok ? commitSale(prepared.value) : prepared;
   }
 

@@ -1,23 +1,18 @@
-// Checking a sale a person entered, against the till's settings (payment methods,
-// currency), and pricing it in exact minor units. Recording a sale and editing a rejected
-// one both go through here.
+// Checking a corrected sale a person entered in the platform's shape (prices in major
+// units), against the till's settings (payment methods, currency), and pricing it in exact
+// minor units. Editing a rejected sale goes through here; a new sale is checked and priced
+// where it comes in (domain/new-sale.ts).
 import { invalidInput } from './field-errors.js';
 import {
   currencyDecimals,
-  lineTotalMinor,
+  priceLines,
   QUANTITY_DECIMALS,
   toScaledInteger,
 } from '../domain/money.js';
+import type { PricedLine } from '../domain/new-sale.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import { saleInputSchema, type SaleInput, type SaleRules } from '../domain/sale-input.js';
 import type { SettingsStore } from './settings.js';
-
-export interface PricedLine {
-  productId: string;
-  quantityMilli: number;
-  unitPriceMinor: number;
-  lineTotalMinor: number;
-}
 
 export interface ValidSale {
   shopId: string | null;
@@ -49,7 +44,7 @@ export function createSaleValidator(settingsStore: SettingsStore) {
     };
     const parsed = schemaFor(rules).safeParse(input);
     if (!parsed.success) return fail(invalidInput('The sale is not valid', parsed.error));
-    const priced = priceLines(parsed.data, rules.currencyDecimals);
+    const priced = priceItems(parsed.data, rules.currencyDecimals);
     if (!priced.ok) return priced;
     return ok({
       shopId: parsed.data.shopId ?? settings.shopId,
@@ -62,31 +57,22 @@ export function createSaleValidator(settingsStore: SettingsStore) {
 }
 
 /** Integer minor-unit lines and total; refuses totals too large to be exact. */
-export function priceLines(
+function priceItems(
   input: Pick<SaleInput, 'items'>,
   decimals: number,
 ): Result<{ lines: PricedLine[]; totalMinor: number }> {
-  const lines: PricedLine[] = [];
-  let totalMinor = 0;
-  for (const [index, item] of input.items.entries()) {
-    // Both conversions were checked by the schema.
-    const quantityMilli = toScaledInteger(item.quantity, QUANTITY_DECIMALS)!;
-    const unitPriceMinor = toScaledInteger(item.price, decimals)!;
-    const lineTotal = lineTotalMinor(quantityMilli, unitPriceMinor);
-    totalMinor += lineTotal ?? Infinity;
-    if (lineTotal === undefined || !Number.isSafeInteger(totalMinor)) {
-      return fail(
-        invalidFields('The sale is not valid', [
-          { path: `/items/${index}`, message: 'the total is too large to be exact' },
-        ]),
-      );
-    }
-    lines.push({
+  const priced = priceLines(
+    input.items.map((item) => ({
       productId: item.productId,
-      quantityMilli,
-      unitPriceMinor,
-      lineTotalMinor: lineTotal,
-    });
-  }
-  return ok({ lines, totalMinor });
+      // Both conversions were checked by the schema.
+      quantityMilli: toScaledInteger(item.quantity, QUANTITY_DECIMALS)!,
+      unitPriceMinor: toScaledInteger(item.price, decimals)!,
+    })),
+  );
+  if (!('tooLargeAt' in priced)) return ok(priced);
+  return fail(
+    invalidFields('The sale is not valid', [
+      { path: `/items/${priced.tooLargeAt}`, message: 'the total is too large to be exact' },
+    ]),
+  );
 }

@@ -20,7 +20,8 @@ export function storeFor(database: TillDatabase) {
   const settings = createSettingsStore(database);
   const history = createHistory(database);
   const reader = createSaleReader(database, history);
-  const recorder = createSaleRecorder(database, settings);
+  const receipts = createReceipts(database, settings, reader.getSale);
+  const recorder = createSaleRecorder(database, settings, receipts.receiptOf);
   return {
     database,
     file: database.file,
@@ -28,7 +29,7 @@ export function storeFor(database: TillDatabase) {
     recordSale: recorder.recordSale,
     ...createCarts(database, settings, recorder),
     ...reader,
-    ...createReceipts(database, settings, reader.getSale),
+    getReceipt: receipts.getReceipt,
     ...createDayTotals(database, settings, history),
     ...createRefusedActions(database, settings),
     ...createCatalog(database, settings),

@@ -3,9 +3,11 @@
 // screen shows it; both read its shape and its rules here. Nothing in a cart is ever sent
 // anywhere: charging turns it into a sale, in one transaction with clearing it.
 import { z } from 'zod';
-import { fromScaledInteger, lineTotalMinor, QUANTITY_DECIMALS } from './money.js';
+import { lineTotalMinor, QUANTITY_DECIMALS } from './money.js';
+import type { NewSaleInput } from './new-sale.js';
 import { customer, product } from './sale.js';
-import { CASH_METHOD, MAX_ITEMS_PER_SALE, MAX_QUANTITY } from './sale-input.js';
+import { CASH_METHOD } from './payment-methods.js';
+import { MAX_ITEMS_PER_SALE, MAX_QUANTITY } from './sale-input.js';
 
 /** The cart being rung up (one at a time), or one put aside to recall later. */
 export const CART_STATES = ['open', 'held'] as const;
@@ -233,8 +235,8 @@ export function confirmationReason(
   return undefined;
 }
 
-/** The sale a cart makes: the platform's sale shape, plus the cash tendered for a cash sale. */
-export function saleFromCart(cart: CartContent, decimals: number) {
+/** The new sale a cart makes, money in minor units as typed: the cash tendered too. */
+export function saleFromCart(cart: CartContent, decimals: number): NewSaleInput {
   const cash = cart.paymentMethod === CASH_METHOD && cart.tendered.trim() !== '';
   const tenderedMinor = cash ? parseMoney(cart.tendered, decimals) : undefined;
   return {
@@ -242,12 +244,10 @@ export function saleFromCart(cart: CartContent, decimals: number) {
       productId: line.product.id,
       // Thousandths over 1000: the nearest double, whose shortest text is the exact decimal.
       quantity: (quantityMilliOf(line.quantityText) ?? Number.NaN) / 1000,
-      price: fromScaledInteger(line.product.priceMinor, decimals),
+      unitPriceMinor: line.product.priceMinor,
     })),
     paymentMethod: cart.paymentMethod,
     ...(cart.customer ? { customerId: cart.customer.id } : {}),
-    ...(tenderedMinor !== undefined
-      ? { tendered: fromScaledInteger(tenderedMinor, decimals) }
-      : {}),
+    ...(tenderedMinor !== undefined ? { tenderedMinor } : {}),
   };
 }

@@ -72,6 +72,30 @@ export function lineTotalMinor(quantityMilli: number, unitPriceMinor: number): n
   return rounded <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(rounded) : undefined;
 }
 
+/** Each line's total and their sum: what a sale costs, in exact minor units. */
+export type PricedLines<Line> = {
+  lines: Array<Line & { lineTotalMinor: number }>;
+  totalMinor: number;
+};
+
+/**
+ * Prices lines given in thousandths and minor units. `tooLargeAt` names the first line that
+ * takes a total past the integers a double holds exactly.
+ */
+export function priceLines<Line extends { quantityMilli: number; unitPriceMinor: number }>(
+  lines: readonly Line[],
+): PricedLines<Line> | { tooLargeAt: number } {
+  const priced: PricedLines<Line>['lines'] = [];
+  let totalMinor = 0;
+  for (const [index, line] of lines.entries()) {
+    const lineTotal = lineTotalMinor(line.quantityMilli, line.unitPriceMinor);
+    totalMinor += lineTotal ?? Infinity;
+    if (lineTotal === undefined || !Number.isSafeInteger(totalMinor)) return { tooLargeAt: index };
+    priced.push({ ...line, lineTotalMinor: lineTotal });
+  }
+  return { lines: priced, totalMinor };
+}
+
 /** Plain decimal text for minor units, like "12.50" (no currency symbol). */
 export function formatMinor(minor: number, decimals: number): string {
   if (decimals === 0) return String(minor);

@@ -5,7 +5,7 @@
 // day's takings and the cash expected in the drawer always match the money handed over.
 import { formatMinor } from './money.js';
 import type { FieldError } from './result.js';
-import { CASH_METHOD } from './sale-input.js';
+import { CASH_METHOD } from './payment-methods.js';
 
 export interface PaidSale {
   totalMinor: number;

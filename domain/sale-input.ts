@@ -10,15 +10,21 @@ export const MAX_QUANTITY = 1_000_000;
 export const MAX_PRICE = 1_000_000_000;
 export const MAX_ID_LENGTH = 128;
 
-/** The payment method whose money goes into the till's drawer. */
-export const CASH_METHOD = 'CASH';
-
 /** Product, shop and customer ids: prefixed (`prod_8Hq2x`) or UUIDs, never blank. */
 export const idSchema = z
   .string({ error: 'must be a text id' })
   .min(1, 'must not be empty')
   .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`)
   .regex(/^[^\s\p{Cc}\p{Cf}]+$/u, 'must not contain spaces or control characters');
+
+/** Units of a product: more than 0, exact to a thousandth (grams of goods sold by the kilo). */
+export const quantitySchema = z
+  .number({ error: 'must be a number' })
+  .positive('must be greater than 0')
+  .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
+  .refine((value) => toScaledInteger(value, QUANTITY_DECIMALS) !== undefined, {
+    error: `must have at most ${QUANTITY_DECIMALS} decimal places`,
+  });
 
 export interface SaleRules {
   paymentMethods: readonly [string, ...string[]];
@@ -37,8 +43,9 @@ function saleShape<Item extends z.ZodType, Method extends z.ZodType>(item: Item,
 }
 
 /**
- * A sale as the till sends it, its shape only: what the contract checks at the boundary.
- * The store then checks it against the till's rules (`saleInputSchema`).
+ * A corrected sale as a person sends it, in the platform's shape: what the contract checks
+ * at the boundary. The store then checks it against the till's rules (`saleInputSchema`).
+ * A new sale has its own shape, in minor units (domain/new-sale.ts).
  */
 export const saleInput = saleShape(
   z.strictObject({ productId: z.string(), quantity: z.number(), price: z.number() }),
@@ -52,13 +59,7 @@ export function saleInputSchema(rules: SaleRules) {
       : `${rules.currency} allows ${rules.currencyDecimals} decimal places`;
   const item = z.strictObject({
     productId: idSchema,
-    quantity: z
-      .number({ error: 'must be a number' })
-      .positive('must be greater than 0')
-      .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`)
-      .refine((value) => toScaledInteger(value, QUANTITY_DECIMALS) !== undefined, {
-        error: `must have at most ${QUANTITY_DECIMALS} decimal places`,
-      }),
+    quantity: quantitySchema,
     price: z
       .number({ error: 'must be a number' })
       .nonnegative('must not be negative')

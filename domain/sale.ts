@@ -67,20 +67,6 @@ export const saleView = saleSummary
   });
 export type SaleView = z.infer<typeof saleView>;
 
-/** A sale just recorded: what the till shows at once (and, for cash, the change). */
-export const recordedSale = saleView
-  .pick({
-    id: true,
-    receiptNumber: true,
-    createdAt: true,
-    currency: true,
-    totalMinor: true,
-    tenderedMinor: true,
-    changeMinor: true,
-  })
-  .extend({ state: z.literal('pending') });
-export type RecordedSale = z.infer<typeof recordedSale>;
-
 /** A sale the platform refused, as the list of them shows it. */
 export const refusedSummary = z.object({
   saleId: z.string(),
@@ -126,7 +112,10 @@ export const customer = z.object({
 });
 export type CustomerView = z.infer<typeof customer>;
 
-/** A receipt, to print or reprint: everything on it comes from the till's own records. */
+/**
+ * A receipt, to print or reprint: everything on it comes from the till's own records.
+ * Recording a sale answers with it, so the till prints without asking again.
+ */
 export const receipt = z.object({
   shopName: z.string(),
   tillName: z.string(),

@@ -3,6 +3,7 @@
 // (settings-view.ts), the contract checks a change against them.
 import { z } from 'zod';
 import { isKnownCurrency } from './money.js';
+import { DEFAULT_PAYMENT_METHODS } from './payment-methods.js';
 import { RECEIPT_WIDTHS } from './sale-states.js';
 import { idSchema } from './sale-input.js';
 
@@ -16,7 +17,7 @@ export const settingsShape = {
     .min(1, 'must list at least one payment method')
     .max(20, 'must list at most 20 payment methods')
     .refine((methods) => new Set(methods).size === methods.length, 'must not repeat a method')
-    .default(['CASH', 'MOBILE_MONEY']),
+    .default(DEFAULT_PAYMENT_METHODS),
   shopId: idSchema.nullable().default(null),
   tillName: z.string().trim().min(1, 'must not be empty').max(64).default('Till 1'),
   /** Printed at the top of every receipt. */

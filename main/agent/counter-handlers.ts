@@ -2,8 +2,12 @@
 // customers, receipts and the day's totals.
 import { chargeProblem, saleFromCart, type CounterState } from '../../domain/cart.js';
 import { currencyDecimals, QUANTITY_DECIMALS } from '../../domain/money.js';
+import { newSale } from '../../domain/new-sale.js';
+import { CASH_METHOD } from '../../domain/payment-methods.js';
 import { fail, invalidFields, ok, type Result } from '../../domain/result.js';
-import { CASH_METHOD, MAX_QUANTITY } from '../../domain/sale-input.js';
+import type { ReceiptView } from '../../domain/sale.js';
+import { MAX_QUANTITY } from '../../domain/sale-input.js';
+import { invalidInput } from '../../db/field-errors.js';
 import { dayOf } from '../../domain/views/day-view.js';
 import { formatMoney } from '../../domain/views/money-format.js';
 import type { Logger } from '../log/log-port.js';
@@ -57,12 +61,14 @@ export function counterHandlers(runtime: Runtime, logger?: Logger): Handlers<Cou
     });
   }
 
+  /** A sale just written: the engine sends it soon; its receipt is the answer. */
+  function queued(receipt: Result<ReceiptView>) {
+    if (receipt.ok) runtime.saleQueued(receipt.value.saleId);
+    return receipt;
+  }
+
   return {
-    recordSale(input) {
-      const result = store().recordSale(input);
-      if (result.ok) runtime.saleQueued(result.value.id);
-      return result;
-    },
+    recordSale: (sale) => queued(store().recordSale(sale)),
     getCounter: counter,
     saveCart({ cart }) {
       const savedAt = Date.now();
@@ -84,10 +90,10 @@ export function counterHandlers(runtime: Runtime, logger?: Logger): Handlers<Cou
         formatMoney(minor, currency, decimals),
       );
       if (problem) return fail({ code: 'invalid_input', message: problem });
-      const sale = store().chargeCart(saleFromCart(cart, decimals));
-      if (!sale.ok) return sale;
-      runtime.saleQueued(sale.value.id);
-      return receiptOf(sale.value.id);
+      // The cart becomes a new sale here, checked and priced once like any other.
+      const sale = newSale.safeParse(saleFromCart(cart, decimals));
+      if (!sale.success) return fail(invalidInput('The sale is not valid', sale.error));
+      return queued(store().chargeCart(sale.data));
     },
     searchProducts: ({ query, limit }) => ok(store().searchProducts(query, limit)),
     findProduct({ code }) {

@@ -9,7 +9,6 @@ import { EVENT_NAMES, METHOD_NAMES } from './names.js';
 import {
   refusedChange,
   refusedSummary,
-  recordedSale,
   customer,
   dayTotals,
   outboxState,
@@ -19,6 +18,7 @@ import {
   saleView,
 } from '../../domain/sale.js';
 import { cartContent, counterState, MAX_HOLD_NOTE } from '../../domain/cart.js';
+import { newSale } from '../../domain/new-sale.js';
 import { saleInput } from '../../domain/sale-input.js';
 import { settingsView } from '../../domain/settings-view.js';
 import { settingsPatch } from '../../domain/settings.js';
@@ -30,9 +30,10 @@ const saleRef = z.strictObject({ saleId: z.string().min(1) });
 
 export const methods = {
   recordSale: {
-    /** The platform's sale, and for cash the amount handed over (kept here, never sent). */
-    input: saleInput.extend({ tendered: z.number().optional() }),
-    output: recordedSale,
+    /** A new sale, money in minor units (for cash, the amount handed over: never sent). */
+    input: newSale,
+    /** Its receipt, to show and print at once. */
+    output: receipt,
   },
   searchProducts: {
     input: z.strictObject({

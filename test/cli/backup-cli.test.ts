@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyBackup } from '../../db/backup.js';
 import { openStore } from '../../db/store.js';
 import { runCli, startCli } from '../helpers/cli.js';
-import { validSale } from '../helpers/sales.js';
+import { checked, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { sandboxForTest } from '../sandbox/helpers.js';
 import { waitUntil } from '../sync/helpers.js';
@@ -14,7 +14,7 @@ import { configurePlatform, sandboxStoreOf } from '../helpers/platform-till.js';
 async function tillWith(sales: number) {
   const dataDir = tempDir();
   const store = openStore(await configurePlatform(dataDir));
-  for (let n = 0; n < sales; n++) store.recordSale(validSale());
+  for (let n = 0; n < sales; n++) store.recordSale(checked());
   store.close();
   return dataDir;
 }
@@ -90,7 +90,7 @@ describe('tillsync restore', () => {
     expect(await daemon.stop('SIGTERM')).toBe(0);
 
     const store = openStore(join(dataDir, 'tillsync.db'));
-    store.recordSale(validSale()); // made after the backup: kept in the replaced file only
+    store.recordSale(checked()); // made after the backup: kept in the replaced file only
     store.close();
     const restored = await runCli(['restore', daily], { env });
     expect(restored.stderr).toBe('');

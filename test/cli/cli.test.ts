@@ -46,8 +46,9 @@ describe('tillsync record', () => {
   it('prints every bad field to stderr, exits 2 and writes nothing', async () => {
     const dataDir = tempDir();
     const input = JSON.stringify({
-      items: [{ productId: 'a b', quantity: -1, price: 1 }],
-      paymentMethod: 'CARD',
+      items: [{ productId: 'a b', quantity: -1, unitPriceMinor: 1.25 }],
+      paymentMethod: 'CASH',
+      tenderedMinor: '10',
     });
     const run = await runCli(['record'], { input, env: envFor(dataDir) });
     expect(run.code).toBe(2);
@@ -56,7 +57,17 @@ describe('tillsync record', () => {
       '/items/0/productId: must not contain spaces or control characters',
     );
     expect(run.stderr).toContain('/items/0/quantity: must be greater than 0');
-    expect(run.stderr).toContain('/paymentMethod: must be one of CASH, MOBILE_MONEY');
+    expect(run.stderr).toContain(
+      '/items/0/unitPriceMinor: must be a whole number of minor units, like 1250 for 12.50',
+    );
+    expect(run.stderr).toContain('/tenderedMinor: must be a number');
+    // A method this till does not take is named once the sale itself is right.
+    const card = await runCli(['record'], {
+      input: JSON.stringify(validSale({ paymentMethod: 'CARD' })),
+      env: envFor(dataDir),
+    });
+    expect(card.code).toBe(2);
+    expect(card.stderr).toContain('/paymentMethod: must be one of CASH, MOBILE_MONEY');
     const store = openStore(sandboxStoreOf(dataDir));
     expect(rowCounts(store.database.sqlite).sales).toBe(0);
     store.close();

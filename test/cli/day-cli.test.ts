@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { localDay } from '../../db/day-totals.js';
 import { openStore } from '../../db/store.js';
 import { runCli } from '../helpers/cli.js';
-import { validSale } from '../helpers/sales.js';
+import type { NewSaleInput } from '../../domain/new-sale.js';
+import { checked, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { configurePlatform } from '../helpers/platform-till.js';
 
@@ -12,10 +13,10 @@ async function tillWithADay() {
   const file = await configurePlatform(dataDir);
   const store = openStore(file);
   const noon = localDay('2026-11-21')!.from + 12 * 3_600_000;
-  const record = (input: object, now: number) => {
-    const result = store.recordSale(input, { now });
+  const record = (input: NewSaleInput, now: number) => {
+    const result = store.recordSale(checked(input), { now });
     if (!result.ok) throw new Error(result.error.message);
-    return result.value.id;
+    return result.value.saleId;
   };
   record(validSale(), noon); // 4.50 cash
   record(validSale({ paymentMethod: 'MOBILE_MONEY' }), noon + 1);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
 import { backupIfDue } from '../../main/housekeeping/daily-backups.js';
 import { runCli } from '../helpers/cli.js';
-import { validSale } from '../helpers/sales.js';
+import { checked, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { sandboxForTest } from '../sandbox/helpers.js';
 import { configurePlatform, NO_PLATFORM_HERE, sandboxStoreOf } from '../helpers/platform-till.js';
@@ -22,7 +22,7 @@ async function till(sales = 2) {
   const dataDir = tempDir();
   const file = await configurePlatform(dataDir);
   const store = openStore(file);
-  for (let n = 0; n < sales; n++) store.recordSale(validSale());
+  for (let n = 0; n < sales; n++) store.recordSale(checked());
   store.close();
   await backupIfDue(dataDir, file, 7);
   return dataDir;
@@ -153,8 +153,8 @@ describe('tillsync doctor', () => {
     const dataDir = tempDir();
     const store = openStore(await configurePlatform(dataDir));
     const week = Date.now() - 7 * 86_400_000;
-    store.recordSale(validSale(), { now: week });
-    const refused = store.recordSale(validSale());
+    store.recordSale(checked(), { now: week });
+    const refused = store.recordSale(checked());
     if (!refused.ok) throw new Error(refused.error.message);
     const sqlite = store.database.sqlite;
     sqlite.prepare(`update outbox set created_at = ? where state = 'pending'`).run(week);
@@ -162,13 +162,13 @@ describe('tillsync doctor', () => {
       .prepare(
         `update outbox set state = 'refused', last_error_reason = 'HTTP 422: unknown product' where sale_id = ?`,
       )
-      .run(refused.value.id);
+      .run(refused.value.saleId);
     sqlite
       .prepare(
         `update sync_state set paused_reason = 'HTTP 401: invalid_token', paused_at = ? where id = 1`,
       )
       .run(Date.now());
-    sqlite.prepare(`update outbox set uncertain = 1 where sale_id = ?`).run(refused.value.id);
+    sqlite.prepare(`update outbox set uncertain = 1 where sale_id = ?`).run(refused.value.saleId);
     store.close();
 
     const sandbox = await sandboxForTest();

@@ -12,7 +12,7 @@ import { viewStatus } from '../../domain/views/status-view.js';
 import { statusReadings } from '../../main/metrics/till-figures.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
 import { runCli } from '../helpers/cli.js';
-import { validSale } from '../helpers/sales.js';
+import { checked, validSale } from '../helpers/sales.js';
 import { consoleRuntime } from '../helpers/runtime.js';
 import { scriptedServer, type ScriptedAnswer } from '../helpers/scripted-server.js';
 import { statusRuleViolations } from '../helpers/status-rules.js';
@@ -95,7 +95,7 @@ describe('one status, everywhere', () => {
     const behind = 100_000;
     const clock = { now: () => Date.now() - behind, monotonic: () => performance.now() };
     const engine = t.engine({ ...config, sync: { requestTimeoutMs: 300 } }, { clock });
-    const sell = () => t.store.recordSale(validSale(), { now: clock.now() });
+    const sell = () => t.store.recordSale(checked(), { now: clock.now() });
     sell();
     expect(await engine.drain()).toMatchObject({ synced: 1 });
     await sandbox.faults.set({ outage: 'hang' });

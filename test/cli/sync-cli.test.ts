@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
 import { runCli, startCli } from '../helpers/cli.js';
-import { validSale } from '../helpers/sales.js';
+import type { NewSaleInput } from '../../domain/new-sale.js';
+import { checked, correctedSale, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { sandboxForTest } from '../sandbox/helpers.js';
 import { waitUntil } from '../sync/helpers.js';
@@ -18,19 +19,21 @@ const FAST = {
   },
 };
 
-function dataDirWith(sales: Array<Record<string, unknown>>) {
+function dataDirWith(sales: NewSaleInput[]) {
   const dataDir = tempDir();
   writeFileSync(join(dataDir, 'config.json'), JSON.stringify(FAST));
   const store = openStore(join(dataDir, 'tillsync.db'));
   for (const sale of sales) {
-    const result = store.recordSale(sale);
+    const result = store.recordSale(checked(sale));
     if (!result.ok) throw new Error(result.error.message);
   }
   return { dataDir, store };
 }
 
 // Priced as validSale() (4.50), so fixing its product id keeps the money that was taken.
-const unknownProduct = validSale({ items: [{ productId: 'prod_gone', quantity: 1, price: 4.5 }] });
+const unknownProduct = validSale({
+  items: [{ productId: 'prod_gone', quantity: 1, unitPriceMinor: 450 }],
+});
 
 describe('tillsync daemon', () => {
   it('refuses to run with no platform configured, and says what to do', async () => {
@@ -64,7 +67,7 @@ describe('tillsync daemon', () => {
     });
     await daemon.waitFor(/daemon started/);
     await waitUntil(() => store.countByState().synced === 2, 10_000, 'synced by the daemon');
-    store.recordSale(validSale());
+    store.recordSale(checked());
     await waitUntil(
       () => store.countByState().synced === 3,
       10_000,
@@ -183,7 +186,7 @@ describe('tillsync refused', () => {
     );
 
     const fixed = join(tempDir(), 'fixed.json');
-    writeFileSync(fixed, JSON.stringify(validSale()));
+    writeFileSync(fixed, JSON.stringify(correctedSale()));
     const edit = await runCli(['refused', 'edit', '1', '--file', fixed], { env });
     expect(edit.code).toBe(0);
     expect(edit.stdout).toMatch(/Sale #1 is queued to be sent again \(revision 2\)/);
@@ -230,7 +233,7 @@ describe('tillsync start (npm start)', () => {
     expect(store.searchProducts('sourdough')).toMatchObject([
       { id: 'prod_8Hq2x', price: 4.5, barcode: '5012345000015' },
     ]);
-    store.recordSale(validSale());
+    store.recordSale(checked());
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(store.countByState().synced).toBe(0); // every send fails: fail5xx=1
     // `tillsync sandbox faults` lifts them on the app's own sandbox.

@@ -123,7 +123,7 @@ describe('the loopback console', () => {
     const { server } = await consoleForTest();
     const session = await login(server.port, tokenOf(server.loginUrl));
     const body = JSON.stringify({
-      items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
+      items: [{ productId: 'prod_8Hq2x', quantity: 1, unitPriceMinor: 450 }],
       paymentMethod: 'CASH',
     });
     const foreign = await raw(server.port, '/api/recordSale', {

@@ -12,6 +12,7 @@ import { openStore, type Store } from '../../db/store.js';
 import { seededRandom } from '../../sandbox/seeded-random.js';
 import { runCli, startCli } from '../helpers/cli.js';
 import { configurePlatform } from '../helpers/platform-till.js';
+import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const DAY = 86_400_000;
@@ -30,15 +31,17 @@ function randomTill(seed: number, count: number): { store: Store; dataDir: strin
   );
   for (const at of times) {
     const recorded = store.recordSale(
-      {
-        items: [{ productId: `prod_${Math.floor(random() * 5)}`, quantity: 1, price: 2.5 }],
+      checked({
+        items: [
+          { productId: `prod_${Math.floor(random() * 5)}`, quantity: 1, unitPriceMinor: 250 },
+        ],
         paymentMethod: 'CASH',
-      },
+      }),
       { now: at },
     );
     if (!recorded.ok) throw new Error(recorded.error.message);
     const state = STATES[Math.floor(random() * STATES.length)]!;
-    setState.run(state, random() < 0.1 ? 1 : 0, recorded.value.id);
+    setState.run(state, random() < 0.1 ? 1 : 0, recorded.value.saleId);
   }
   return { store, dataDir };
 }
@@ -107,7 +110,10 @@ describe('archiving', () => {
       expect(await archiveSales(store.database, before)).toBe(0);
       // Receipt numbers go on above everything archived, even when the newest moved.
       const next = store.recordSale(
-        { items: [{ productId: 'prod_1', quantity: 1, price: 1 }], paymentMethod: 'CASH' },
+        checked({
+          items: [{ productId: 'prod_1', quantity: 1, unitPriceMinor: 100 }],
+          paymentMethod: 'CASH',
+        }),
         { now: NOW },
       );
       expect(next.ok && next.value.receiptNumber).toBe(sales.length + 1);
@@ -185,11 +191,14 @@ describe('archiving', () => {
     const sales: string[] = [];
     for (let n = 0; n < 600; n++) {
       const recorded = store.recordSale(
-        { items: [{ productId: 'prod_1', quantity: 1, price: 2 }], paymentMethod: 'CASH' },
+        checked({
+          items: [{ productId: 'prod_1', quantity: 1, unitPriceMinor: 200 }],
+          paymentMethod: 'CASH',
+        }),
         { now: NOW - (600 - n) * 3 * DAY },
       );
       if (!recorded.ok) throw new Error(recorded.error.message);
-      sales.push(recorded.value.id);
+      sales.push(recorded.value.saleId);
     }
     store.database.sqlite.prepare("update outbox set state = 'synced'").run();
     const exported = everything(store);

@@ -8,7 +8,7 @@ import { BackupError, backupDatabase, verifyBackup } from '../../db/backup.js';
 import { restoreDatabase } from '../../db/restore.js';
 import { openStore } from '../../db/store.js';
 import { backupFolder, backupIfDue, backupNow } from '../../main/housekeeping/daily-backups.js';
-import { validSale } from '../helpers/sales.js';
+import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const loop = fileURLToPath(new URL('../fixtures/record-loop.ts', import.meta.url));
@@ -18,7 +18,7 @@ function tillWith(sales: number): string {
   const store = openStore(file);
   store.database.sqlite.pragma('synchronous = OFF'); // only to seed faster
   for (let n = 0; n < sales; n++) {
-    const result = store.recordSale(validSale());
+    const result = store.recordSale(checked());
     if (!result.ok) throw new Error(result.error.message);
   }
   store.close();
@@ -120,7 +120,7 @@ describe('restore', () => {
     const backup = join(tempDir(), 'backup.db');
     await backupDatabase(file, backup);
     const store = openStore(file);
-    for (let n = 0; n < 3; n++) store.recordSale(validSale());
+    for (let n = 0; n < 3; n++) store.recordSale(checked());
     const beforeIds = store.listSales({ limit: 10 });
     store.close();
 
@@ -143,7 +143,7 @@ describe('restore', () => {
     const file = tillWith(0);
     const store = openStore(file);
     store.database.sqlite.pragma('wal_autocheckpoint = 0');
-    for (let n = 0; n < 3; n++) store.recordSale(validSale());
+    for (let n = 0; n < 3; n++) store.recordSale(checked());
     const raw = join(tempDir(), 'raw.db');
     copyFileSync(file, raw);
     copyFileSync(`${file}-wal`, `${raw}-wal`);

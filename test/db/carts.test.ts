@@ -4,10 +4,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addProduct, emptyCart, setQuantity, type CartContent } from '../../domain/cart.js';
+import {
+  addProduct,
+  emptyCart,
+  saleFromCart,
+  setQuantity,
+  type CartContent,
+} from '../../domain/cart.js';
 import { AUTO_HOLD_NOTE } from '../../db/carts.js';
 import { openStore, type Store } from '../../db/store.js';
-import { rowCounts } from '../helpers/sales.js';
+import { checked, rowCounts } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const bread = {
@@ -52,15 +58,12 @@ describe('the open cart', () => {
     const { store } = freshStore();
     const cart = { ...cartOf(bread, milk), tendered: '10' };
     store.saveCart(cart);
-    const sale = store.chargeCart({
-      items: [
-        { productId: 'prod_bread', quantity: 1, price: 4.5 },
-        { productId: 'prod_milk', quantity: 1, price: 1.2 },
-      ],
-      paymentMethod: 'CASH',
-      tendered: 10,
+    const sale = store.chargeCart(checked(saleFromCart(cart, 2)));
+    expect(sale.ok && sale.value).toMatchObject({
+      totalMinor: 570,
+      tenderedMinor: 1000,
+      changeMinor: 430,
     });
-    expect(sale.ok && sale.value).toMatchObject({ totalMinor: 570, changeMinor: 430 });
     expect(store.readCounter().cart).toEqual(emptyCart('CASH'));
     expect(rowCounts(store.database.sqlite)).toMatchObject({ sales: 1, carts: 0 });
     store.close();
@@ -74,12 +77,7 @@ describe('the open cart', () => {
     store.database.sqlite.exec(
       `create trigger refuse before delete on carts begin select raise(abort, 'refused'); end`,
     );
-    expect(() =>
-      store.chargeCart({
-        items: [{ productId: 'prod_bread', quantity: 1, price: 4.5 }],
-        paymentMethod: 'CASH',
-      }),
-    ).toThrow(/refused/);
+    expect(() => store.chargeCart(checked(saleFromCart(cart, 2)))).toThrow(/refused/);
     expect(rowCounts(store.database.sqlite)).toMatchObject({ sales: 0, sale_items: 0, outbox: 0 });
     expect(store.readCounter().cart).toEqual(cart);
     store.close();
@@ -87,14 +85,11 @@ describe('the open cart', () => {
 
   it('stays untouched when the sale it makes is refused', () => {
     const { store } = freshStore();
-    store.saveCart(cartOf(bread));
-    const refused = store.chargeCart({
-      items: [{ productId: 'prod_bread', quantity: 1, price: 4.5 }],
-      paymentMethod: 'CASH',
-      tendered: 2,
-    });
+    const cart = { ...cartOf(bread), paymentMethod: 'CARD' };
+    store.saveCart(cart);
+    const refused = store.chargeCart(checked(saleFromCart(cart, 2)));
     expect(!refused.ok && refused.error.fields).toEqual([
-      { path: '/tendered', message: 'is less than the total (4.5)' },
+      { path: '/paymentMethod', message: 'must be one of CASH, MOBILE_MONEY' },
     ]);
     expect(store.readCounter().cart.lines).toHaveLength(1);
     expect(rowCounts(store.database.sqlite).sales).toBe(0);
@@ -171,10 +166,7 @@ describe('a saved cart that cannot be read', () => {
     // Read again: nothing left to set aside, and a new sale is charged as usual.
     expect(store.readCounter().setAside).toEqual([]);
     store.saveCart(cartOf(bread));
-    const sale = store.chargeCart({
-      items: [{ productId: 'prod_bread', quantity: 1, price: 4.5 }],
-      paymentMethod: 'CASH',
-    });
+    const sale = store.chargeCart(checked(saleFromCart(cartOf(bread), 2)));
     expect(sale.ok).toBe(true);
     expect(existsSync(aside!.file)).toBe(true);
     store.close();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { localDay } from '../../db/day-totals.js';
 import { dayOf } from '../../domain/views/day-view.js';
 import { openStore } from '../../db/store.js';
+import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const STATES = ['pending', 'sending', 'synced', 'refused', 'discarded'] as const;
@@ -33,16 +34,18 @@ describe('day totals', () => {
             const dayLength = localDay(sale.day)!.to - localDay(sale.day)!.from;
             const at = localDay(sale.day)!.from + Math.min(sale.at, dayLength - 1);
             const result = store.recordSale(
-              {
-                items: [{ productId: 'prod_a', quantity: sale.quantity, price: sale.cents / 100 }],
+              checked({
+                items: [
+                  { productId: 'prod_a', quantity: sale.quantity, unitPriceMinor: sale.cents },
+                ],
                 paymentMethod: sale.method,
-              },
+              }),
               { now: at },
             );
             if (!result.ok) throw new Error(result.error.message);
             store.database.sqlite
               .prepare('update outbox set state = ? where sale_id = ?')
-              .run(sale.state, result.value.id);
+              .run(sale.state, result.value.saleId);
             return { ...sale, day: dayOf(at), totalMinor: result.value.totalMinor };
           });
           for (const day of DAYS) {

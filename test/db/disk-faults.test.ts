@@ -5,7 +5,7 @@ import { backupDatabase, BackupError } from '../../db/backup.js';
 import { DatabaseFileError } from '../../db/open.js';
 import { openStore } from '../../db/store.js';
 import { runCli } from '../helpers/cli.js';
-import { rowCounts, validSale } from '../helpers/sales.js';
+import { checked, rowCounts } from '../helpers/sales.js';
 import { smallDisk, smallDiskUnavailable } from '../helpers/small-disk.js';
 import { configurePlatform } from '../helpers/platform-till.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -23,13 +23,13 @@ describe.skipIf(smallDiskUnavailable)('on a real disk that fills up or turns rea
     disk = smallDisk(2 * 1_048_576);
     const store = openStore(join(disk.dir, 'tillsync.db'));
     try {
-      for (let n = 0; n < 5; n++) expect(store.recordSale(validSale()).ok).toBe(true);
+      for (let n = 0; n < 5; n++) expect(store.recordSale(checked()).ok).toBe(true);
       // An emptied WAL: the next sale needs new space, not a reused frame.
       store.database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       const before = rowCounts(store.database.sqlite);
       disk.fill();
 
-      expect(store.recordSale(validSale())).toEqual({
+      expect(store.recordSale(checked())).toEqual({
         ok: false,
         error: {
           code: 'storage_failed',
@@ -40,7 +40,7 @@ describe.skipIf(smallDiskUnavailable)('on a real disk that fills up or turns rea
       expect(rowCounts(store.database.sqlite)).toEqual(before);
 
       disk.free();
-      const next = store.recordSale(validSale());
+      const next = store.recordSale(checked());
       expect(next.ok && next.value.receiptNumber).toBe(6); // no receipt number was used up
       expect(store.database.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(store.countByState().pending).toBe(6);
@@ -52,7 +52,7 @@ describe.skipIf(smallDiskUnavailable)('on a real disk that fills up or turns rea
   it('fails a backup to a full disk clearly, and leaves no partial file', async () => {
     const source = join(tempDir(), 'tillsync.db');
     const store = openStore(source);
-    for (let n = 0; n < 2_000; n++) store.recordSale(validSale());
+    for (let n = 0; n < 2_000; n++) store.recordSale(checked());
     store.close();
     disk = smallDisk(256 * 1024);
     const target = join(disk.dir, 'backup.db');
@@ -67,7 +67,7 @@ describe.skipIf(smallDiskUnavailable)('on a real disk that fills up or turns rea
   it('fails an export to a full disk with what to do, and leaves no partial file', async () => {
     const dataDir = tempDir();
     const store = openStore(await configurePlatform(dataDir));
-    for (let n = 0; n < 2_000; n++) store.recordSale(validSale());
+    for (let n = 0; n < 2_000; n++) store.recordSale(checked());
     store.close();
     disk = smallDisk(64 * 1024);
     const out = join(disk.dir, 'sales.csv');
@@ -82,7 +82,7 @@ describe.skipIf(smallDiskUnavailable)('on a real disk that fills up or turns rea
     disk = smallDisk(1_048_576);
     const file = join(disk.dir, 'tillsync.db');
     const store = openStore(file);
-    store.recordSale(validSale());
+    store.recordSale(checked());
     store.close();
     disk.readOnly(true);
 

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../domain/views/day-view.js';
 import { openStore, type Store } from '../../db/store.js';
+import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -48,18 +49,24 @@ function sell(
   const cash = s.method === 'CASH';
   const tenderedMinor = cash && s.extraCents !== null ? s.cents + s.extraCents : undefined;
   const result = store.recordSale(
-    {
-      items: [{ productId: 'prod_a', quantity: 1, price: s.cents / 100 }],
+    checked({
+      items: [{ productId: 'prod_a', quantity: 1, unitPriceMinor: s.cents }],
       paymentMethod: s.method,
-      ...(tenderedMinor === undefined ? {} : { tendered: tenderedMinor / 100 }),
-    },
+      ...(tenderedMinor === undefined ? {} : { tenderedMinor }),
+    }),
     { now: NOW },
   );
   if (!result.ok) throw new Error(result.error.message);
   const handedOver = tenderedMinor ?? s.cents;
   const change = handedOver - s.cents;
+  // The receipt handed to the customer says the same, to the minor unit.
+  expect(result.value).toMatchObject({
+    totalMinor: s.cents,
+    tenderedMinor: cash ? handedOver : null,
+    changeMinor: cash ? change : null,
+  });
   sales.push({
-    id: result.value.id,
+    id: result.value.saleId,
     method: s.method,
     totalMinor: s.cents,
     drawerMinor: cash ? handedOver - change : 0,
@@ -121,14 +128,17 @@ describe('an edit of a refused sale', () => {
     const store = openStore(join(tempDir(), 'tillsync.db'));
     store.settings.update({ paymentMethods: [...METHODS] });
     const sale = store.recordSale(
-      { items: [{ productId: 'prod_a', quantity: 1, price: 2.5 }], paymentMethod: 'CASH' },
+      checked({
+        items: [{ productId: 'prod_a', quantity: 1, unitPriceMinor: 250 }],
+        paymentMethod: 'CASH',
+      }),
       { now: NOW },
     );
     if (!sale.ok) throw new Error(sale.error.message);
     store.database.sqlite
       .prepare(`update outbox set state = 'refused' where sale_id = ?`)
-      .run(sale.value.id);
-    const refused = store.editRefused(sale.value.id, {
+      .run(sale.value.saleId);
+    const refused = store.editRefused(sale.value.saleId, {
       items: [{ productId: 'prod_b', quantity: 1, price: 4 }],
       paymentMethod: 'CARD',
     });
@@ -149,7 +159,10 @@ describe('an edit of a refused sale', () => {
         ],
       },
     });
-    expect(store.getSale(sale.value.id)).toMatchObject({ totalMinor: 250, paymentMethod: 'CASH' });
+    expect(store.getSale(sale.value.saleId)).toMatchObject({
+      totalMinor: 250,
+      paymentMethod: 'CASH',
+    });
     expect(store.dayTotals(dayOf(NOW))!.cashExpectedMinor).toBe(250);
     store.close();
   });

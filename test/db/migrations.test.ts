@@ -4,6 +4,7 @@ import { readMigrationFiles } from '../../db/drizzle.js';
 import { describe, expect, it } from 'vitest';
 import { knownSchemaVersion, MIGRATIONS_FOLDER, openDatabase } from '../../db/open.js';
 import { storeFor } from '../../db/store.js';
+import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /** A database as the first released schema left it, with a sale in every state. */
@@ -110,10 +111,12 @@ describe('migrations', () => {
       { id: 1, connection: 'checking' },
     ]);
     // The migrated file keeps taking sales, numbered after the old ones.
-    const next = store.recordSale({
-      items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 1.25 }],
-      paymentMethod: 'CASH',
-    });
+    const next = store.recordSale(
+      checked({
+        items: [{ productId: 'prod_8Hq2x', quantity: 1, unitPriceMinor: 125 }],
+        paymentMethod: 'CASH',
+      }),
+    );
     expect(next.ok && next.value.receiptNumber).toBe(6);
     store.close();
   });

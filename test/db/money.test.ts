@@ -6,6 +6,7 @@ import {
   fromScaledInteger,
   isKnownCurrency,
   lineTotalMinor,
+  priceLines,
   toScaledInteger,
 } from '../../domain/money.js';
 
@@ -52,6 +53,23 @@ describe('money', () => {
     expect(lineTotalMinor(500, 1)).toBe(1); // half a cent rounds up
     expect(lineTotalMinor(499, 1)).toBe(0);
     expect(lineTotalMinor(2000, 350)).toBe(700);
+  });
+
+  it('prices lines and their total exactly, naming the first line past exact integers', () => {
+    const line = (quantityMilli: number, unitPriceMinor: number) => ({
+      quantityMilli,
+      unitPriceMinor,
+    });
+    expect(priceLines([line(1000, 10), line(1000, 20), line(125, 1999)])).toEqual({
+      lines: [
+        { ...line(1000, 10), lineTotalMinor: 10 },
+        { ...line(1000, 20), lineTotalMinor: 20 },
+        { ...line(125, 1999), lineTotalMinor: 250 },
+      ],
+      totalMinor: 280,
+    });
+    const huge = line(90_000_000, 99_999_999_999); // 9e15 minor units: still exact alone
+    expect(priceLines([huge, huge, huge])).toEqual({ tooLargeAt: 1 });
   });
 
   it('knows the minor units of common currencies', () => {

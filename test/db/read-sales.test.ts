@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../db/store.js';
-import { validSale } from '../helpers/sales.js';
+import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const DAY = 86_400_000;
@@ -12,14 +12,14 @@ beforeEach(() => {
   store = openStore(join(tempDir(), 'tillsync.db'));
   // Ten sales, one a day; the 3rd and 7th are parked as refused.
   for (let day = 0; day < 10; day++) {
-    const result = store.recordSale(validSale(), { now: START + day * DAY });
+    const result = store.recordSale(checked(), { now: START + day * DAY });
     if (!result.ok) throw new Error(result.error.message);
     if (day === 2 || day === 6) {
       store.database.sqlite
         .prepare(
           `update outbox set state = 'refused', last_error_reason = 'Unknown product' where sale_id = ?`,
         )
-        .run(result.value.id);
+        .run(result.value.saleId);
     }
   }
 });

@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidInput } from '../../db/field-errors.js';
 import { openStore, type Store } from '../../db/store.js';
-import { rowCounts } from '../helpers/sales.js';
+import { fail } from '../../domain/result.js';
+import { methods } from '../../main/contract/contract.js';
+import { checked, rowCounts } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-// Generated in exact integers, sent as the JSON numbers a till would send.
+// Generated in exact integers, sent as a till sends them: money in minor units.
 const itemArb = fc.record({
   productId: fc.oneof(
     fc.uuid(),
@@ -33,7 +36,7 @@ const toInput = (sale: GeneratedSale) => ({
   items: sale.items.map((item) => ({
     productId: item.productId,
     quantity: item.quantityMilli / 1000,
-    price: item.priceMinor / 100,
+    unitPriceMinor: item.priceMinor,
   })),
 });
 
@@ -48,9 +51,10 @@ const expectedTotal = (sale: GeneratedSale) =>
 type Input = ReturnType<typeof toInput>;
 const mutations: Array<[string, (input: Input) => unknown]> = [
   ['/items', (input) => ({ ...input, items: [] })],
-  ['/items/0/price', (input) => withItem(input, { price: 1.005 })],
-  ['/items/0/price', (input) => withItem(input, { price: -0.01 })],
-  ['/items/0/price', (input) => withItem(input, { price: '1.00' })],
+  ['/items/0/unitPriceMinor', (input) => withItem(input, { unitPriceMinor: 100.5 })],
+  ['/items/0/unitPriceMinor', (input) => withItem(input, { unitPriceMinor: -1 })],
+  ['/items/0/unitPriceMinor', (input) => withItem(input, { unitPriceMinor: '100' })],
+  ['/items/0/price', (input) => withItem(input, { price: 1 })],
   ['/items/0/quantity', (input) => withItem(input, { quantity: 0 })],
   ['/items/0/quantity', (input) => withItem(input, { quantity: 0.0005 })],
   ['/items/0/quantity', (input) => withItem(input, { quantity: -1 })],
@@ -63,6 +67,8 @@ const mutations: Array<[string, (input: Input) => unknown]> = [
   ['/paymentMethod', ({ paymentMethod: _omitted, ...input }) => input],
   ['/total', (input) => ({ ...input, total: 10 })],
   ['/customerId', (input) => ({ ...input, customerId: ' ' })],
+  ['/tenderedMinor', (input) => ({ ...input, tenderedMinor: -1 })],
+  ['/tenderedMinor', (input) => ({ ...input, tenderedMinor: 1.5 })],
 ];
 
 function withItem(input: Input, change: Record<string, unknown>) {
@@ -76,12 +82,19 @@ beforeAll(() => {
 });
 afterAll(() => store.close());
 
+/** What the contract and `tillsync record` do with a sale: check it once, then record it. */
+function recordAtTheBoundary(input: unknown) {
+  const parsed = methods.recordSale.input.safeParse(input);
+  if (!parsed.success) return fail(invalidInput('The sale is not valid', parsed.error));
+  return store.recordSale(parsed.data);
+}
+
 describe('recordSale, property-based', () => {
   it('stores every valid sale exactly once and reads it back equal, total exact', () => {
     fc.assert(
       fc.property(saleArb, (sale) => {
         const before = rowCounts(store.database.sqlite);
-        const result = store.recordSale(toInput(sale));
+        const result = store.recordSale(checked(toInput(sale)));
         expect(result.ok).toBe(true);
         if (!result.ok) return;
         const after = rowCounts(store.database.sqlite);
@@ -89,25 +102,31 @@ describe('recordSale, property-based', () => {
         expect(after.outbox - before.outbox).toBe(1);
         expect(after.sale_items - before.sale_items).toBe(sale.items.length);
 
-        const stored = store.getSale(result.value.id)!;
+        const stored = store.getSale(result.value.saleId)!;
         expect(stored.totalMinor).toBe(expectedTotal(sale));
         expect(stored.paymentMethod).toBe(sale.paymentMethod);
         expect(stored.customerId).toBe(sale.customerId ?? null);
         expect(stored.shopId).toBe(sale.shopId ?? null);
         expect(stored.outbox.state).toBe('pending');
         expect(
-          stored.items.map(({ productId, quantity, price }) => ({ productId, quantity, price })),
+          stored.items.map(({ productId, quantity, unitPriceMinor }) => ({
+            productId,
+            quantity,
+            unitPriceMinor,
+          })),
         ).toEqual(toInput(sale).items);
+        // The answer is the receipt, the same a reprint reads.
+        expect(result.value).toEqual(store.getReceipt(result.value.saleId));
       }),
       { numRuns: 1000 },
     );
   });
 
-  it('rejects every invalid sale with the bad field named and no row written', () => {
+  it('rejects every invalid sale at the boundary or the store, the bad field named, no row written', () => {
     fc.assert(
       fc.property(saleArb, fc.constantFrom(...mutations), (sale, [path, mutate]) => {
         const before = rowCounts(store.database.sqlite);
-        const result = store.recordSale(mutate(toInput(sale)));
+        const result = recordAtTheBoundary(mutate(toInput(sale)));
         expect(result.ok).toBe(false);
         if (result.ok) return;
         expect(result.error.code).toBe('invalid_input');

@@ -4,16 +4,16 @@ import { prepareAttemptLog, recentAttempts } from '../../db/attempt-log.js';
 import { outbox, products, saleItems, sales } from '../../db/schema.js';
 import { openStore, type Store } from '../../db/store.js';
 import { computed, leftJoined, selectList, typedQuery } from '../../db/typed-sql.js';
-import { validSale } from '../helpers/sales.js';
+import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 let store: Store;
 let saleId: string;
 beforeEach(() => {
   store = openStore(join(tempDir(), 'tillsync.db'));
-  const recorded = store.recordSale(validSale(), { now: Date.UTC(2026, 10, 2) });
+  const recorded = store.recordSale(checked(), { now: Date.UTC(2026, 10, 2) });
   if (!recorded.ok) throw new Error(recorded.error.message);
-  saleId = recorded.value.id;
+  saleId = recorded.value.saleId;
 });
 afterEach(() => store.close());
 

@@ -20,6 +20,7 @@ import {
   waitForPage,
   type TillInBrowser,
 } from '../helpers/till-in-browser.js';
+import { checked } from '../helpers/sales.js';
 import { statusRuleViolations } from '../helpers/status-rules.js';
 
 requireChromiumInCi();
@@ -142,10 +143,12 @@ describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sand
 
   it('pages through the sales, and finds a receipt', async () => {
     for (let n = 0; n < 25; n++) {
-      const recorded = runtime.store.recordSale({
-        items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
-        paymentMethod: 'CASH',
-      });
+      const recorded = runtime.store.recordSale(
+        checked({
+          items: [{ productId: 'prod_8Hq2x', quantity: 1, unitPriceMinor: 450 }],
+          paymentMethod: 'CASH',
+        }),
+      );
       if (!recorded.ok) throw new Error(recorded.error.message);
     }
     const receipts = () =>

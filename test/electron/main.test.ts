@@ -37,7 +37,7 @@ async function pointAtDeadPlatform(baseUrl = 'http://127.0.0.1:9'): Promise<void
   });
   // A sale, so there is something to send and fail on.
   await ipc('recordSale', {
-    items: [{ productId: 'p1', quantity: 1, price: 1 }],
+    items: [{ productId: 'p1', quantity: 1, unitPriceMinor: 100 }],
     paymentMethod: 'CASH',
   });
 }
@@ -184,7 +184,7 @@ describe.shuffle('the Electron main process (electron mocked: its binary cannot 
     expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(invalid.error!.message).toMatch(/\/items.*\/paymentMethod.*\/extra/);
     const sale = await ipc('recordSale', {
-      items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
+      items: [{ productId: 'prod_8Hq2x', quantity: 1, unitPriceMinor: 450 }],
       paymentMethod: 'CASH',
     });
     expect(sale).toMatchObject({
@@ -240,7 +240,7 @@ describe.shuffle('the Electron main process (electron mocked: its binary cannot 
     await pointAtDeadPlatform();
     const before = recorded.dialogs.length;
     const waiting = await ipc('recordSale', {
-      items: [{ productId: 'p1', quantity: 1, price: 1 }],
+      items: [{ productId: 'p1', quantity: 1, unitPriceMinor: 100 }],
       paymentMethod: 'CASH',
     });
     expect(waiting.error).toBeUndefined();

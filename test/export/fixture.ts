@@ -4,15 +4,17 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { openStore, type Store } from '../../db/store.js';
 import { repoRoot } from '../helpers/cli.js';
+import type { NewSaleInput } from '../../domain/new-sale.js';
+import { checked } from '../helpers/sales.js';
 
 /** 2026-11-02 09:15 in Nairobi (UTC+3, no daylight saving): the golden files' zone. */
 export const NAIROBI = 'Africa/Nairobi';
 const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour - 3, minute);
 
-function record(store: Store, sale: Record<string, unknown>, now: number): string {
-  const result = store.recordSale(sale, { now });
+function record(store: Store, sale: NewSaleInput, now: number): string {
+  const result = store.recordSale(checked(sale), { now });
   if (!result.ok) throw new Error(result.error.message);
-  return result.value.id;
+  return result.value.saleId;
 }
 
 /** Writes the fixture till into `dataDir`; its sales are on 1 to 4 November 2026. */
@@ -29,7 +31,7 @@ export function exportFixture(dataDir: string): Store {
   record(
     store,
     {
-      items: [{ productId: 'prod_latte', quantity: 2, price: 3.2 }],
+      items: [{ productId: 'prod_latte', quantity: 2, unitPriceMinor: 320 }],
       paymentMethod: 'CASH',
     },
     at(1, 23, 59), // before the range the tests export
@@ -38,9 +40,9 @@ export function exportFixture(dataDir: string): Store {
     store,
     {
       items: [
-        { productId: 'prod_latte', quantity: 1, price: 3.2 },
-        { productId: 'prod_maize', quantity: 0.75, price: 2.75 },
-        { productId: 'prod_sum', quantity: 3, price: 1 },
+        { productId: 'prod_latte', quantity: 1, unitPriceMinor: 320 },
+        { productId: 'prod_maize', quantity: 0.75, unitPriceMinor: 275 },
+        { productId: 'prod_sum', quantity: 3, unitPriceMinor: 100 },
       ],
       paymentMethod: 'MOBILE_MONEY',
       customerId: 'cust_zoe',
@@ -49,23 +51,35 @@ export function exportFixture(dataDir: string): Store {
   );
   const synced = record(
     store,
-    { items: [{ productId: 'prod_maize', quantity: 1, price: 2.75 }], paymentMethod: 'CASH' },
+    {
+      items: [{ productId: 'prod_maize', quantity: 1, unitPriceMinor: 275 }],
+      paymentMethod: 'CASH',
+    },
     at(2, 12, 30),
   );
   const refused = record(
     store,
-    { items: [{ productId: 'prod_gone', quantity: 1, price: 5 }], paymentMethod: 'CASH' },
+    {
+      items: [{ productId: 'prod_gone', quantity: 1, unitPriceMinor: 500 }],
+      paymentMethod: 'CASH',
+    },
     at(3, 18),
   );
   const discarded = record(
     store,
-    { items: [{ productId: 'prod_latte', quantity: 1, price: 3.2 }], paymentMethod: 'CASH' },
+    {
+      items: [{ productId: 'prod_latte', quantity: 1, unitPriceMinor: 320 }],
+      paymentMethod: 'CASH',
+    },
     at(4, 8),
   );
   store.settings.update({ currency: 'JPY' });
   record(
     store,
-    { items: [{ productId: 'prod_latte', quantity: 2, price: 450 }], paymentMethod: 'CASH' },
+    {
+      items: [{ productId: 'prod_latte', quantity: 2, unitPriceMinor: 450 }],
+      paymentMethod: 'CASH',
+    },
     at(4, 20, 5),
   );
   // The states the sync engine and a person leave sales in.

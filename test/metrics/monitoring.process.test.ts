@@ -19,7 +19,7 @@ import {
   startPushgateway,
   type Sample,
 } from '../helpers/prometheus.js';
-import { validSale } from '../helpers/sales.js';
+import { checked, validSale } from '../helpers/sales.js';
 import { strictPlatform } from '../helpers/strict-platform.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { waitUntil } from '../sync/helpers.js';
@@ -84,9 +84,11 @@ function till(name: string, platformUrl: string, metricsEnv: Record<string, stri
         const item = {
           productId: i < good ? 'prod_8Hq2x' : REFUSED_PRODUCT,
           quantity: 1,
-          price: 2,
+          unitPriceMinor: 200,
         };
-        const result = store.recordSale(validSale({ items: [item], customerId: CUSTOMER }));
+        const result = store.recordSale(
+          checked(validSale({ items: [item], customerId: CUSTOMER })),
+        );
         if (!result.ok) throw new Error(result.error.message);
       }
     },

@@ -89,7 +89,7 @@ describe('the cart', () => {
     expect(chargeProblem({ ...cart, tendered: '5' }, 2, usd)).toBeUndefined();
   });
 
-  it('makes the sale the platform receives, with the cash tendered beside it', () => {
+  it('makes the new sale in minor units, the cash tendered as typed too', () => {
     const cart = {
       ...emptyCart('CASH'),
       lines: [line('0.5', 1999), { ...line('3', 125), product: product('b', 125) }],
@@ -98,15 +98,15 @@ describe('the cart', () => {
     };
     expect(saleFromCart(cart, 2)).toEqual({
       items: [
-        { productId: 'a', quantity: 0.5, price: 19.99 },
-        { productId: 'b', quantity: 3, price: 1.25 },
+        { productId: 'a', quantity: 0.5, unitPriceMinor: 1999 },
+        { productId: 'b', quantity: 3, unitPriceMinor: 125 },
       ],
       paymentMethod: 'CASH',
       customerId: 'cus_1',
-      tendered: 20.5,
+      tenderedMinor: 2050,
     });
     expect(saleFromCart({ ...cart, paymentMethod: 'MOBILE_MONEY' }, 2)).not.toHaveProperty(
-      'tendered',
+      'tenderedMinor',
     );
   });
 

@@ -53,13 +53,14 @@ describe('the contract', () => {
     await call('findProduct', { code: catalog.products[0]!.barcode! });
     await call('searchCustomers', { query: 'a' });
     const sale = await call('recordSale', {
-      items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
+      items: [{ productId: 'prod_8Hq2x', quantity: 1, unitPriceMinor: 450 }],
       paymentMethod: 'CASH',
-      tendered: 10,
+      tenderedMinor: 1000,
     });
+    expect(sale).toMatchObject({ totalMinor: 450, tenderedMinor: 1000, changeMinor: 550 });
     // A product the platform does not know: refused, so there is a refused sale to work on.
     const refused = await call('recordSale', {
-      items: [{ productId: 'prod_unknown', quantity: 1, price: 1 }],
+      items: [{ productId: 'prod_unknown', quantity: 1, unitPriceMinor: 100 }],
       paymentMethod: 'MOBILE_MONEY',
     });
     await call('resyncNow', {});
@@ -70,8 +71,8 @@ describe('the contract', () => {
     );
     await call('getStatus', {});
     await call('listSales', { limit: 10 });
-    await call('getSale', { saleId: String(sale.id) });
-    await call('getReceipt', { saleId: String(sale.id) });
+    await call('getSale', { saleId: String(sale.saleId) });
+    await call('getReceipt', { saleId: String(sale.saleId) });
     const product = (await call('findProduct', { code: 'prod_8Hq2x' })) as never;
     const cart = {
       lines: [{ product, quantityText: '2' }],
@@ -90,7 +91,7 @@ describe('the contract', () => {
     expect(charged).toMatchObject({ totalMinor: 900, state: 'pending' });
     await call('getDayTotals', {});
     await call('listRefused', {});
-    const saleId = String(refused.id);
+    const saleId = String(refused.saleId);
     await call('retryRefused', { saleId });
     await waitUntil(() => runtime.store.listRefused().length === 1, 10_000, 'refused again');
     // Fixed as an edit may: a product the platform knows, the same money.
@@ -107,12 +108,12 @@ describe('the contract', () => {
     await call('backupNow', {});
     await call('setApiKey', { key: await sandbox.mintKey({ scope: 'sales:write sales:read' }) });
     const another = await call('recordSale', {
-      items: [{ productId: 'prod_unknown', quantity: 2, price: 1 }],
+      items: [{ productId: 'prod_unknown', quantity: 2, unitPriceMinor: 100 }],
       paymentMethod: 'CASH',
     });
     await call('resyncNow', {});
     await waitUntil(() => runtime.store.listRefused().length === 1, 10_000, 'parked');
-    await call('discardRefused', { saleId: String(another.id), reason: 'A test sale' });
+    await call('discardRefused', { saleId: String(another.saleId), reason: 'A test sale' });
     await call('clearApiKey', {});
     expect([...checked].sort()).toEqual([...METHOD_NAMES].sort());
   }, 60_000);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore } from '../../db/store.js';
+import { checked } from '../helpers/sales.js';
 import { syncTuningSchema, type AgentConfig } from '../../main/config/agent-config.js';
 import { tillRecords } from './till-records.js';
 import { finalViolations, flagExtraCopies } from './final-checks.js';
@@ -166,11 +167,11 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   /** Records sale number `recorded` of kind `roll` (sim-sales.ts) at this wall time. */
   function recordNext(roll: number, wall: number): number {
     const number = recorded;
-    const { sale, fixable: needsPerson } = simulatedSale(number, roll);
+    const { sale, body, fixable: needsPerson } = simulatedSale(number, roll);
     if (needsPerson) fixable.add(number);
-    bodies.expect(sale);
+    bodies.expect(body);
     // Distinct times keep the queue's order the same on every run of this seed.
-    const result = store.recordSale(sale, { now: wall + number });
+    const result = store.recordSale(checked(sale), { now: wall + number });
     if (!result.ok) throw new Error(result.error.message);
     recorded += 1;
     world.log(`sale #${result.value.receiptNumber} recorded`);

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
 import { startSandbox } from '../../sandbox/index.js';
+import { toScaledInteger } from '../../domain/money.js';
+import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { waitUntil } from './helpers.js';
 
@@ -91,20 +93,22 @@ describe('exactly once, whatever fails', () => {
       const recordBatch = (count: number) => {
         for (let i = 0; i < count && recorded < TOTAL_SALES; i++, recorded++) {
           const lines = 1 + (recorded % 4);
-          const result = store.recordSale({
-            items: Array.from({ length: lines }, (_, line) => {
-              const product = catalog[(recorded * 7 + line * 3) % catalog.length]!;
-              return {
-                productId: product.id,
-                quantity: ((recorded + line) % 5) + (line === 0 ? 0.25 : 1),
-                price: product.price,
-              };
+          const result = store.recordSale(
+            checked({
+              items: Array.from({ length: lines }, (_, line) => {
+                const product = catalog[(recorded * 7 + line * 3) % catalog.length]!;
+                return {
+                  productId: product.id,
+                  quantity: ((recorded + line) % 5) + (line === 0 ? 0.25 : 1),
+                  unitPriceMinor: toScaledInteger(product.price, 2)!,
+                };
+              }),
+              paymentMethod: recorded % 3 ? 'CASH' : 'MOBILE_MONEY',
+              ...(recorded % 5 === 0
+                ? { customerId: customers[recorded % customers.length]!.id }
+                : {}),
             }),
-            paymentMethod: recorded % 3 ? 'CASH' : 'MOBILE_MONEY',
-            ...(recorded % 5 === 0
-              ? { customerId: customers[recorded % customers.length]!.id }
-              : {}),
-          });
+          );
           if (!result.ok) throw new Error(result.error.message);
         }
       };

@@ -137,7 +137,9 @@ describe('sync engine: every kind of answer', () => {
   it('other 4xx: parks the sale with the server reason and the queue moves on', async () => {
     const sandbox = await sandboxForTest();
     const t = till();
-    const [bad] = t.record(1, { items: [{ productId: 'prod_gone', quantity: 1, price: 1 }] });
+    const [bad] = t.record(1, {
+      items: [{ productId: 'prod_gone', quantity: 1, unitPriceMinor: 100 }],
+    });
     const good = t.record(3);
     const engine = t.engine({
       baseUrl: sandbox.url,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { created, scriptedServer } from '../helpers/scripted-server.js';
-import { validSale } from '../helpers/sales.js';
+import { checked, correctedSale } from '../helpers/sales.js';
 import { sandboxForTest } from '../sandbox/helpers.js';
 import { till, waitUntil } from './helpers.js';
 
@@ -88,7 +88,9 @@ describe('sync engine: the queue', () => {
         : created(),
     );
     const t = till();
-    const [slow] = t.record(1, { items: [{ productId: 'prod_slow', quantity: 1, price: 1 }] });
+    const [slow] = t.record(1, {
+      items: [{ productId: 'prod_slow', quantity: 1, unitPriceMinor: 100 }],
+    });
     const others = t.record(8);
     const engine = t.engine({ baseUrl: server.url, apiKey: 'k', sync: { concurrency: 1 } });
     const summary = await engine.drain();
@@ -99,7 +101,7 @@ describe('sync engine: the queue', () => {
 
   it('flags sales pending for longer than the stale setting, and never drops them', async () => {
     const t = till();
-    t.store.recordSale(validSale(), { now: Date.now() - 25 * 3_600_000 });
+    t.store.recordSale(checked(), { now: Date.now() - 25 * 3_600_000 });
     t.record(1);
     const engine = t.engine({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
     const status = engine.status();
@@ -112,7 +114,7 @@ describe('sync engine: the queue', () => {
     const sandbox = await sandboxForTest();
     const t = till();
     // Priced as validSale() (4.50): an edit that fixes the product keeps the money taken.
-    const badItems = { items: [{ productId: 'prod_gone', quantity: 1, price: 4.5 }] };
+    const badItems = { items: [{ productId: 'prod_gone', quantity: 1, unitPriceMinor: 450 }] };
     const [retryMe, editMe, dropMe] = [
       ...t.record(1, badItems),
       ...t.record(1, badItems),
@@ -130,7 +132,7 @@ describe('sync engine: the queue', () => {
     });
     // Edit: a new revision with a new key; the old revision stays in the attempt log.
     const receipt = String(t.store.getSale(editMe!)!.receiptNumber);
-    const edited = t.store.editRefused(receipt, validSale());
+    const edited = t.store.editRefused(receipt, correctedSale());
     expect(edited).toMatchObject({ ok: true, value: { state: 'pending', revision: 2 } });
     const fixed = t.store.getSale(editMe!)!;
     expect(fixed.outbox.idempotencyKey).not.toBe(oldKey);
@@ -170,7 +172,7 @@ describe('sync engine: the queue', () => {
       ok: false,
       error: { code: 'not_refused' },
     });
-    expect(t.store.editRefused('no-such-sale', validSale())).toMatchObject({
+    expect(t.store.editRefused('no-such-sale', correctedSale())).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });

@@ -8,7 +8,8 @@ import {
 } from '../../main/config/agent-config.js';
 import { createSyncEngine, type SyncEngine } from '../../main/sync/engine.js';
 import type { EngineOptions } from '../../main/sync/engine-options.js';
-import { validSale } from '../helpers/sales.js';
+import type { NewSaleInput } from '../../domain/new-sale.js';
+import { checked, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /** Timings short enough for tests; everything else as in production. */
@@ -52,11 +53,11 @@ export function till(file = join(tempDir(), 'tillsync.db')) {
       engines.push(engine);
       return engine;
     },
-    record(count = 1, overrides: Record<string, unknown> = {}): string[] {
+    record(count = 1, overrides: Partial<NewSaleInput> = {}): string[] {
       return Array.from({ length: count }, () => {
-        const result = store.recordSale(validSale(overrides));
+        const result = store.recordSale(checked(validSale(overrides)));
         if (!result.ok) throw new Error(result.error.message);
-        return result.value.id;
+        return result.value.saleId;
       });
     },
     attempts(saleId: string) {

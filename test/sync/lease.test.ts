@@ -10,7 +10,7 @@ import {
   newSenderId,
   senderEnded,
 } from '../../main/sync/sender-identity.js';
-import { validSale } from '../helpers/sales.js';
+import { checked, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -20,7 +20,7 @@ function setup(sales = 3) {
   const file = join(tempDir(), 'tillsync.db');
   const store = openStore(file);
   for (let i = 0; i < sales; i++) {
-    const recorded = store.recordSale(validSale(), { now: NOW + i });
+    const recorded = store.recordSale(checked(), { now: NOW + i });
     if (!recorded.ok) throw new Error(recorded.error.message);
   }
   const database = openDatabase(file);
@@ -220,15 +220,15 @@ describe('the sending lease, fenced', () => {
   it('reads a batch with the body of each first send, and claims nothing changed meanwhile', () => {
     const t = setup(0);
     const lines = [
-      [{ productId: 'p-a', quantity: 1, price: 2.5 }],
+      [{ productId: 'p-a', quantity: 1, unitPriceMinor: 250 }],
       [
-        { productId: 'p-b', quantity: 3, price: 0.99 },
-        { productId: 'p-c', quantity: 0.25, price: 12 },
+        { productId: 'p-b', quantity: 3, unitPriceMinor: 99 },
+        { productId: 'p-c', quantity: 0.25, unitPriceMinor: 1200 },
       ],
-      [{ productId: 'p-d', quantity: 2, price: 1 }],
+      [{ productId: 'p-d', quantity: 2, unitPriceMinor: 100 }],
     ];
     for (const [i, items] of lines.entries()) {
-      const recorded = t.store.recordSale(validSale({ items }), { now: NOW + i });
+      const recorded = t.store.recordSale(checked(validSale({ items })), { now: NOW + i });
       if (!recorded.ok) throw new Error(recorded.error.message);
     }
     const a = t.lease.acquire(t.terms('A'));

@@ -14,6 +14,7 @@ import { ONLINE_WINDOW_MS } from '../../domain/link.js';
 import { viewStatus } from '../../domain/views/status-view.js';
 import { createSyncEngine } from '../../main/sync/engine.js';
 import { statusRuleViolations } from '../helpers/status-rules.js';
+import { checked } from '../helpers/sales.js';
 import { createSimPlatform } from '../sim/sim-platform.js';
 import { seededRandom, World } from '../sim/world.js';
 
@@ -57,7 +58,10 @@ async function runStatusSeed(seed: number): Promise<string[]> {
     if (roll < 0.6) {
       plan(at, () => {
         const result = store.recordSale(
-          { items: [{ productId: 'prod_1', quantity: 1, price: 2.5 }], paymentMethod: 'CASH' },
+          checked({
+            items: [{ productId: 'prod_1', quantity: 1, unitPriceMinor: 250 }],
+            paymentMethod: 'CASH',
+          }),
           { now: process.clock.now() },
         );
         if (result.ok) sales += 1;

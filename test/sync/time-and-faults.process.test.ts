@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../db/store.js';
 import type { SyncTuning } from '../../main/config/agent-config.js';
 import { runCli, startCli } from '../helpers/cli.js';
-import { validSale } from '../helpers/sales.js';
+import { checked } from '../helpers/sales.js';
 import { smallDisk, smallDiskUnavailable } from '../helpers/small-disk.js';
 import { strictPlatform } from '../helpers/strict-platform.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -40,9 +40,9 @@ function tillFolder(tuning: Partial<SyncTuning> = quick, dataDir = tempDir()) {
     store,
     record(count: number, now?: number): string[] {
       return Array.from({ length: count }, () => {
-        const result = store.recordSale(validSale(), now ? { now } : {});
+        const result = store.recordSale(checked(), now ? { now } : {});
         if (!result.ok) throw new Error(result.error.message);
-        return result.value.id;
+        return result.value.saleId;
       });
     },
     env: (url: string, key = 'k') => ({

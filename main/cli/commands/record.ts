@@ -1,6 +1,9 @@
 // `tillsync record`: records one sale given as JSON on stdin or in a file, into the till's
-// store (in sandbox mode the app then sends it to its sandbox).
+// store (in sandbox mode the app then sends it to its sandbox). The sale is checked here, as
+// it comes in, by the same schema the UI's recordSale goes through (domain/new-sale.ts).
 import type { Command } from 'commander';
+import { invalidInput } from '../../../db/field-errors.js';
+import { newSale } from '../../../domain/new-sale.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson, readJsonInput } from '../io.js';
 import { tillFields, withStore } from '../store-access.js';
@@ -11,18 +14,22 @@ export function registerRecord(program: Command): void {
     .description('Record one sale, given as JSON on standard input or with --file')
     .option('--file <path>', 'read the sale from this JSON file instead of standard input')
     .action(async (options: { file?: string }, command: Command) => {
-      const input = await readJsonInput(options.file);
+      const sale = newSale.safeParse(await readJsonInput(options.file));
+      if (!sale.success) {
+        printError(invalidInput('The sale is not valid', sale.error));
+        throw new CliError('', EXIT.invalidInput);
+      }
       await withStore(command, (store, found) => {
-        const result = store.recordSale(input);
-        if (!result.ok) {
-          printError(result.error);
+        const receipt = store.recordSale(sale.data);
+        if (!receipt.ok) {
+          printError(receipt.error);
           throw new CliError(
             '',
-            result.error.code === 'invalid_input' ? EXIT.invalidInput : EXIT.failure,
+            receipt.error.code === 'invalid_input' ? EXIT.invalidInput : EXIT.failure,
           );
         }
-        const { id, receiptNumber, state } = result.value;
-        printJson({ id, receiptNumber, state, till: tillFields(found) });
+        const { saleId, receiptNumber, state } = receipt.value;
+        printJson({ id: saleId, receiptNumber, state, till: tillFields(found) });
       });
     });
 }

@@ -1,7 +1,9 @@
 // Cash at the counter: the amount handed over (typed, or a quick amount), and the change
-// to give back. Left empty, the customer pays the exact total.
+// to give back. Left empty, the customer pays the exact total. Amounts are minor units; the
+// field shows them as exact decimal text, never through floating point.
 import type { RefObject } from 'preact';
 import { parseMoney, quickAmounts } from '../../../domain/cart';
+import { formatMinor } from '../../../domain/money';
 
 export function CashPanel(props: {
   totalMinor: number;
@@ -21,7 +23,6 @@ export function CashPanel(props: {
     tenderedMinor !== undefined && tenderedMinor >= totalMinor
       ? tenderedMinor - totalMinor
       : undefined;
-  const unit = 10 ** decimals;
   return (
     <div class="cash">
       <div class="field">
@@ -31,7 +32,7 @@ export function CashPanel(props: {
           ref={props.inputRef}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={`${(totalMinor / unit).toFixed(decimals)} (exact)`}
+          placeholder={`${formatMinor(totalMinor, decimals)} (exact)`}
           value={props.tendered}
           aria-invalid={props.problem ? true : undefined}
           aria-describedby={props.problem ? 'tendered-problem' : undefined}
@@ -57,7 +58,7 @@ export function CashPanel(props: {
           <button
             type="button"
             key={amount}
-            onClick={() => props.onTendered((amount / unit).toFixed(decimals))}
+            onClick={() => props.onTendered(formatMinor(amount, decimals))}
           >
             {money(amount)}
           </button>

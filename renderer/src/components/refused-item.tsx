@@ -2,7 +2,7 @@
 // about it: retry it as it is, fix it (a new revision), or discard it with a reason.
 import { useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
-import { CASH_METHOD } from '../../../domain/sale-input';
+import { CASH_METHOD } from '../../../domain/payment-methods';
 import { api } from '../api';
 import { formatTime } from '../money';
 import type { ScreenNotice } from '../sale-notice';

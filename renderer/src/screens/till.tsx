@@ -14,7 +14,7 @@ import {
   tenderedProblem,
 } from '../../../domain/cart';
 import type { ProductView } from '../../../domain/sale';
-import { CASH_METHOD } from '../../../domain/sale-input';
+import { CASH_METHOD } from '../../../domain/payment-methods';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { CartLines, quantityFieldId } from '../components/cart-lines';
