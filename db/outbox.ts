@@ -165,7 +165,6 @@ export function createOutboxQueries(database: TillDatabase) {
     );
     return changed;
   }
-  const claimTransaction = sqlite.transaction(claimInside);
   const finishTransaction = sqlite.transaction(finishInside);
   /** Statements run bare inside a caller's transaction (no savepoint): never outside one. */
   const inCallersTransaction =
@@ -199,11 +198,9 @@ export function createOutboxQueries(database: TillDatabase) {
     },
     /**
      * Claims one sale for a send now, or for another send of a sale already claimed: checks
-     * the lease, freezes the body, marks it on the wire. `gone`: changed meanwhile.
+     * the lease, freezes the body, marks it on the wire. `gone`: changed meanwhile. Inside
+     * the transaction of a caller that groups writes in one (the engine's commit queue).
      */
-    claim: (sale: DueSale, fence: Fence, now: number): ClaimAnswer =>
-      claimTransaction.immediate(sale, fence, now),
-    /** `claim` inside the transaction of a caller that groups writes in one. */
     claimRow: inCallersTransaction(claimInside),
     /** `finish` inside the transaction of a caller that groups writes in one. */
     finishRow: inCallersTransaction(finishInside),

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLease, type OwnerLiveness } from '../../db/lease.js';
 import { openDatabase } from '../../db/open.js';
-import { createOutboxQueries, type OutcomeWrite } from '../../db/outbox.js';
+import { groupedWrites } from '../../db/grouped-writes.js';
+import { createOutboxQueries, type ClaimAnswer, type OutcomeWrite } from '../../db/outbox.js';
 import { openStore } from '../../db/store.js';
 import {
   parseOwner,
@@ -25,7 +26,14 @@ function setup(sales = 3) {
   }
   const database = openDatabase(file);
   const lease = createLease(database);
-  const outbox = createOutboxQueries(database);
+  const queries = createOutboxQueries(database);
+  const inOneTransaction = groupedWrites(database);
+  // A claim is made inside a group of writes, as the engine's commit queue makes it.
+  const outbox = {
+    ...queries,
+    claim: (...args: Parameters<typeof queries.claimRow>) =>
+      inOneTransaction([() => queries.claimRow(...args)])[0] as ClaimAnswer,
+  };
   const live = new Map<string, OwnerLiveness>();
   const terms = (owner: string, now = NOW) => ({
     owner,
