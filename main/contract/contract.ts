@@ -210,6 +210,3 @@ const namesMatch: [
 void namesMatch;
 
 export { EVENT_NAMES, METHOD_NAMES };
-export { saleInput } from '../../domain/sale-input.js';
-export { settingsView } from '../../domain/settings-view.js';
-export { apiKeyInfo, syncStatus } from '../../domain/sync-status.js';

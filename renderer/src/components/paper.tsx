@@ -3,7 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { dayRows } from '../../../domain/views/day-view';
-import { formatMoney, methodLabel } from '../money';
+import { formatMoney, methodLabel } from '../../../domain/views/money-format';
 
 type Receipt = MethodOutput<'getReceipt'>;
 type DayTotals = MethodOutput<'getDayTotals'>;

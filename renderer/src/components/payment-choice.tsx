@@ -1,5 +1,5 @@
 // The payment method, as large choices (a finger, not a mouse pointer, picks them).
-import { methodLabel } from '../money';
+import { methodLabel } from '../../../domain/views/money-format';
 import { ariaKeys } from '../till/shortcuts';
 
 export function PaymentChoice(props: {

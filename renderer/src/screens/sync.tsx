@@ -10,7 +10,8 @@ import { Notice } from '../components/field';
 import { useNow, type Status } from '../hooks';
 import { useRefusedSales, useSalesPages } from '../sync-lists';
 import { useScreenNotice } from '../sale-notice';
-import { formatMoney, formatTime } from '../money';
+import { formatMoney } from '../../../domain/views/money-format';
+import { formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
 

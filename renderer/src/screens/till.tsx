@@ -32,7 +32,7 @@ import { ScanField } from '../components/scan-field';
 import { ShortcutLegend } from '../components/shortcut-legend';
 import { UnknownCodes } from '../components/unknown-codes';
 import { useNow } from '../hooks';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../domain/views/money-format';
 import { beep } from '../till/beep';
 import { useScanBursts } from '../till/scan-bursts';
 import { type ShortcutAction } from '../till/shortcuts';
