@@ -47,6 +47,9 @@ const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Re
 
 export const COMMAND_NAMES = COMMANDS.flatMap((command) => command.names);
 
+/** Commands that were renamed: a script using the old name is told the new one, not run. */
+const RENAMED: Readonly<Record<string, string>> = { conflicts: 'refused' };
+
 /** The one option before a command that takes a value. */
 const DATA_DIR_OPTION = '--data-dir';
 /** The options that print the version: named once, for commander and for loading no command. */
@@ -85,6 +88,13 @@ async function commandsToLoad(argv: readonly string[] | undefined): Promise<Regi
 }
 
 export async function runCli(argv: string[]): Promise<number> {
+  const renamed = RENAMED[namedCommand(argv) ?? ''];
+  if (renamed) {
+    process.stderr.write(
+      `\`tillsync ${namedCommand(argv)}\` is now \`tillsync ${renamed}\`, with the same subcommands and options.\n`,
+    );
+    return EXIT.invalidInput;
+  }
   try {
     await (await buildProgram(argv)).parseAsync(argv, { from: 'user' });
     // A command that finished but has news to report (sales still pending, say) sets it.

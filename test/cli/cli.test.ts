@@ -193,6 +193,12 @@ describe('tillsync status and sales list', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/unknown command 'fly'/);
   });
+
+  it('tells a script using a renamed command its new name, and runs nothing', async () => {
+    const run = await runCli(['conflicts', 'retry', '3'], { env: envFor(tempDir()) });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/`tillsync conflicts` is now `tillsync refused`/);
+  });
 });
 
 describe('tillsync settings', () => {
