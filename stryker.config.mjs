@@ -5,6 +5,8 @@ export default {
   mutate: [
     'main/sync/**/*.ts',
     'db/outbox.ts',
+    'db/outbox-writes.ts',
+    'db/grouped-writes.ts',
     'db/lease.ts',
     // Words for a person, which delivery never reads: a cashier's words for a network
     // failure, and the readable reason taken from an error body.
