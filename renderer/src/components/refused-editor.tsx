@@ -1,8 +1,11 @@
 // Fixing a refused sale on the Sync screen: its lines and payment method as they were,
 // changed by a person and saved as a new revision, sent under a new key. The money stays
 // what the customer paid (domain/sale-edit.ts): the agent refuses an edit that changes it.
+// Prices are typed and shown as exact decimal text of the till's currency and sent in its
+// minor units (domain/money.ts), never through floating point.
 import { useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
+import { formatMinor, parseMoney } from '../../../domain/money';
 import { CASH_METHOD } from '../../../domain/payment-methods';
 import { api } from '../api';
 import { Field, fieldMessages, Notice } from './field';
@@ -10,6 +13,12 @@ import { Field, fieldMessages, Notice } from './field';
 type Settings = MethodOutput<'getSettings'>;
 type Sale = MethodOutput<'getSale'>;
 type Change = MethodOutput<'editRefused'>;
+
+/** What a price should look like in a currency with these decimals, in a cashier's words. */
+const priceHint = (decimals: number) =>
+  decimals === 0
+    ? 'Type a price in whole units, like 20'
+    : `Type a price with at most ${decimals} decimal places, like 20 or 20.50`;
 
 export function RefusedEditor({
   saleId,
@@ -33,6 +42,7 @@ export function RefusedEditor({
   const [problem, setProblem] = useState<string>();
   const [mustCheck, setMustCheck] = useState(false);
   const [checkedPlatform, setCheckedPlatform] = useState(false);
+  const decimals = settings.till.currencyDecimals;
 
   useEffect(() => {
     void api.getSale({ saleId }).then((result) => {
@@ -42,12 +52,12 @@ export function RefusedEditor({
         result.value.items.map((item) => ({
           productId: item.productId,
           quantity: String(item.quantity),
-          price: String(item.price),
+          price: formatMinor(item.unitPriceMinor, decimals),
         })),
       );
       setPayment(result.value.paymentMethod);
     });
-  }, [saleId]);
+  }, [saleId, decimals]);
 
   if (!sale) return <p>Loading the sale…{problem && <Notice tone="error">{problem}</Notice>}</p>;
 
@@ -57,13 +67,24 @@ export function RefusedEditor({
   async function save(event: Event) {
     event.preventDefault();
     if (!sale) return;
+    const prices = items.map((row) => parseMoney(row.price, decimals));
+    // A price that is not an amount of this currency is named here; nothing is sent.
+    const badPrices = prices.flatMap((minor, index) =>
+      minor === undefined
+        ? [{ path: `/items/${index}/unitPriceMinor`, message: priceHint(decimals) }]
+        : [],
+    );
+    if (badPrices.length > 0) {
+      setErrors(fieldMessages(badPrices));
+      return setProblem('Nothing was sent: fix the price marked.');
+    }
     const result = await api.editRefused({
       saleId,
       sale: {
-        items: items.map((row) => ({
+        items: items.map((row, index) => ({
           productId: row.productId.trim(),
           quantity: Number(row.quantity),
-          price: Number(row.price),
+          unitPriceMinor: prices[index]!,
         })),
         paymentMethod: payment,
         ...(sale.customerId ? { customerId: sale.customerId } : {}),
@@ -120,7 +141,8 @@ export function RefusedEditor({
           <Field
             id={`edit-${saleId}-${index}-price`}
             label="Price"
-            error={errors[`/items/${index}/price`]}
+            hint={`Charged ${money(sale.items[index]!.unitPriceMinor)} each`}
+            error={errors[`/items/${index}/unitPriceMinor`]}
           >
             <input
               id={`edit-${saleId}-${index}-price`}
