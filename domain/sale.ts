@@ -29,7 +29,6 @@ export const saleItemView = z.object({
   lineNumber: z.number(),
   productId: z.string(),
   quantity: z.number(),
-  price: z.number(),
   unitPriceMinor: z.number(),
   lineTotalMinor: z.number(),
 });
