@@ -255,7 +255,7 @@ describe('tillsync start (npm start)', () => {
     );
     const store = openStore(join(dataDir, 'sandbox', 'tillsync.db'));
     expect(store.searchProducts('sourdough')).toMatchObject([
-      { id: 'prod_8Hq2x', price: 4.5, barcode: '5012345000015' },
+      { id: 'prod_8Hq2x', priceMinor: 450, barcode: '5012345000015' },
     ]);
     store.recordSale(checked());
     await new Promise((resolve) => setTimeout(resolve, 500));

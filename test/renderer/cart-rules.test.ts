@@ -24,7 +24,6 @@ import { shortcutOf, SHORTCUTS } from '../../renderer/src/till/shortcuts.js';
 const product = (id: string, priceMinor: number) => ({
   id,
   name: `Product ${id}`,
-  price: priceMinor / 100,
   priceMinor,
   category: null,
   barcode: null,
