@@ -4,7 +4,7 @@ import { and, asc, desc, eq, or, sql, type SQLiteColumn } from './drizzle.js';
 import type { ProductView } from '../domain/sale.js';
 import { z } from 'zod';
 import { fieldErrorsFrom } from './field-errors.js';
-import { currencyDecimals, fromScaledInteger, toScaledInteger } from '../domain/money.js';
+import { currencyDecimals, toScaledInteger } from '../domain/money.js';
 import type { TillDatabase } from './open.js';
 import { fail, ok, type FieldError, type Result } from '../domain/result.js';
 import { idSchema } from '../domain/sale-input.js';
@@ -50,8 +50,6 @@ export interface CatalogImport {
 
 export type { ProductView };
 
-type ProductRow = Omit<ProductView, 'price'>;
-
 export function createCatalog(database: TillDatabase, settingsStore: SettingsStore) {
   const { sqlite } = database;
   const upsertProduct = sqlite.prepare(`
@@ -72,7 +70,7 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
     insert into customers (id, name, phone, email, updated_at) values (@id, @name, @phone, @email, @now)
     on conflict(id) do update set name = excluded.name, phone = excluded.phone, email = excluded.email,
       updated_at = excluded.updated_at`);
-  // Typed rows: the columns a product view needs, as the schema names them.
+  // Typed rows: a product view is its columns, as the schema names them (money in minor units).
   const productColumns = {
     id: products.id,
     name: products.name,
@@ -225,23 +223,17 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
     return clashes;
   }
 
-  function priced(rows: ProductRow[]): ProductView[] {
-    const decimals = currencyDecimals(settingsStore.read().currency);
-    return rows.map((row) => ({ ...row, price: fromScaledInteger(row.priceMinor, decimals) }));
-  }
-
   const likeOf = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
   return {
     importCatalog,
     searchProducts(query = '', limit = 200): ProductView[] {
       const q = query.trim();
-      return priced(search.all({ query: q, like: likeOf(q), limit }));
+      return search.all({ query: q, like: likeOf(q), limit });
     },
     /** The product a scanner or a typed code names: its barcode or id, exactly. */
     findProduct(code: string): ProductView | undefined {
-      const row = exact.get({ code: code.trim() });
-      return row && priced([row])[0];
+      return exact.get({ code: code.trim() });
     },
     searchCustomers(query = '', limit = 50) {
       const q = query.trim();

@@ -101,7 +101,6 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
       lineNumber: item.lineNumber,
       productId: item.productId,
       quantity: fromScaledInteger(item.quantityMilli, QUANTITY_DECIMALS),
-      price: fromScaledInteger(item.unitPriceMinor, decimals),
       unitPriceMinor: item.unitPriceMinor,
       lineTotalMinor: item.lineTotalMinor,
     }));

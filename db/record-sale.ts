@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from './drizzle.js';
 import { fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
 import type { NewSale, PricedLine } from '../domain/new-sale.js';
+import { untakenMethod } from '../domain/payment-methods.js';
 import type { TillDatabase } from './open.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import type { ReceiptSource, ReceiptView, ShopNames } from './receipt.js';
@@ -112,10 +113,8 @@ export function createSaleRecorder(
   function prepareSale(sale: NewSale, now = Date.now()): Result<PreparedSale> {
     const settings = settingsStore.read();
     // The one rule that needs the till's settings; the rest was checked as the sale came in.
-    if (!settings.paymentMethods.includes(sale.paymentMethod)) {
-      const message = `must be one of ${settings.paymentMethods.join(', ')}`;
-      return fail(invalidFields('The sale is not valid', [{ path: '/paymentMethod', message }]));
-    }
+    const untaken = untakenMethod(settings.paymentMethods, sale.paymentMethod);
+    if (untaken) return fail(invalidFields('The sale is not valid', [untaken]));
     const row: SaleRow = {
       id: randomUUID(),
       createdAt: now,

@@ -15,8 +15,9 @@ import { prepareSaleItemInsert, prepareSaleLines } from './sale-items.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import { currencyDecimals } from '../domain/money.js';
 import { moneyChangesOf } from '../domain/sale-edit.js';
+import type { CorrectedSale } from '../domain/corrected-sale.js';
+import { untakenMethod } from '../domain/payment-methods.js';
 import type { SettingsStore } from './settings.js';
-import { createSaleValidator, type ValidSale } from './sale-validation.js';
 
 const refusedColumns = {
   saleId: sales.id,
@@ -63,6 +64,12 @@ const targetColumns = {
 };
 type Row = RowOf<typeof targetColumns>;
 
+/** A corrected sale as it is written: with the shop and customer it will carry. */
+type RevisedSale = Pick<CorrectedSale, 'paymentMethod' | 'lines'> & {
+  shopId: string | null;
+  customerId: string | null;
+};
+
 const aliases = { sales: 's', outbox: 'o' };
 
 export type { RefusedChange };
@@ -73,7 +80,6 @@ const discardReason = z.strictObject({
 
 export function createRefusedActions(database: TillDatabase, settingsStore: SettingsStore) {
   const { sqlite } = database;
-  const validateSale = createSaleValidator(settingsStore);
   const listRows = typedQuery(
     sqlite,
     refusedColumns,
@@ -153,7 +159,7 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
     writes.markDiscarded({ saleId: row.saleId, reason, now });
   });
 
-  const editTransaction = sqlite.transaction((row: Row, sale: ValidSale, now: number) => {
+  const editTransaction = sqlite.transaction((row: Row, sale: RevisedSale, now: number) => {
     const previous = {
       shopId: row.shopId,
       customerId: row.customerId,
@@ -187,13 +193,15 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
 
     /**
      * A fixed sale goes out under a new key, with the same total and the same kind of
-     * payment (domain/sale-edit.ts: money taken never changes). If an attempt of the old
-     * revision got no answer, the platform may already hold it: a new key could make a second copy, so
-     * the person must say they checked the platform first.
+     * payment (domain/sale-edit.ts: money taken never changes). It comes checked and priced
+     * (domain/corrected-sale.ts, parsed where it came in): what is left to check needs the
+     * till's settings. If an attempt of the old revision got no answer, the platform may
+     * already hold it: a new key could make a second copy, so the person must say they
+     * checked the platform first.
      */
     editRefused(
       idOrReceipt: string,
-      input: unknown,
+      sale: CorrectedSale,
       options: { checkedPlatform?: boolean; now?: number } = {},
     ): Result<RefusedChange> {
       const now = options.now ?? Date.now();
@@ -205,14 +213,23 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
           message: `Sale #${found.value.receiptNumber} may already be on the platform: an attempt to send it got no answer. Look for it on the platform first. If it is there, discard this one; if it is not, edit it again and confirm that you checked.`,
         });
       }
-      const valid = validateSale(input);
-      if (!valid.ok) return valid;
+      const settings = settingsStore.read();
+      const untaken = untakenMethod(settings.paymentMethods, sale.paymentMethod);
+      if (untaken) return fail(invalidFields('The sale is not valid', [untaken]));
       const paid = found.value;
-      const moneyChanges = moneyChangesOf(paid, valid.value, currencyDecimals(paid.currency));
+      // Checked against the till's currency now: it may have changed since the sale was paid.
+      const edited = { ...sale, currency: settings.currency };
+      const moneyChanges = moneyChangesOf(paid, edited, currencyDecimals(paid.currency));
       if (moneyChanges.length > 0)
         return fail(invalidFields('The edit would change money already taken', moneyChanges));
-      editTransaction.immediate(found.value, valid.value, now);
-      return ok(change(found.value, 'pending', found.value.revision + 1));
+      const revised: RevisedSale = {
+        paymentMethod: sale.paymentMethod,
+        lines: sale.lines,
+        shopId: sale.shopId ?? settings.shopId,
+        customerId: sale.customerId ?? null,
+      };
+      editTransaction.immediate(paid, revised, now);
+      return ok(change(paid, 'pending', paid.revision + 1));
     },
 
     discardRefused(idOrReceipt: string, input: unknown, now = Date.now()): Result<RefusedChange> {

@@ -3,7 +3,7 @@
 // screen shows it; both read its shape and its rules here. Nothing in a cart is ever sent
 // anywhere: charging turns it into a sale, in one transaction with clearing it.
 import { z } from 'zod';
-import { lineTotalMinor, QUANTITY_DECIMALS } from './money.js';
+import { lineTotalMinor, parseMoney, QUANTITY_DECIMALS } from './money.js';
 import type { NewSaleInput } from './new-sale.js';
 import { customer, product } from './sale.js';
 import { CASH_METHOD } from './payment-methods.js';
@@ -162,15 +162,6 @@ export function lineTotalOf(line: CartLine): number | undefined {
 /** The sum of the lines that can be charged. */
 export function cartTotalMinor(lines: CartLine[]): number {
   return lines.reduce((sum, line) => sum + (lineTotalOf(line) ?? 0), 0);
-}
-
-/** An amount of money typed by a person ("20", "20.5"), in minor units, or undefined. */
-export function parseMoney(text: string, decimals: number): number | undefined {
-  const match = /^\s*(\d{1,12})(?:[.,](\d*))?\s*$/.exec(text);
-  if (!match) return undefined;
-  const fraction = match[2] ?? '';
-  if (fraction.length > decimals) return undefined;
-  return Number(match[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || 0);
 }
 
 /** Notes a customer is likely to hand over for a total: the next round amounts above it. */

@@ -3,6 +3,7 @@
 // platform's JSON numbers are made only for the request body (main/sync/sale-request.ts).
 // Parsing is the one check and the pricing, in one pass, where the sale comes in: the store
 // takes what this schema gives and asks only its settings whether the method is taken here.
+// A corrected sale (domain/corrected-sale.ts) is made of the same fields, `saleFields`.
 import { z } from 'zod';
 import { priceLines, QUANTITY_DECIMALS, toScaledInteger } from './money.js';
 import { CASH_METHOD } from './payment-methods.js';
@@ -15,11 +16,18 @@ import { idSchema, MAX_ITEMS_PER_SALE, quantitySchema } from './sale-input.js';
 export const MAX_UNIT_PRICE_MINOR = 1_000_000_000_000;
 
 const minorUnits = z
-  .number({ error: 'must be a number' })
+  .number({
+    // Only a unit price can be left out (the cash handed over is optional): most often it
+    // was written the platform's way, `price: 12.5`, which this names as not a known field.
+    error: (issue) =>
+      issue.input === undefined
+        ? 'is required: a whole number of minor units, like 1250 for 12.50'
+        : 'must be a number',
+  })
   .int('must be a whole number of minor units, like 1250 for 12.50')
   .nonnegative('must not be negative');
 
-const newSaleItem = z
+const saleItem = z
   .strictObject({
     productId: idSchema,
     quantity: quantitySchema,
@@ -39,6 +47,30 @@ export interface PricedLine {
   lineTotalMinor: number;
 }
 
+/** A sale's lines, checked and priced: each line's total and their sum, exact. */
+const pricedItems = z
+  .array(saleItem, { error: 'must be a list of items' })
+  .min(1, 'must contain at least one item')
+  .max(MAX_ITEMS_PER_SALE, `must contain at most ${MAX_ITEMS_PER_SALE} items`)
+  .transform((items, context): { lines: PricedLine[]; totalMinor: number } => {
+    const priced = priceLines(items);
+    if (!('tooLargeAt' in priced)) return priced;
+    const message = 'the total is too large to be exact';
+    context.issues.push({ code: 'custom', path: [priced.tooLargeAt], message, input: items });
+    return z.NEVER;
+  });
+
+/**
+ * What a new sale and a corrected one both are: priced lines, how it was paid, and perhaps a
+ * shop and a customer. `items` comes out as `{ lines, totalMinor }`.
+ */
+export const saleFields = {
+  shopId: idSchema.optional(),
+  items: pricedItems,
+  paymentMethod: z.string({ error: 'must be a text' }).min(1, 'must not be empty'),
+  customerId: idSchema.optional(),
+};
+
 /** A new sale checked and priced: what the store writes. */
 export interface NewSale {
   shopId?: string;
@@ -53,13 +85,7 @@ export interface NewSale {
 
 export const newSale = z
   .strictObject({
-    shopId: idSchema.optional(),
-    items: z
-      .array(newSaleItem, { error: 'must be a list of items' })
-      .min(1, 'must contain at least one item')
-      .max(MAX_ITEMS_PER_SALE, `must contain at most ${MAX_ITEMS_PER_SALE} items`),
-    paymentMethod: z.string({ error: 'must be a text' }).min(1, 'must not be empty'),
-    customerId: idSchema.optional(),
+    ...saleFields,
     /** Cash handed over, for a cash sale (left out: the exact total). Never sent. */
     tenderedMinor: minorUnits.optional(),
   })
@@ -69,10 +95,7 @@ export const newSale = z
       return z.NEVER;
     };
     const { items, tenderedMinor, ...sale } = input;
-    const priced = priceLines(items);
-    if ('tooLargeAt' in priced)
-      return refuse(['items', priced.tooLargeAt], 'the total is too large to be exact');
-    const { lines, totalMinor } = priced;
+    const { lines, totalMinor } = items;
     // Only cash goes into the drawer: only a cash sale has an amount handed over and change.
     if (sale.paymentMethod !== CASH_METHOD) {
       if (tenderedMinor !== undefined)

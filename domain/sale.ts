@@ -29,7 +29,6 @@ export const saleItemView = z.object({
   lineNumber: z.number(),
   productId: z.string(),
   quantity: z.number(),
-  price: z.number(),
   unitPriceMinor: z.number(),
   lineTotalMinor: z.number(),
 });
@@ -97,7 +96,6 @@ export type RefusedChange = z.infer<typeof refusedChange>;
 export const product = z.object({
   id: z.string(),
   name: z.string(),
-  price: z.number(),
   priceMinor: z.number(),
   category: z.string().nullable(),
   barcode: z.string().nullable(),

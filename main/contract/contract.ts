@@ -19,7 +19,7 @@ import {
 } from '../../domain/sale.js';
 import { cartContent, counterState, MAX_HOLD_NOTE } from '../../domain/cart.js';
 import { newSale } from '../../domain/new-sale.js';
-import { saleInput } from '../../domain/sale-input.js';
+import { correctedSale } from '../../domain/corrected-sale.js';
 import { settingsView } from '../../domain/settings-view.js';
 import { settingsPatch } from '../../domain/settings.js';
 import { drainSummary, syncStatus } from '../../domain/sync-status.js';
@@ -112,7 +112,8 @@ export const methods = {
   },
   retryRefused: { input: saleRef, output: refusedChange },
   editRefused: {
-    input: saleRef.extend({ sale: saleInput, checkedPlatform: z.boolean().optional() }),
+    /** The sale as corrected, money in minor units: it must keep the total and cash-or-not. */
+    input: saleRef.extend({ sale: correctedSale, checkedPlatform: z.boolean().optional() }),
     output: refusedChange,
   },
   discardRefused: { input: saleRef.extend({ reason: z.string() }), output: refusedChange },

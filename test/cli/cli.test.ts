@@ -113,7 +113,6 @@ describe('tillsync status and sales list', () => {
     const product = {
       id: 'p',
       name: 'Bread',
-      price: 1,
       priceMinor: 100,
       category: null,
       barcode: null,

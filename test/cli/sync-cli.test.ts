@@ -185,11 +185,35 @@ describe('tillsync refused', () => {
       /#1 .*\n {4}HTTP 422: The sale is not valid/,
     );
 
+    // A file written the platform's way (prices in major units) is refused as it is read.
+    const majorUnits = join(tempDir(), 'major-units.json');
+    writeFileSync(
+      majorUnits,
+      JSON.stringify({
+        items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 4.5 }],
+        paymentMethod: 'CASH',
+      }),
+    );
+    const refusedEdit = await runCli(['refused', 'edit', '1', '--file', majorUnits], { env });
+    expect(refusedEdit.code).toBe(2);
+    expect(refusedEdit.stderr).toBe(
+      [
+        'The corrected sale is not valid:',
+        '  /items/0/unitPriceMinor: is required: a whole number of minor units, like 1250 for 12.50',
+        '  /items/0/price: is not a known field',
+        '',
+      ].join('\n'),
+    );
+    const refusedRows = store.listRefused();
+    expect(refusedRows.map((row) => row.revision)).toEqual([1, 1, 1]);
+
     const fixed = join(tempDir(), 'fixed.json');
     writeFileSync(fixed, JSON.stringify(correctedSale()));
     const edit = await runCli(['refused', 'edit', '1', '--file', fixed], { env });
     expect(edit.code).toBe(0);
     expect(edit.stdout).toMatch(/Sale #1 is queued to be sent again \(revision 2\)/);
+    const editedItems = store.getSale(refusedRows[0]!.saleId)!.items;
+    expect(editedItems.map((item) => item.unitPriceMinor)).toEqual([125, 399]);
     expect((await runCli(['refused', 'retry', '2'], { env })).code).toBe(0);
     const noReason = await runCli(['refused', 'discard', '3'], { env });
     expect(noReason.code).not.toBe(0);
@@ -231,7 +255,7 @@ describe('tillsync start (npm start)', () => {
     );
     const store = openStore(join(dataDir, 'sandbox', 'tillsync.db'));
     expect(store.searchProducts('sourdough')).toMatchObject([
-      { id: 'prod_8Hq2x', price: 4.5, barcode: '5012345000015' },
+      { id: 'prod_8Hq2x', priceMinor: 450, barcode: '5012345000015' },
     ]);
     store.recordSale(checked());
     await new Promise((resolve) => setTimeout(resolve, 500));

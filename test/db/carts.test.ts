@@ -19,12 +19,11 @@ import { tempDir } from '../helpers/temp-dir.js';
 const bread = {
   id: 'prod_bread',
   name: 'Sourdough loaf',
-  price: 4.5,
   priceMinor: 450,
   category: null,
   barcode: '5012345678900',
 };
-const milk = { ...bread, id: 'prod_milk', name: 'Milk 1 l', price: 1.2, priceMinor: 120 };
+const milk = { ...bread, id: 'prod_milk', name: 'Milk 1 l', priceMinor: 120 };
 
 function cartOf(...products: Array<typeof bread>): CartContent {
   return products.reduce(addProduct, emptyCart('CASH'));

@@ -28,7 +28,7 @@ function imported(products: unknown[]) {
 describe('barcodes', () => {
   it('finds a product by its barcode or its id, exactly, and searches by barcode', () => {
     imported([product('prod_a', 'Apple', '5012345000011'), product('prod_b', 'Banana')]);
-    expect(store.findProduct('5012345000011')).toMatchObject({ id: 'prod_a', price: 1.5 });
+    expect(store.findProduct('5012345000011')).toMatchObject({ id: 'prod_a', priceMinor: 150 });
     expect(store.findProduct(' prod_b ')).toMatchObject({ id: 'prod_b', barcode: null });
     expect(store.findProduct('501234500001')).toBeUndefined(); // a prefix is not a match
     expect(store.findProduct('Apple')).toBeUndefined(); // names are the search's job

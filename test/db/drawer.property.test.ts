@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../domain/views/day-view.js';
 import { openStore, type Store } from '../../db/store.js';
-import { checked } from '../helpers/sales.js';
+import { checked, corrected } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -91,12 +91,16 @@ function edit(store: Store, sale: ModelSale, change: string) {
   const cents = sale.totalMinor + (change === 'price' ? 1 : 0);
   const result = store.editRefused(
     sale.id,
-    {
+    corrected({
       items: [
-        { productId: change === 'product' ? 'prod_b' : 'prod_a', quantity: 1, price: cents / 100 },
+        {
+          productId: change === 'product' ? 'prod_b' : 'prod_a',
+          quantity: 1,
+          unitPriceMinor: cents,
+        },
       ],
       paymentMethod: method,
-    },
+    }),
     { now: NOW },
   );
   const changesMoney = cents !== sale.totalMinor || cash !== (method === 'CASH');
@@ -138,10 +142,13 @@ describe('an edit of a refused sale', () => {
     store.database.sqlite
       .prepare(`update outbox set state = 'refused' where sale_id = ?`)
       .run(sale.value.saleId);
-    const refused = store.editRefused(sale.value.saleId, {
-      items: [{ productId: 'prod_b', quantity: 1, price: 4 }],
-      paymentMethod: 'CARD',
-    });
+    const refused = store.editRefused(
+      sale.value.saleId,
+      corrected({
+        items: [{ productId: 'prod_b', quantity: 1, unitPriceMinor: 400 }],
+        paymentMethod: 'CARD',
+      }),
+    );
     expect(refused).toMatchObject({
       ok: false,
       error: {

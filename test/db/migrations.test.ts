@@ -84,9 +84,11 @@ describe('migrations', () => {
     const refusedSale = store.getSale('sale-3')!;
     expect(refusedSale.receiptNumber).toBe(4);
     expect(refusedSale.totalMinor).toBe(450);
-    expect(refusedSale.items.map((item) => [item.productId, item.quantity, item.price])).toEqual([
-      ['prod_8Hq2x', 2, 1.25],
-      ['prod_milk', 0.5, 4],
+    expect(
+      refusedSale.items.map((item) => [item.productId, item.quantity, item.unitPriceMinor]),
+    ).toEqual([
+      ['prod_8Hq2x', 2, 125],
+      ['prod_milk', 0.5, 400],
     ]);
     expect(refusedSale.outbox.lastErrorReason).toBe('Unknown product');
     expect(refusedSale.outbox).toMatchObject({ uncertain: false, unansweredAttempts: 0 });

@@ -6,6 +6,7 @@ import {
   fromScaledInteger,
   isKnownCurrency,
   lineTotalMinor,
+  parseMoney,
   priceLines,
   toScaledInteger,
 } from '../../domain/money.js';
@@ -79,6 +80,16 @@ describe('money', () => {
     expect(isKnownCurrency('KES')).toBe(true);
     expect(isKnownCurrency('ABC')).toBe(false);
     expect(isKnownCurrency('usd')).toBe(false);
+  });
+
+  it("reads money as typed, exactly, in the currency's minor units", () => {
+    expect(parseMoney('20', 2)).toBe(2000);
+    expect(parseMoney('20.5', 2)).toBe(2050);
+    expect(parseMoney('0,29', 2)).toBe(29);
+    expect(parseMoney('20.505', 2)).toBeUndefined();
+    expect(parseMoney('1000', 0)).toBe(1000);
+    expect(parseMoney('-1', 2)).toBeUndefined();
+    expect(parseMoney('abc', 2)).toBeUndefined();
   });
 
   it('formats minor units as plain decimal text', () => {

@@ -131,6 +131,16 @@ describe.skipIf(!available)(
       expect(await banner().getAttribute('data-state')).toBe('warning'); // amber, never green
       await shot('sync-refused');
       await refusedSale.getByRole('button', { name: 'Edit' }).click();
+      // The price as charged, exact; one that is no amount of the currency is refused here.
+      const price = refusedSale.getByLabel('Price');
+      await waitForText(refusedSale, /Charged \$5\.00 each/);
+      expect(await price.inputValue()).toBe('5.00');
+      await price.fill('5.005');
+      await refusedSale.getByRole('button', { name: 'Save and send again' }).click();
+      await waitForText(refusedSale, /Type a price with at most 2 decimal places/);
+      await waitForText(refusedSale, /Nothing was sent: fix the price marked\./);
+      await waitForText(tab('Sync'), /1 to fix/);
+      await price.fill('5');
       await refusedSale.getByLabel('Product id').fill('prod_8Hq2x');
       // The notice holds while the sale waits, and goes once it is sent: the platform is
       // kept out of reach until the notice has been read, so it cannot go before it is seen.

@@ -13,7 +13,6 @@ import {
   lineTotalOf,
   nextPaymentMethod,
   noteUnknownCode,
-  parseMoney,
   quickAmounts,
   removeLine,
   saleFromCart,
@@ -25,7 +24,6 @@ import { shortcutOf, SHORTCUTS } from '../../renderer/src/till/shortcuts.js';
 const product = (id: string, priceMinor: number) => ({
   id,
   name: `Product ${id}`,
-  price: priceMinor / 100,
   priceMinor,
   category: null,
   barcode: null,
@@ -140,16 +138,6 @@ describe('the cart', () => {
     );
     const never = { ...settings, confirmAboveAmount: 0, confirmAboveQuantity: 0 };
     expect(confirmationReason([line('100000')], 17_500_000, never, usd)).toBeUndefined();
-  });
-
-  it('reads money as typed, exactly, in the currency minor units', () => {
-    expect(parseMoney('20', 2)).toBe(2000);
-    expect(parseMoney('20.5', 2)).toBe(2050);
-    expect(parseMoney('0,29', 2)).toBe(29);
-    expect(parseMoney('20.505', 2)).toBeUndefined();
-    expect(parseMoney('1000', 0)).toBe(1000);
-    expect(parseMoney('-1', 2)).toBeUndefined();
-    expect(parseMoney('abc', 2)).toBeUndefined();
   });
 
   it('offers the next round amounts above the total', () => {

@@ -98,7 +98,7 @@ describe('the contract', () => {
     await call('editRefused', {
       saleId,
       sale: {
-        items: [{ productId: 'prod_8Hq2x', quantity: 1, price: 1 }],
+        items: [{ productId: 'prod_8Hq2x', quantity: 1, unitPriceMinor: 100 }],
         paymentMethod: 'MOBILE_MONEY',
       },
     });

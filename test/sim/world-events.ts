@@ -5,6 +5,7 @@
 // the shop id and the concurrency changed; and a person acting on refused sales.
 import Database from 'better-sqlite3';
 import type { Store } from '../../db/store.js';
+import { correctedSale } from '../../domain/corrected-sale.js';
 import type { SyncTuning } from '../../main/config/agent-config.js';
 import type { BodyChecks } from './body-checks.js';
 import type { PlatformWatch } from './platform-watch.js';
@@ -241,14 +242,22 @@ function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T):
 export function fixProduct(context: WorldContext, saleId: string): void {
   const sale = context.store.getSale(saleId)!;
   const number = Number(sale.customerId!.replace('cus_', ''));
-  const corrected = {
-    items: sale.items.map(({ quantity, price }) => ({ productId: 'prod_0', quantity, price })),
-    paymentMethod: sale.paymentMethod,
-    customerId: sale.customerId!,
-  };
+  const paid = { paymentMethod: sale.paymentMethod, customerId: sale.customerId! };
+  const lines = sale.items.map(({ quantity, unitPriceMinor }) => ({
+    productId: 'prod_0',
+    quantity,
+    unitPriceMinor,
+  }));
+  // Checked and priced as the Sync screen's edit is, where it comes in (the contract).
+  const corrected = correctedSale.parse({ items: lines, ...paid });
   const edited = context.store.editRefused(sale.id, corrected, { checkedPlatform: true });
   if (!edited.ok) throw new Error(`the edit was refused: ${edited.error.message}`);
   context.fixable.delete(number);
-  context.bodies.expect(corrected);
+  // The platform gets the same price in major units: the till's USD has 2 decimals.
+  const items = lines.map(({ unitPriceMinor, ...line }) => ({
+    ...line,
+    price: unitPriceMinor / 100,
+  }));
+  context.bodies.expect({ items, ...paid });
   context.watch.personActed(number, 'edit');
 }

@@ -190,15 +190,20 @@ describe('exactly once, whatever fails', () => {
         const mirror = byId.get(sale.outbox.platformId!);
         expect(mirror, `sale #${sale.receiptNumber} has no remote twin`).toBeDefined();
         matched.add(mirror!.id);
-        expect(mirror).toMatchObject({
-          shopId: sale.shopId,
-          paymentMethod: sale.paymentMethod,
-          items: sale.items.map(({ productId, quantity, price }) => ({
+        expect(mirror).toMatchObject({ shopId: sale.shopId, paymentMethod: sale.paymentMethod });
+        // The platform's prices are USD in major units: exactly the cents recorded here.
+        const remoteItems = mirror!.items.map(({ productId, quantity, price }) => ({
+          productId,
+          quantity,
+          unitPriceMinor: toScaledInteger(price, 2),
+        }));
+        expect(remoteItems).toEqual(
+          sale.items.map(({ productId, quantity, unitPriceMinor }) => ({
             productId,
             quantity,
-            price,
+            unitPriceMinor,
           })),
-        });
+        );
         expect(mirror!.customerId ?? null).toBe(sale.customerId);
       }
       expect(matched.size).toBe(TOTAL_SALES); // every remote sale belongs to exactly one local sale

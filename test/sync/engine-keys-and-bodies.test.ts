@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { created, scriptedServer } from '../helpers/scripted-server.js';
 import { strictPlatform } from '../helpers/strict-platform.js';
-import { correctedSale } from '../helpers/sales.js';
+import { corrected } from '../helpers/sales.js';
 import { fastTuning, till, waitUntil } from './helpers.js';
 
 describe('sync engine: keys, frozen bodies and patience', () => {
@@ -74,11 +74,11 @@ describe('sync engine: keys, frozen bodies and patience', () => {
     await engine.drain();
     await engine.resync();
     expect(t.store.getSale(id!)!.outbox).toMatchObject({ state: 'refused', uncertain: true });
-    const refused = t.store.editRefused(id!, correctedSale());
+    const refused = t.store.editRefused(id!, corrected());
     expect(refused).toMatchObject({ ok: false, error: { code: 'may_be_on_platform' } });
     expect(refused.ok || refused.error.message).toMatch(/may already be on the platform/);
     const key = t.store.getSale(id!)!.outbox.idempotencyKey;
-    expect(t.store.editRefused(id!, correctedSale(), { checkedPlatform: true })).toMatchObject({
+    expect(t.store.editRefused(id!, corrected(), { checkedPlatform: true })).toMatchObject({
       ok: true,
       value: { revision: 2 },
     });

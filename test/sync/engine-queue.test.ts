@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { created, scriptedServer } from '../helpers/scripted-server.js';
-import { checked, correctedSale } from '../helpers/sales.js';
+import { checked, corrected, correctedSale } from '../helpers/sales.js';
 import { sandboxForTest } from '../sandbox/helpers.js';
 import { till, waitUntil } from './helpers.js';
 
@@ -132,7 +132,7 @@ describe('sync engine: the queue', () => {
     });
     // Edit: a new revision with a new key; the old revision stays in the attempt log.
     const receipt = String(t.store.getSale(editMe!)!.receiptNumber);
-    const edited = t.store.editRefused(receipt, correctedSale());
+    const edited = t.store.editRefused(receipt, corrected());
     expect(edited).toMatchObject({ ok: true, value: { state: 'pending', revision: 2 } });
     const fixed = t.store.getSale(editMe!)!;
     expect(fixed.outbox.idempotencyKey).not.toBe(oldKey);
@@ -172,13 +172,18 @@ describe('sync engine: the queue', () => {
       ok: false,
       error: { code: 'not_refused' },
     });
-    expect(t.store.editRefused('no-such-sale', correctedSale())).toMatchObject({
+    expect(t.store.editRefused('no-such-sale', corrected())).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(t.store.editRefused(retryMe!, { items: [] })).toMatchObject({
+    // What needs the till's settings is checked by the store: a method this till does not take.
+    const byCheque = corrected(correctedSale({ paymentMethod: 'CHEQUE' }));
+    expect(t.store.editRefused(retryMe!, byCheque)).toMatchObject({
       ok: false,
-      error: { code: 'invalid_input' },
+      error: {
+        code: 'invalid_input',
+        fields: [{ path: '/paymentMethod', message: 'must be one of CASH, MOBILE_MONEY' }],
+      },
     });
     expect(sandbox.countSales()).toBe(1);
   });

@@ -1,6 +1,10 @@
 // `tillsync refused`: the sales the platform refused, with its reason, and what a
-// person can do about each: retry as is, edit, or discard with a reason.
+// person can do about each: retry as is, edit, or discard with a reason. A corrected sale
+// is checked here, as it comes in, by the schema the UI's editRefused goes through
+// (domain/corrected-sale.ts), before the store is opened.
 import type { Command } from 'commander';
+import { invalidInput } from '../../../db/field-errors.js';
+import { correctedSale } from '../../../domain/corrected-sale.js';
 import { currencyDecimals, formatMinor } from '../../../domain/money.js';
 import type { Result } from '../../../domain/result.js';
 import { plural } from '../../../domain/words.js';
@@ -95,9 +99,12 @@ export function registerRefused(program: Command): void {
   refusedSales
     .command('edit <sale>')
     .description(
-      'Replace a sale with a fixed one (JSON, like `record`): a new revision with a new key',
+      'Replace a sale with a fixed one (JSON like `record`, prices in minor units): a new revision with a new key',
     )
-    .requiredOption('--file <path>', 'the fixed sale as JSON')
+    .requiredOption(
+      '--file <path>',
+      'the fixed sale as JSON: items (productId, quantity, unitPriceMinor: 125 is 1.25), paymentMethod, optionally shopId and customerId; no tenderedMinor, as the money paid stays',
+    )
     .option(
       '--checked-platform',
       'you looked on the platform and the sale is not there (needed when an attempt got no answer)',
@@ -109,10 +116,14 @@ export function registerRefused(program: Command): void {
         options: { file: string; json?: boolean; checkedPlatform?: boolean },
         command: Command,
       ) => {
-        const input = await readJsonInput(options.file);
+        const fixed = correctedSale.safeParse(await readJsonInput(options.file));
+        if (!fixed.success) {
+          printError(invalidInput('The corrected sale is not valid', fixed.error));
+          throw new CliError('', EXIT.invalidInput);
+        }
         await withStore(command, (store, found) =>
           finish(
-            store.editRefused(sale, input, { checkedPlatform: options.checkedPlatform }),
+            store.editRefused(sale, fixed.data, { checkedPlatform: options.checkedPlatform }),
             found,
             options.json,
           ),

@@ -2,8 +2,8 @@
 // to give back. Left empty, the customer pays the exact total. Amounts are minor units; the
 // field shows them as exact decimal text, never through floating point.
 import type { RefObject } from 'preact';
-import { parseMoney, quickAmounts } from '../../../domain/cart';
-import { formatMinor } from '../../../domain/money';
+import { quickAmounts } from '../../../domain/cart';
+import { formatMinor, parseMoney } from '../../../domain/money';
 
 export function CashPanel(props: {
   totalMinor: number;

@@ -1,16 +1,15 @@
 // A sale the platform refused, on the Sync screen: its reason, and what a person can do
 // about it: retry it as it is, fix it (a new revision), or discard it with a reason.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
-import { CASH_METHOD } from '../../../domain/payment-methods';
 import { api } from '../api';
 import { formatTime } from '../money';
 import type { ScreenNotice } from '../sale-notice';
 import { Field, fieldMessages, Notice } from './field';
+import { RefusedEditor } from './refused-editor';
 
 type Settings = MethodOutput<'getSettings'>;
 type RefusedSale = MethodOutput<'listRefused'>[number];
-type Sale = MethodOutput<'getSale'>;
 type Change = MethodOutput<'retryRefused'>;
 
 /** What a person is told after acting on a refused sale (the row itself goes away). */
@@ -136,160 +135,6 @@ function DiscardForm({
       <button type="button" class="link" onClick={onCancel}>
         Cancel
       </button>
-    </form>
-  );
-}
-
-function RefusedEditor({
-  saleId,
-  settings,
-  money,
-  onCancel,
-  onDone,
-}: {
-  saleId: string;
-  settings: Settings;
-  money: (minor: number) => string;
-  onCancel: () => void;
-  onDone: (change: Change) => void;
-}) {
-  const [sale, setSale] = useState<Sale>();
-  const [items, setItems] = useState<Array<{ productId: string; quantity: string; price: string }>>(
-    [],
-  );
-  const [payment, setPayment] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
-  const [mustCheck, setMustCheck] = useState(false);
-  const [checkedPlatform, setCheckedPlatform] = useState(false);
-
-  useEffect(() => {
-    void api.getSale({ saleId }).then((result) => {
-      if (!result.ok) return setProblem(result.error.message);
-      setSale(result.value);
-      setItems(
-        result.value.items.map((item) => ({
-          productId: item.productId,
-          quantity: String(item.quantity),
-          price: String(item.price),
-        })),
-      );
-      setPayment(result.value.paymentMethod);
-    });
-  }, [saleId]);
-
-  if (!sale) return <p>Loading the sale…{problem && <Notice tone="error">{problem}</Notice>}</p>;
-
-  const change = (index: number, field: 'productId' | 'quantity' | 'price', value: string) =>
-    setItems((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
-
-  async function save(event: Event) {
-    event.preventDefault();
-    if (!sale) return;
-    const result = await api.editRefused({
-      saleId,
-      sale: {
-        items: items.map((row) => ({
-          productId: row.productId.trim(),
-          quantity: Number(row.quantity),
-          price: Number(row.price),
-        })),
-        paymentMethod: payment,
-        ...(sale.customerId ? { customerId: sale.customerId } : {}),
-        ...(sale.shopId ? { shopId: sale.shopId } : {}),
-      },
-      ...(checkedPlatform ? { checkedPlatform } : {}),
-    });
-    if (!result.ok) {
-      if (result.error.code === 'may_be_on_platform') setMustCheck(true);
-      setErrors(
-        fieldMessages(
-          result.error.fields?.map((f) => ({ ...f, path: f.path.replace(/^\/sale/, '') })),
-        ),
-      );
-      return setProblem(result.error.message);
-    }
-    onDone(result.value);
-  }
-
-  return (
-    <form class="inline-form editor" onSubmit={(event) => void save(event)}>
-      <p class="hint">
-        Fix what the platform refused: a product id, or the payment method's name. The total stays{' '}
-        {money(sale.totalMinor)}, what the customer paid
-        {sale.paymentMethod === CASH_METHOD ? ' in cash' : ''}.
-      </p>
-      {errors['/items'] && <Notice tone="error">{errors['/items']}</Notice>}
-      {items.map((row, index) => (
-        <fieldset key={index} class="edit-line">
-          <legend>Line {index + 1}</legend>
-          <Field
-            id={`edit-${saleId}-${index}-product`}
-            label="Product id"
-            error={errors[`/items/${index}/productId`]}
-          >
-            <input
-              id={`edit-${saleId}-${index}-product`}
-              value={row.productId}
-              onInput={(event) => change(index, 'productId', event.currentTarget.value)}
-            />
-          </Field>
-          <Field
-            id={`edit-${saleId}-${index}-quantity`}
-            label="Quantity"
-            error={errors[`/items/${index}/quantity`]}
-          >
-            <input
-              id={`edit-${saleId}-${index}-quantity`}
-              inputMode="decimal"
-              value={row.quantity}
-              onInput={(event) => change(index, 'quantity', event.currentTarget.value)}
-            />
-          </Field>
-          <Field
-            id={`edit-${saleId}-${index}-price`}
-            label="Price"
-            error={errors[`/items/${index}/price`]}
-          >
-            <input
-              id={`edit-${saleId}-${index}-price`}
-              inputMode="decimal"
-              value={row.price}
-              onInput={(event) => change(index, 'price', event.currentTarget.value)}
-            />
-          </Field>
-        </fieldset>
-      ))}
-      <Field id={`edit-${saleId}-payment`} label="Payment method" error={errors['/paymentMethod']}>
-        <select
-          id={`edit-${saleId}-payment`}
-          value={payment}
-          onChange={(event) => setPayment(event.currentTarget.value)}
-        >
-          {settings.till.paymentMethods.map((method) => (
-            <option key={method} value={method}>
-              {method}
-            </option>
-          ))}
-        </select>
-      </Field>
-      {mustCheck && (
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={checkedPlatform}
-            onChange={(event) => setCheckedPlatform(event.currentTarget.checked)}
-          />{' '}
-          I looked on the platform: this sale is not there
-        </label>
-      )}
-      <button type="submit" class="primary">
-        Save and send again
-      </button>
-      <button type="button" class="link" onClick={onCancel}>
-        Cancel
-      </button>
-      {problem && <Notice tone="error">{problem}</Notice>}
     </form>
   );
 }
