@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from './drizzle.js';
 import { z } from 'zod';
 import { invalidInput } from './field-errors.js';
-import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
+import { fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
 import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
 import { typedQuery, type TypedStatement } from './typed-sql.js';
@@ -96,7 +96,6 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
   function getSale(id: string): SaleView | undefined {
     const row = selectSale.get({ id });
     if (!row) return undefined;
-    const decimals = currencyDecimals(row.sales.currency);
     const items = selectItems.all({ id }).map((item) => ({
       lineNumber: item.lineNumber,
       productId: item.productId,
@@ -122,7 +121,6 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
     };
     return {
       ...row.sales,
-      total: fromScaledInteger(row.sales.totalMinor, decimals),
       items,
       outbox: outboxView,
     };

@@ -58,7 +58,6 @@ export type OutboxView = z.infer<typeof outboxView>;
 export const saleView = saleSummary
   .omit({ state: true, lastErrorReason: true, uncertain: true })
   .extend({
-    total: z.number(),
     tenderedMinor: z.number().nullable(),
     changeMinor: z.number().nullable(),
     items: z.array(saleItemView),
