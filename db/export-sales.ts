@@ -21,7 +21,7 @@ export interface ExportedLine {
 
 export interface ExportedSale {
   receiptNumber: number;
-  id: string;
+  saleId: string;
   createdAt: number;
   shopId: string | null;
   customerId: string | null;
@@ -51,7 +51,7 @@ export interface ExportRange {
 /** One row of the join: a sale, and one of its lines (all null for a sale without lines). */
 const rowColumns = {
   receiptNumber: sales.receiptNumber,
-  id: sales.id,
+  saleId: sales.id,
   createdAt: sales.createdAt,
   shopId: sales.shopId,
   customerId: sales.customerId,
@@ -127,7 +127,7 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
     const decimals = currencyDecimals(row.currency);
     return {
       receiptNumber: row.receiptNumber,
-      id: row.id,
+      saleId: row.saleId,
       createdAt: row.createdAt,
       shopId: row.shopId,
       customerId: row.customerId,
@@ -165,7 +165,7 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
     let current: ExportedSale | undefined;
     const sources = schemas().map((schema) => rowStatement(schema).iterate(bounds(range)));
     for (const row of mergeOrdered(sources, (r) => r.receiptNumber)) {
-      if (current?.id !== row.id) {
+      if (current?.saleId !== row.saleId) {
         if (current) yield current;
         current = saleOf(row);
       }

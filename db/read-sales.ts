@@ -31,7 +31,7 @@ export interface SalePage {
 }
 
 const summaryColumns = {
-  id: sales.id,
+  saleId: sales.id,
   receiptNumber: sales.receiptNumber,
   createdAt: sales.createdAt,
   shopId: sales.shopId,
@@ -119,11 +119,8 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
       unansweredAttempts: o.unansweredAttempts,
       uncertain: o.uncertain,
     };
-    return {
-      ...row.sales,
-      items,
-      outbox: outboxView,
-    };
+    const { id: saleId, ...sale } = row.sales;
+    return { ...sale, saleId, items, outbox: outboxView };
   }
 
   function listSales(filter: unknown = {}): Result<SalePage> {

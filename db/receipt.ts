@@ -15,7 +15,7 @@ export type { ReceiptView };
 /** What a receipt is made of: the sale as the till keeps it, and where it stands. */
 export type ReceiptSource = Pick<
   SaleView,
-  | 'id'
+  | 'saleId'
   | 'receiptNumber'
   | 'createdAt'
   | 'currency'
@@ -60,7 +60,7 @@ export function createReceipts(
     return {
       shopName,
       tillName,
-      saleId: sale.id,
+      saleId: sale.saleId,
       receiptNumber: sale.receiptNumber,
       createdAt: sale.createdAt,
       currency: sale.currency,

@@ -36,8 +36,12 @@ export interface PreparedSale {
   shop: ShopNames;
 }
 
-const receiptSourceOf = (row: SaleRow, receiptNumber: number): ReceiptSource => ({
+const receiptSourceOf = (
+  { id: saleId, ...row }: SaleRow,
+  receiptNumber: number,
+): ReceiptSource => ({
   ...row,
+  saleId,
   receiptNumber,
   items: row.lines.map((line) => ({
     ...line,

@@ -9,7 +9,7 @@ import { OUTBOX_STATES } from './sale-states.js';
 export const outboxState = z.enum(OUTBOX_STATES);
 
 export const saleSummary = z.object({
-  id: z.string(),
+  saleId: z.string(),
   receiptNumber: z.number(),
   createdAt: z.number(),
   shopId: z.string().nullable(),

@@ -12,17 +12,17 @@ export function patchRecent(
   changed: SaleSummary[],
   limit: number,
 ): SaleSummary[] {
-  const fresh = new Map(changed.map((sale) => [sale.id, sale]));
+  const fresh = new Map(changed.map((sale) => [sale.saleId, sale]));
   const oldestShown = shown.at(-1)?.receiptNumber ?? 0;
-  const kept = shown.map((sale) => fresh.get(sale.id) ?? sale);
-  const shownIds = new Set(shown.map((sale) => sale.id));
+  const kept = shown.map((sale) => fresh.get(sale.saleId) ?? sale);
+  const shownIds = new Set(shown.map((sale) => sale.saleId));
   const added = changed.filter(
-    (sale) => !shownIds.has(sale.id) && (sale.receiptNumber > oldestShown || shown.length < limit),
+    (sale) => !shownIds.has(sale.saleId) && (sale.receiptNumber > oldestShown || shown.length < limit),
   );
   return [...added, ...kept].sort((a, b) => b.receiptNumber - a.receiptNumber).slice(0, limit);
 }
 
 /** Whether the list of refused sales must be read again after these changes. */
 export function refusedTouched(refusedIds: ReadonlySet<string>, changed: SaleSummary[]): boolean {
-  return changed.some((sale) => sale.state === 'refused' || refusedIds.has(sale.id));
+  return changed.some((sale) => sale.state === 'refused' || refusedIds.has(sale.saleId));
 }

@@ -47,7 +47,7 @@ export function counterHandlers(runtime: Runtime, logger?: Logger): Handlers<Cou
 
   function newestSaleId(): string | undefined {
     const page = store().listSales({ limit: 1 });
-    return page.ok ? page.value.sales[0]?.id : undefined;
+    return page.ok ? page.value.sales[0]?.saleId : undefined;
   }
 
   /** Read at the moment it is asked for, so it tells the sale's state as it is now. */

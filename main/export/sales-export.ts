@@ -118,7 +118,7 @@ function problemOf(sale: ExportedSale): string | null {
 function csvRows(sale: ExportedSale, localTime: (ms: number | null) => Cell): string {
   const saleCells = (line: ExportedSale['lines'][number] | undefined): Cell[] => [
     sale.receiptNumber,
-    sale.id,
+    sale.saleId,
     localTime(sale.createdAt),
     sale.shopId,
     sale.customerId,
@@ -173,7 +173,7 @@ export function writeSalesExport(
   }
   const head = {
     format: 'tillsync-sales-export',
-    version: 2, // 2: a refused sale's state is `refused` (1 wrote `conflict`)
+    version: 2, // 2: a refused sale is `refused` (1: `conflict`), its id `saleId` (1: `id`)
     exportedAt: iso(options.now ?? Date.now()),
     from: iso(options.range.from ?? null),
     to: iso(options.range.to ?? null),

@@ -14,12 +14,12 @@ export interface ScreenNotice {
   tone: 'ok' | 'error';
   text: string;
   /** The sale it is about, and the states in which it stays true. */
-  sale?: { id: string; holdsWhile: readonly OutboxState[] };
+  sale?: { saleId: string; holdsWhile: readonly OutboxState[] };
 }
 
 /** Whether the notice still holds for a sale now seen in `state`. */
 export function noticeHolds(notice: ScreenNotice, saleId: string, state: OutboxState): boolean {
-  return notice.sale?.id !== saleId || notice.sale.holdsWhile.includes(state);
+  return notice.sale?.saleId !== saleId || notice.sale.holdsWhile.includes(state);
 }
 
 /** The screen's notice, dropped when the sale it is about moves on. */
@@ -34,13 +34,13 @@ export function useScreenNotice(refusedSales: RefusedSale[] | undefined) {
     'salesChanged',
     useCallback((change: EventPayload<'salesChanged'>) => {
       setNotice((shown) =>
-        shown && change.sales.every((sale) => noticeHolds(shown, sale.id, sale.state))
+        shown && change.sales.every((sale) => noticeHolds(shown, sale.saleId, sale.state))
           ? shown
           : undefined,
       );
     }, []),
   );
-  const saleId = notice?.sale?.id;
+  const saleId = notice?.sale?.saleId;
   const listedNow = refusedSales?.some((refusedSale) => refusedSale.saleId === saleId) ?? false;
   if (saleId !== undefined && refusedSales !== listedThen.current && refusedSales && !listedNow)
     seenGone.current = true;

@@ -11,7 +11,7 @@ import { sandboxStoreOf } from '../helpers/platform-till.js';
 const envFor = (dataDir: string) => ({ TILLSYNC_DATA_DIR: dataDir });
 
 describe('tillsync record', () => {
-  it('records a sale from standard input and prints its id, receipt number, state and till', async () => {
+  it('records a sale from standard input and prints its sale id, receipt number, state and till', async () => {
     const dataDir = tempDir();
     const run = await runCli(['record'], {
       input: JSON.stringify(validSale()),
@@ -19,7 +19,11 @@ describe('tillsync record', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const printed = JSON.parse(run.stdout) as { id: string; receiptNumber: number; state: string };
+    const printed = JSON.parse(run.stdout) as {
+      saleId: string;
+      receiptNumber: number;
+      state: string;
+    };
     // Nothing configured: the till is in sandbox mode, and so is the sale, as in the app.
     expect(printed).toMatchObject({
       receiptNumber: 1,
@@ -27,7 +31,7 @@ describe('tillsync record', () => {
       till: { mode: 'sandbox', database: sandboxStoreOf(dataDir) },
     });
     const store = openStore(sandboxStoreOf(dataDir));
-    expect(store.getSale(printed.id)?.totalMinor).toBe(450);
+    expect(store.getSale(printed.saleId)?.totalMinor).toBe(450);
     store.close();
     expect(existsSync(join(dataDir, 'tillsync.db'))).toBe(false);
   });

@@ -86,7 +86,7 @@ describe('archiving', () => {
       const moved = await archiveSales(store.database, before, { batch: 40 });
       expect(moved).toBe(eligible.length);
       const left = store.database.sqlite.prepare('select id from sales').pluck().all() as string[];
-      const movedIds = new Set(eligible.map((sale) => sale.id));
+      const movedIds = new Set(eligible.map((sale) => sale.saleId));
       expect(left.filter((id) => movedIds.has(id))).toEqual([]);
       expect(left.length).toBe(sales.length - eligible.length);
       if (eligible.length > 0)

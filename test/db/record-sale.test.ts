@@ -25,7 +25,7 @@ describe('recordSale', () => {
     expect(rowCounts(store.database.sqlite)).toMatchObject({ sales: 1, sale_items: 2, outbox: 1 });
     const stored = store.getSale(sale.saleId)!;
     expect(stored).toMatchObject({
-      id: sale.saleId,
+      saleId: sale.saleId,
       receiptNumber: 1,
       shopId: 'shop_main',
       customerId: 'cus_42',

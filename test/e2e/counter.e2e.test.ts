@@ -102,7 +102,7 @@ describe.skipIf(!chromiumAvailable)('the till at a busy counter (Chromium, real 
     expect(await page.locator('.receipt').textContent()).toMatch(/\$9\.50\. Change \$10\.50/);
     const saleId = till!.runtime.store.listSales({ limit: 1 });
     const latest = saleId.ok ? saleId.value.sales[0]! : undefined;
-    expect(till!.runtime.store.getSale(latest!.id)).toMatchObject({
+    expect(till!.runtime.store.getSale(latest!.saleId)).toMatchObject({
       totalMinor: 950,
       tenderedMinor: 2000,
       changeMinor: 1050,

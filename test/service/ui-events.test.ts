@@ -7,7 +7,7 @@ import { World } from '../sim/world.js';
 type Status = EventPayload<'status'>;
 
 const sale = (receiptNumber: number, state: SaleSummary['state'] = 'pending'): SaleSummary => ({
-  id: `sale-${receiptNumber}`,
+  saleId: `sale-${receiptNumber}`,
   receiptNumber,
   createdAt: receiptNumber,
   shopId: null,

@@ -219,13 +219,13 @@ function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T):
   const onPlatform = (watch.sales.get(number)?.copies ?? 0) > 0;
   let action: 'retry' | 'edit' | 'discard';
   if (onPlatform) {
-    store.discardRefused(sale.id, { reason: 'It is on the platform already' });
+    store.discardRefused(sale.saleId, { reason: 'It is on the platform already' });
     action = 'discard';
   } else if (context.fixable.has(number)) {
-    fixProduct(context, sale.id);
+    fixProduct(context, sale.saleId);
     action = 'edit';
   } else {
-    store.retryRefused(sale.id);
+    store.retryRefused(sale.saleId);
     action = 'retry';
   }
   if (action !== 'edit') watch.personActed(number, action);
@@ -250,7 +250,7 @@ export function fixProduct(context: WorldContext, saleId: string): void {
   }));
   // Checked and priced as the Sync screen's edit is, where it comes in (the contract).
   const corrected = correctedSale.parse({ items: lines, ...paid });
-  const edited = context.store.editRefused(sale.id, corrected, { checkedPlatform: true });
+  const edited = context.store.editRefused(sale.saleId, corrected, { checkedPlatform: true });
   if (!edited.ok) throw new Error(`the edit was refused: ${edited.error.message}`);
   context.fixable.delete(number);
   // The platform gets the same price in major units: the till's USD has 2 decimals.

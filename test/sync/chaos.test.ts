@@ -179,7 +179,7 @@ describe('exactly once, whatever fails', () => {
       for (let before: number | null | undefined = undefined; ;) {
         const result = store.listSales({ limit: 500, ...(before ? { before } : {}) });
         if (!result.ok) throw new Error(result.error.message);
-        local.push(...result.value.sales.map((sale) => sale.id));
+        local.push(...result.value.sales.map((sale) => sale.saleId));
         before = result.value.nextBefore;
         if (!before) break;
       }

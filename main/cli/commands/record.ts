@@ -29,7 +29,7 @@ export function registerRecord(program: Command): void {
           );
         }
         const { saleId, receiptNumber, state } = receipt.value;
-        printJson({ id: saleId, receiptNumber, state, till: tillFields(found) });
+        printJson({ saleId, receiptNumber, state, till: tillFields(found) });
       });
     });
 }

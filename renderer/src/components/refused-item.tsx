@@ -27,7 +27,7 @@ export function noticeOf(action: 'retry' | 'edit' | 'discard', change: Change): 
     tone: 'ok',
     text: describeChange(action, change),
     sale: {
-      id: change.saleId,
+      saleId: change.saleId,
       holdsWhile: change.state === 'discarded' ? ['discarded'] : ['pending', 'sending'],
     },
   };

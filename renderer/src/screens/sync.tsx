@@ -148,7 +148,7 @@ export function SyncScreen({
           </thead>
           <tbody>
             {pages.sales?.map((sale) => (
-              <tr key={sale.id} data-receipt={sale.receiptNumber}>
+              <tr key={sale.saleId} data-receipt={sale.receiptNumber}>
                 <td>#{sale.receiptNumber}</td>
                 <td>{formatTime(sale.createdAt)}</td>
                 <td>{money(sale.totalMinor)}</td>
@@ -157,7 +157,7 @@ export function SyncScreen({
                   {sale.uncertain && <span class="doubt"> may be on the platform</span>}
                 </td>
                 <td>
-                  <button type="button" onClick={() => void reprint.open(sale.id)}>
+                  <button type="button" onClick={() => void reprint.open(sale.saleId)}>
                     Reprint<span class="visually-hidden"> receipt #{sale.receiptNumber}</span>
                   </button>
                 </td>

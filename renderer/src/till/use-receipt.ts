@@ -29,7 +29,7 @@ export function useReceipt(
     'salesChanged',
     useCallback(({ sales }) => {
       const shown = receiptRef.current?.saleId;
-      if (!shown || !sales.some((sale) => sale.id === shown)) return;
+      if (!shown || !sales.some((sale) => sale.saleId === shown)) return;
       void api.getReceipt({ saleId: shown }).then((latest) => {
         // Unless the screen moved on meanwhile (a new sale cleared it).
         if (latest.ok && receiptRef.current?.saleId === shown) show(latest.value, false);
