@@ -17,7 +17,8 @@ export function patchRecent(
   const kept = shown.map((sale) => fresh.get(sale.saleId) ?? sale);
   const shownIds = new Set(shown.map((sale) => sale.saleId));
   const added = changed.filter(
-    (sale) => !shownIds.has(sale.saleId) && (sale.receiptNumber > oldestShown || shown.length < limit),
+    (sale) =>
+      !shownIds.has(sale.saleId) && (sale.receiptNumber > oldestShown || shown.length < limit),
   );
   return [...added, ...kept].sort((a, b) => b.receiptNumber - a.receiptNumber).slice(0, limit);
 }
