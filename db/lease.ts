@@ -8,7 +8,7 @@
 import { prepareAttemptLog } from './attempt-log.js';
 import { and, eq, isNotNull, sql, type SQL } from './drizzle.js';
 import type { TillDatabase } from './open.js';
-import { PARKED_UNCERTAIN } from './outbox-writes.js';
+import { PARKED_UNCERTAIN } from '../domain/outcomes.js';
 import { placeholdersOf } from './placeholders.js';
 import type { OutboxState } from '../domain/sale-states.js';
 import { outbox, SENDING_ROWS, syncState } from './schema.js';

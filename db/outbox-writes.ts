@@ -8,6 +8,7 @@ import { and, eq, exists, gt, isNull, lt, max, or, sql, type SQL } from './drizz
 import type { TillDatabase } from './open.js';
 import type { Fence, OutcomeWrite } from './outbox-types.js';
 import { placeholdersOf } from './placeholders.js';
+import { PARKED_UNCERTAIN } from '../domain/outcomes.js';
 import {
   REFUSED_ROWS,
   outbox,
@@ -16,9 +17,6 @@ import {
   syncAttempts,
   syncState,
 } from './schema.js';
-
-/** The error code of a sale parked because it may already be on the platform. */
-export const PARKED_UNCERTAIN = 'uncertain';
 
 const rowsOf = (condition: string): SQL => sql.raw(condition);
 

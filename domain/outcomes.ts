@@ -50,6 +50,12 @@ export const FAILED_SENDS: readonly AttemptLogOutcome[] = [
   'orphaned',
 ];
 
+/**
+ * The error code of a sale parked because it may already be on the platform: the decision
+ * parks it, a taken lease parks one left on the wire, and keys found honoured unpark it.
+ */
+export const PARKED_UNCERTAIN = 'uncertain';
+
 /** Where a sale ended up after a drain took it: `requeued` = back in the queue for later. */
 export const DELIVERY_OUTCOMES = ['synced', 'refused', 'paused', 'requeued', 'released'] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];

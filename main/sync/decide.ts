@@ -4,7 +4,11 @@
 import type { SyncTuning } from '../config/agent-config.js';
 import { fullJitterDelay } from './backoff.js';
 import { classify, type Answer, type Classification } from './classify.js';
-import type { DecidedState, DecisionOutcome } from '../../domain/outcomes.js';
+import {
+  PARKED_UNCERTAIN,
+  type DecidedState,
+  type DecisionOutcome,
+} from '../../domain/outcomes.js';
 
 /** What the sale has been through, as stored on its outbox row. */
 export interface SaleHistory {
@@ -183,7 +187,7 @@ export function decide(input: DecisionInput): Decision {
         );
       }
       if (unanswered && parksUnanswered(tuning, honoured)) {
-        return park('uncertain', UNCERTAIN_REASON);
+        return park(PARKED_UNCERTAIN, UNCERTAIN_REASON);
       }
       const retryAfterMs = verdict.retryAfterMs ?? 0;
       // Never sooner than the server asks, nor sooner than our own backoff.
