@@ -10,6 +10,7 @@ import type { SaleSummary, SaleView } from '../domain/sale.js';
 import { countPerState, type OutboxState } from '../domain/sale-states.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { OUTBOX_STATES } from '../domain/sale-states.js';
+import { saleChoiceColumns, saleColumns } from './sale-columns.js';
 import { outbox, outboxCounts, saleItems, sales } from './schema.js';
 
 export const saleFilterSchema = z.strictObject({
@@ -31,14 +32,8 @@ export interface SalePage {
 }
 
 const summaryColumns = {
-  saleId: sales.id,
-  receiptNumber: sales.receiptNumber,
-  createdAt: sales.createdAt,
-  shopId: sales.shopId,
-  customerId: sales.customerId,
-  paymentMethod: sales.paymentMethod,
-  currency: sales.currency,
-  totalMinor: sales.totalMinor,
+  ...saleColumns,
+  ...saleChoiceColumns,
   state: outbox.state,
   lastErrorReason: outbox.lastErrorReason,
   uncertain: outbox.uncertain,

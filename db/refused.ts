@@ -8,6 +8,7 @@ import type { AttemptLogOutcome } from '../domain/outcomes.js';
 import { prepareAttemptLog } from './attempt-log.js';
 import { prepareRefusedWrites } from './refused-writes.js';
 import type { TillDatabase } from './open.js';
+import { saleChoiceColumns, saleColumns } from './sale-columns.js';
 import { REFUSED_ROWS, UNCERTAIN_ROWS, outbox, sales } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
 import type { RefusedChange, RefusedSummary } from '../domain/sale.js';
@@ -20,11 +21,7 @@ import { untakenMethod } from '../domain/payment-methods.js';
 import type { SettingsStore } from './settings.js';
 
 const refusedColumns = {
-  saleId: sales.id,
-  receiptNumber: sales.receiptNumber,
-  createdAt: sales.createdAt,
-  totalMinor: sales.totalMinor,
-  currency: sales.currency,
+  ...saleColumns,
   paymentMethod: sales.paymentMethod,
   revision: outbox.revision,
   attempts: outbox.attempts,
@@ -37,11 +34,7 @@ export type { RefusedSummary };
 
 /** A sale that may be on the platform twice, or once though parked: a person should check. */
 const uncertainColumns = {
-  saleId: sales.id,
-  receiptNumber: sales.receiptNumber,
-  createdAt: sales.createdAt,
-  totalMinor: sales.totalMinor,
-  currency: sales.currency,
+  ...saleColumns,
   state: outbox.state,
   unansweredAttempts: outbox.unansweredAttempts,
   platformId: outbox.platformId,
@@ -50,13 +43,8 @@ export type UncertainSale = RowOf<typeof uncertainColumns>;
 
 /** What an action on a refused sale needs to know of it. */
 const targetColumns = {
-  saleId: sales.id,
-  receiptNumber: sales.receiptNumber,
-  shopId: sales.shopId,
-  customerId: sales.customerId,
-  paymentMethod: sales.paymentMethod,
-  currency: sales.currency,
-  totalMinor: sales.totalMinor,
+  ...saleColumns,
+  ...saleChoiceColumns,
   state: outbox.state,
   revision: outbox.revision,
   idempotencyKey: outbox.idempotencyKey,
