@@ -30,7 +30,7 @@ type CartRow = typeof carts.$inferSelect;
 
 /** What charging needs of the sale recorder: prepare a sale, then write it with something else. */
 export interface SaleWriter {
-  prepareSale(sale: NewSale, now?: number): Result<PreparedSale>;
+  prepareSale(sale: NewSale, now?: number, cashierId?: string | null): Result<PreparedSale>;
   commitSale(prepared: PreparedSale, alongside?: () => void): Result<ReceiptView>;
 }
 
@@ -189,8 +189,12 @@ export function createCarts(
     },
 
     /** Records the sale a cart makes and clears the open cart, in one transaction: its receipt. */
-    chargeCart(sale: NewSale, now = Date.now()): Result<ReceiptView> {
-      const prepared = sales.prepareSale(sale, now);
+    chargeCart(
+      sale: NewSale,
+      now = Date.now(),
+      cashierId: string | null = null,
+    ): Result<ReceiptView> {
+      const prepared = sales.prepareSale(sale, now, cashierId);
       if (!prepared.ok) return prepared;
       return sales.commitSale(prepared.value, () => void deleteOpen());
     },

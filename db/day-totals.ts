@@ -12,17 +12,21 @@ import type { SettingsStore } from './settings.js';
 
 export type { Amount, DayTotals };
 
+/**
+ * The cash handed over minus the change given, summed over the sales `s`; a cash sale from
+ * before the till kept the amount tendered took exactly its total.
+ */
+export const cashTakenMinor = computed<number>(
+  `sum(case when s.tendered_minor is not null then s.tendered_minor - s.change_minor
+    when s.payment_method = '${CASH_METHOD}' then s.total_minor else 0 end)`,
+);
+
 const groupColumns = {
   paymentMethod: sales.paymentMethod,
   state: outbox.state,
   count: computed<number>('count(*)'),
   totalMinor: computed<number>('sum(s.total_minor)'),
-  // The cash handed over minus the change given; a cash sale from before the till kept
-  // the amount tendered took exactly its total.
-  cashMinor: computed<number>(
-    `sum(case when s.tendered_minor is not null then s.tendered_minor - s.change_minor
-      when s.payment_method = '${CASH_METHOD}' then s.total_minor else 0 end)`,
-  ),
+  cashMinor: cashTakenMinor,
 };
 /** The sales of one payment method in one state, counted and summed. */
 export type DayGroup = RowOf<typeof groupColumns>;

@@ -28,6 +28,8 @@ export interface SaleRow {
   totalMinor: number;
   tenderedMinor: number | null;
   changeMinor: number | null;
+  /** Who rang it up: null when the till has no cashiers set up. */
+  cashierId: string | null;
 }
 
 /** A sale ready to write, with the names its receipt will carry; nothing is written yet. */
@@ -37,7 +39,7 @@ export interface PreparedSale {
 }
 
 const receiptSourceOf = (
-  { id: saleId, ...row }: SaleRow,
+  { id: saleId, cashierId: _cashier, ...row }: SaleRow,
   receiptNumber: number,
 ): ReceiptSource => ({
   ...row,
@@ -56,6 +58,8 @@ export function createSaleRecorder(
   database: TillDatabase,
   settingsStore: SettingsStore,
   receiptOf: (sale: ReceiptSource, shop: ShopNames) => ReceiptView,
+  /** The current shift's id (opening one when none is), inside the sale's transaction. */
+  shiftFor: (act: { cashierId: string | null; now: number }) => string,
 ) {
   const { db } = database;
   // Above every receipt here and in the archives: numbers never start again.
@@ -78,6 +82,8 @@ export function createSaleRecorder(
       totalMinor: p('totalMinor'),
       tenderedMinor: p('tenderedMinor'),
       changeMinor: p('changeMinor'),
+      shiftId: p('shiftId'),
+      cashierId: p('cashierId'),
     })
     .prepare();
   const insertItem = prepareSaleItemInsert(database);
@@ -94,7 +100,8 @@ export function createSaleRecorder(
 
   const insertRows = (row: SaleRow): number => {
     const receiptNumber = nextReceipt.get()!.next;
-    insertSale.run({ ...row, receiptNumber });
+    const shiftId = shiftFor({ cashierId: row.cashierId, now: row.createdAt });
+    insertSale.run({ ...row, receiptNumber, shiftId });
     row.lines.forEach((line, index) =>
       insertItem.run({ saleId: row.id, lineNumber: index + 1, ...line }),
     );
@@ -114,7 +121,11 @@ export function createSaleRecorder(
   );
 
   /** A new sale given its id, time, shop and currency; refused if the till does not take its method. */
-  function prepareSale(sale: NewSale, now = Date.now()): Result<PreparedSale> {
+  function prepareSale(
+    sale: NewSale,
+    now = Date.now(),
+    cashierId: string | null = null,
+  ): Result<PreparedSale> {
     const settings = settingsStore.read();
     // The one rule that needs the till's settings; the rest was checked as the sale came in.
     const untaken = untakenMethod(settings.paymentMethods, sale.paymentMethod);
@@ -130,6 +141,7 @@ export function createSaleRecorder(
       totalMinor: sale.totalMinor,
       tenderedMinor: sale.tenderedMinor,
       changeMinor: sale.changeMinor,
+      cashierId,
     };
     return ok({ row, shop: { shopName: settings.shopName, tillName: settings.tillName } });
   }
@@ -152,8 +164,11 @@ export function createSaleRecorder(
     }
   }
 
-  function recordSale(sale: NewSale, options: { now?: number } = {}): Result<ReceiptView> {
-    const prepared = prepareSale(sale, options.now);
+  function recordSale(
+    sale: NewSale,
+    options: { now?: number; cashierId?: string | null } = {},
+  ): Result<ReceiptView> {
+    const prepared = prepareSale(sale, options.now, options.cashierId ?? null);
     return prepared.ok ? commitSale(prepared.value) : prepared;
   }
 

@@ -10,6 +10,8 @@ import { createSaleReader } from './read-sales.js';
 import { createReceipts } from './receipt.js';
 import { createSaleRecorder } from './record-sale.js';
 import { createSettingsStore } from './settings.js';
+import { createCashiers } from './cashiers.js';
+import { createShifts } from './shifts.js';
 
 export function openStore(file: string) {
   const database = openDatabase(file);
@@ -21,11 +23,20 @@ export function storeFor(database: TillDatabase) {
   const history = createHistory(database);
   const reader = createSaleReader(database, history);
   const receipts = createReceipts(database, settings, reader.getSale);
-  const recorder = createSaleRecorder(database, settings, receipts.receiptOf);
+  const cashiers = createCashiers(database);
+  const shifts = createShifts(database, settings, cashiers, history);
+  const recorder = createSaleRecorder(
+    database,
+    settings,
+    receipts.receiptOf,
+    shifts.currentIdOrOpen,
+  );
   return {
     database,
     file: database.file,
     settings,
+    cashiers,
+    shifts,
     recordSale: recorder.recordSale,
     ...createCarts(database, settings, recorder),
     ...reader,

@@ -51,6 +51,22 @@ export const settingsShape = {
     .min(0, 'must be 0 (never) or more')
     .max(120, 'must be at most 120 (ten years)')
     .default(13),
+  /** Closing asks for the count before it shows the cash expected. */
+  blindClose: z.boolean({ error: 'must be true or false' }).default(false),
+  /** A close whose over/short is more than this (minor units) needs a note; 0: any difference. */
+  closeNoteAboveMinor: z
+    .number({ error: 'must be an amount' })
+    .int('must be in whole minor units (cents)')
+    .min(0, 'must not be negative')
+    .max(1e12, 'is too large')
+    .default(500),
+  /** Cash out (or a safe drop) above this needs a manager's PIN (minor units); 0: always. */
+  managerCashOutAboveMinor: z
+    .number({ error: 'must be an amount' })
+    .int('must be in whole minor units (cents)')
+    .min(0, 'must not be negative')
+    .max(1e12, 'is too large')
+    .default(5000),
 };
 
 export const settingsSchema = z.strictObject(settingsShape);

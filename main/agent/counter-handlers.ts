@@ -13,6 +13,7 @@ import { formatMoney } from '../../domain/views/money-format.js';
 import type { Logger } from '../log/log-port.js';
 import type { Handlers } from './handlers.js';
 import type { Runtime } from './runtime.js';
+import type { Actor, Desk } from '../trading/desk.js';
 
 /** The line rules the till checks as a cashier types (the agent checks them again). */
 export const SALE_LIMITS = {
@@ -34,7 +35,12 @@ type CounterMethod =
   | 'getReceipt'
   | 'getDayTotals';
 
-export function counterHandlers(runtime: Runtime, logger?: Logger): Handlers<CounterMethod> {
+export function counterHandlers(
+  runtime: Runtime,
+  desk: Desk,
+  session: Actor,
+  logger?: Logger,
+): Handlers<CounterMethod> {
   // runtime.store, read at each call: a reload (a new platform) opens the store again.
   const store = () => runtime.store;
 
@@ -68,7 +74,10 @@ export function counterHandlers(runtime: Runtime, logger?: Logger): Handlers<Cou
   }
 
   return {
-    recordSale: (sale) => queued(store().recordSale(sale)),
+    recordSale(sale) {
+      const by = desk.actingCashier(session);
+      return by.ok ? queued(store().recordSale(sale, { cashierId: by.value })) : by;
+    },
     getCounter: counter,
     saveCart({ cart }) {
       const savedAt = Date.now();
@@ -93,7 +102,8 @@ export function counterHandlers(runtime: Runtime, logger?: Logger): Handlers<Cou
       // The cart becomes a new sale here, checked and priced once like any other.
       const sale = newSale.safeParse(saleFromCart(cart, decimals));
       if (!sale.success) return fail(invalidInput('The sale is not valid', sale.error));
-      return queued(store().chargeCart(sale.data));
+      const by = desk.actingCashier(session);
+      return by.ok ? queued(store().chargeCart(sale.data, Date.now(), by.value)) : by;
     },
     searchProducts: ({ query, limit }) => ok(store().searchProducts(query, limit)),
     findProduct({ code }) {

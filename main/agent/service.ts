@@ -27,6 +27,8 @@ import {
 } from '../export/sales-export.js';
 import { catalogFromCsv, CsvError } from '../catalog/catalog-csv.js';
 import { counterHandlers, SALE_LIMITS } from './counter-handlers.js';
+import { shiftHandlers } from './shift-handlers.js';
+import { createDesk, type Actor } from '../trading/desk.js';
 import { backupFolder, backupNow, latestBackup } from '../housekeeping/daily-backups.js';
 import { SANDBOX_FOLDER } from '../config/till-store.js';
 import { savePlatformSettings } from '../config/platform-settings.js';
@@ -158,8 +160,12 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
     return fail({ ...result.error, fields });
   }
 
+  // Who is signed in at this till: held by the agent, forgotten when it stops.
+  const session: Actor = { signedIn: null };
+  const desk = createDesk(() => runtime.store);
   const handlers: Handlers = {
-    ...counterHandlers(runtime, logger),
+    ...counterHandlers(runtime, desk, session, logger),
+    ...shiftHandlers(runtime, desk, session),
     importCatalog,
     getStatus: () => ok(runtime.status()),
     listSales: (input) => runtime.store.listSales(input),

@@ -29,6 +29,21 @@ export const METHOD_NAMES = [
   'backupNow',
   'setApiKey',
   'clearApiKey',
+  'getShift',
+  'openShift',
+  'addDrawerEntry',
+  'getXReport',
+  'beginClose',
+  'cancelClose',
+  'previewClose',
+  'closeShift',
+  'listZReports',
+  'exportShiftReport',
+  'listCashiers',
+  'addCashier',
+  'removeCashier',
+  'signIn',
+  'signOut',
 ] as const;
 
 export const EVENT_NAMES = ['status', 'salesChanged'] as const;

@@ -23,6 +23,9 @@ describe('settings', () => {
       confirmAboveQuantity: 100,
       backupsKept: 7,
       archiveAfterMonths: 13,
+      blindClose: false,
+      closeNoteAboveMinor: 500,
+      managerCashOutAboveMinor: 5000,
     });
   });
 

@@ -1,0 +1,304 @@
+// The till's shifts and its cash drawer. One shift is current at a time (open, or closing
+// while the cash is counted); a sale or drawer entry with none opens one by itself ("float
+// not counted"), so nothing ever blocks a sale. Closing is one transaction: the Z report is
+// computed, numbered and frozen with the shift's closed state, so a crash leaves either the
+// open shift or the closed shift with its report, never half of one.
+import { randomUUID } from 'node:crypto';
+import {
+  closeShiftInput,
+  countedMinorOf,
+  drawerEntryInput,
+  openShiftInput,
+  shiftReport,
+  signedAmount,
+  type DrawerEntryKind,
+  type ShiftReport,
+  type ShiftSummary,
+} from '../domain/shift.js';
+import { fail, invalidFields, ok, type AppError, type Result } from '../domain/result.js';
+import type { Cashiers } from './cashiers.js';
+import { desc, eq, isNotNull, sql } from './drizzle.js';
+import { invalidInput } from './field-errors.js';
+import type { History } from './history.js';
+import type { TillDatabase } from './open.js';
+import { drawerEntries, shifts } from './schema.js';
+import type { SettingsStore } from './settings.js';
+import { createShiftReports, type ShiftRow } from './shift-report.js';
+
+/** Who does something, and when. */
+export interface Act {
+  cashierId: string | null;
+  now: number;
+}
+
+const NO_SHIFT: AppError = {
+  code: 'no_shift',
+  message: 'No shift is open on this till: open one first (or ring up a sale, which opens one).',
+};
+
+export const CURRENT_SHIFT = `"state" <> 'closed'`;
+
+export function createShifts(
+  database: TillDatabase,
+  settingsStore: SettingsStore,
+  cashierStore: Cashiers,
+  history: History,
+) {
+  const { db, sqlite } = database;
+  const reports = createShiftReports(database, settingsStore, cashierStore, history);
+  const currentRow = db.select().from(shifts).where(sql.raw(CURRENT_SHIFT)).prepare();
+  const insertShift = (row: typeof shifts.$inferInsert) => db.insert(shifts).values(row).run();
+
+  const summaryOf = (row: ShiftRow): ShiftSummary => ({
+    id: row.id,
+    state: row.state,
+    openedAt: row.openedAt,
+    openedBy: cashierStore.nameOf(row.openedBy),
+    floatMinor: row.floatMinor,
+    floatCounted: row.floatCounted,
+  });
+
+  /** The shift the till is in, or null when none is open. */
+  function current(): ShiftSummary | null {
+    const row = currentRow.get();
+    return row ? summaryOf(row) : null;
+  }
+
+  /**
+   * The current shift's id, opening one with an uncounted float when there is none. Runs
+   * inside the caller's transaction (a sale's, a drawer entry's), so the two are one write.
+   */
+  function currentIdOrOpen({ cashierId, now }: Act): string {
+    const row = currentRow.get();
+    if (row) return row.id;
+    const id = randomUUID();
+    insertShift({
+      id,
+      state: 'open',
+      openedAt: now,
+      openedBy: cashierId,
+      floatMinor: 0,
+      floatCounted: false,
+    });
+    return id;
+  }
+
+  /** The cash counted at the last close: what the next float is offered as. */
+  function lastCountedMinor(): number | null {
+    const row = db
+      .select({ counted: shifts.countedMinor })
+      .from(shifts)
+      .where(isNotNull(shifts.zNumber))
+      .orderBy(desc(shifts.zNumber))
+      .get();
+    return row?.counted ?? null;
+  }
+
+  function open(input: unknown, act: Act): Result<ShiftSummary> {
+    const parsed = openShiftInput.safeParse(input);
+    if (!parsed.success) return fail(invalidInput('The float is not valid', parsed.error));
+    return sqlite
+      .transaction((): Result<ShiftSummary> => {
+        const existing = currentRow.get();
+        if (existing)
+          return fail({
+            code: 'shift_open',
+            message: `A shift is already open on this till (since ${new Date(existing.openedAt).toLocaleString()}): close it before opening another.`,
+          });
+        const id = randomUUID();
+        insertShift({
+          id,
+          state: 'open',
+          openedAt: act.now,
+          openedBy: act.cashierId,
+          floatMinor: parsed.data.floatMinor,
+          floatCounted: true,
+        });
+        return ok(summaryOf(currentRow.get()!));
+      })
+      .immediate();
+  }
+
+  const insertEntry = (
+    kind: DrawerEntryKind,
+    amountMinor: number,
+    reason: string,
+    act: Act,
+    correctsSaleId: string | null = null,
+  ) => {
+    const id = randomUUID();
+    const shiftId = currentIdOrOpen(act);
+    db.insert(drawerEntries)
+      .values({
+        id,
+        shiftId,
+        kind,
+        amountMinor,
+        reason,
+        cashierId: act.cashierId,
+        createdAt: act.now,
+        correctsSaleId,
+      })
+      .run();
+    return id;
+  };
+
+  /** Cash in, cash out, a safe drop or "no sale", with its reason; opens a shift when none is. */
+  function addEntry(input: unknown, act: Act): Result<{ id: string; shift: ShiftSummary }> {
+    const parsed = drawerEntryInput.safeParse(input);
+    if (!parsed.success) return fail(invalidInput('The drawer entry is not valid', parsed.error));
+    const { kind, amountMinor, reason } = parsed.data;
+    if (kind !== 'no_sale' && amountMinor === 0)
+      return fail(
+        invalidFields('The drawer entry is not valid', [
+          { path: '/amountMinor', message: 'must be more than 0' },
+        ]),
+      );
+    return sqlite
+      .transaction(() => {
+        const id = insertEntry(
+          kind,
+          signedAmount(kind, kind === 'no_sale' ? 0 : amountMinor),
+          reason,
+          act,
+        );
+        return ok({ id, shift: summaryOf(currentRow.get()!) });
+      })
+      .immediate();
+  }
+
+  /**
+   * A late correction: money of a sale in a closed shift changed (it was discarded), so the
+   * open shift gets an entry naming the sale. Runs inside the caller's transaction.
+   */
+  function correct(saleId: string, amountMinor: number, reason: string, act: Act): void {
+    if (amountMinor !== 0) insertEntry('correction', amountMinor, reason, act, saleId);
+  }
+
+  /** The shift a sale belongs to, and whether it is closed (a change to it must be a correction). */
+  const isClosed = (shiftId: string | null): boolean =>
+    shiftId !== null &&
+    db.select({ state: shifts.state }).from(shifts).where(eq(shifts.id, shiftId)).get()?.state ===
+      'closed';
+
+  function xReport(now: number): Result<ShiftReport> {
+    const row = currentRow.get();
+    return row ? ok(reports.reportOf(row, now)) : fail(NO_SHIFT);
+  }
+
+  function setState(state: 'open' | 'closing'): Result<ShiftSummary> {
+    const row = currentRow.get();
+    if (!row) return fail(NO_SHIFT);
+    db.update(shifts).set({ state }).where(eq(shifts.id, row.id)).run();
+    return ok(summaryOf({ ...row, state }));
+  }
+
+  /** What a count would give, written nowhere: the expected cash, the difference, whether a note is needed. */
+  function previewClose(input: unknown, now: number) {
+    const parsed = closeShiftInput.safeParse(input);
+    if (!parsed.success) return fail(invalidInput('The count is not valid', parsed.error));
+    const row = currentRow.get();
+    if (!row) return fail(NO_SHIFT);
+    const expectedMinor = reports.reportOf(row, now).expectedMinor;
+    const countedMinor = countedMinorOf(parsed.data.count);
+    const differenceMinor = countedMinor - expectedMinor;
+    return ok({
+      expectedMinor,
+      countedMinor,
+      differenceMinor,
+      noteRequired: noteRequired(differenceMinor),
+    });
+  }
+
+  const noteRequired = (differenceMinor: number) =>
+    Math.abs(differenceMinor) > settingsStore.read().closeNoteAboveMinor;
+
+  /** Closes the current shift with the count: its Z report, numbered and frozen, in one transaction. */
+  function close(input: unknown, act: Act): Result<ShiftReport> {
+    const parsed = closeShiftInput.safeParse(input);
+    if (!parsed.success) return fail(invalidInput('The count is not valid', parsed.error));
+    const { count, note } = parsed.data;
+    return sqlite
+      .transaction((): Result<ShiftReport> => {
+        const row = currentRow.get();
+        if (!row) return fail(NO_SHIFT);
+        const number =
+          (db
+            .select({ last: sql<number | null>`max(${shifts.zNumber})` })
+            .from(shifts)
+            .get()?.last ?? 0) + 1;
+        const countedMinor = countedMinorOf(count);
+        const report = reports.reportOf(row, act.now, {
+          countedMinor,
+          denominations:
+            'denominations' in count ? count.denominations.filter((line) => line.count > 0) : null,
+          note,
+          closedBy: cashierStore.nameOf(act.cashierId),
+          number,
+        });
+        if (noteRequired(report.differenceMinor!) && note === '')
+          return fail(
+            invalidFields('The close needs a note', [
+              {
+                path: '/note',
+                message: 'must say why the cash is over or short by more than the limit',
+              },
+            ]),
+          );
+        db.update(shifts)
+          .set({
+            state: 'closed',
+            closedAt: act.now,
+            closedBy: act.cashierId,
+            zNumber: number,
+            countedMinor,
+            zReport: JSON.stringify(report),
+          })
+          .where(eq(shifts.id, row.id))
+          .run();
+        return ok(report);
+      })
+      .immediate();
+  }
+
+  /** Every Z report made on this till, newest first, as it was made. */
+  function zReports(): ShiftReport[] {
+    return db
+      .select({ report: shifts.zReport })
+      .from(shifts)
+      .where(isNotNull(shifts.zNumber))
+      .orderBy(desc(shifts.zNumber))
+      .all()
+      .map((row) => shiftReport.parse(JSON.parse(row.report!)));
+  }
+
+  function zReport(number: number): Result<ShiftReport> {
+    const row = db
+      .select({ report: shifts.zReport })
+      .from(shifts)
+      .where(eq(shifts.zNumber, number))
+      .get();
+    if (!row?.report)
+      return fail({ code: 'not_found', message: `There is no Z report ${number} on this till.` });
+    return ok(shiftReport.parse(JSON.parse(row.report)));
+  }
+
+  return {
+    current,
+    currentIdOrOpen,
+    lastCountedMinor,
+    open,
+    addEntry,
+    correct,
+    isClosed,
+    xReport,
+    beginClose: () => setState('closing'),
+    cancelClose: () => setState('open'),
+    previewClose,
+    close,
+    zReports,
+    zReport,
+  };
+}
+
+export type Shifts = ReturnType<typeof createShifts>;

@@ -1,0 +1,87 @@
+// The trading day's rules, in one place for the till's screens (through the agent) and the
+// CLI: who is acting, what needs a manager's PIN, and the store's shift and drawer writes.
+// With no cashiers set up, everyone is the anonymous cashier and nothing asks for a PIN.
+import {
+  managerActionForEntry,
+  MANAGER_ACTIONS,
+  pinEntry,
+  type CashierView,
+  type ManagerAction,
+  type PinEntry,
+} from '../../domain/cashier.js';
+import { fail, ok, type Result } from '../../domain/result.js';
+import { drawerEntryInput } from '../../domain/shift.js';
+import type { Store } from '../../db/store.js';
+
+/** Who asks: the cashier signed in (null: nobody, or no cashiers set up) and a manager's PIN given on the spot. */
+export interface Actor {
+  signedIn: CashierView | null;
+  approval?: PinEntry;
+}
+
+export function createDesk(store: () => Store, now: () => number = Date.now) {
+  const cashiers = () => store().cashiers;
+
+  /** The cashier to record: the one signed in; refused when the till has cashiers and nobody is. */
+  function actingCashier(actor: Actor): Result<string | null> {
+    if (!cashiers().hasCashiers()) return ok(null);
+    if (actor.signedIn && cashiers().get(actor.signedIn.id)) return ok(actor.signedIn.id);
+    return fail({ code: 'sign_in_required', message: 'Sign in with your PIN first.' });
+  }
+
+  /** Allowed when no cashiers are set up, the one signed in is a manager, or a manager's PIN came with the ask. */
+  function allow(action: ManagerAction | null, actor: Actor): Result<string | null> {
+    if (!cashiers().hasCashiers()) return ok(null);
+    if (action === null || actor.signedIn?.role === 'manager') return actingCashier(actor);
+    if (!actor.approval)
+      return fail({
+        code: 'manager_required',
+        message: `A manager must ${MANAGER_ACTIONS[action]}: ask a manager for their PIN.`,
+      });
+    const approval = pinEntry.safeParse(actor.approval);
+    if (!approval.success)
+      return fail({ code: 'wrong_pin', message: 'The manager PIN must be 4 to 8 digits.' });
+    const manager = cashiers().checkManager(approval.data, action, now());
+    if (!manager.ok) return manager;
+    return ok(actor.signedIn?.id ?? manager.value.id);
+  }
+
+  const act = (cashierId: string | null) => ({ cashierId, now: now() });
+
+  return {
+    actingCashier,
+    openShift(input: unknown, actor: Actor) {
+      const by = actingCashier(actor);
+      return by.ok ? store().shifts.open(input, act(by.value)) : by;
+    },
+    addDrawerEntry(input: unknown, actor: Actor) {
+      const parsed = drawerEntryInput.safeParse(input);
+      const action = parsed.success
+        ? managerActionForEntry(
+            parsed.data.kind,
+            parsed.data.amountMinor,
+            store().settings.read().managerCashOutAboveMinor,
+          )
+        : null;
+      const by = allow(action, actor);
+      return by.ok ? store().shifts.addEntry(input, act(by.value)) : by;
+    },
+    closeShift(input: unknown, actor: Actor) {
+      const by = allow('close_shift', actor);
+      return by.ok ? store().shifts.close(input, act(by.value)) : by;
+    },
+    addCashier(input: unknown, actor: Actor) {
+      const by = allow('manage_cashiers', actor);
+      return by.ok ? cashiers().add(input, now()) : by;
+    },
+    removeCashier(cashierId: string, actor: Actor) {
+      const by = allow('manage_cashiers', actor);
+      return by.ok ? cashiers().remove(cashierId, now()) : by;
+    },
+    signIn(entry: PinEntry) {
+      return cashiers().checkPin(entry, now());
+    },
+  };
+}
+
+export type Desk = ReturnType<typeof createDesk>;
