@@ -100,6 +100,14 @@ export function createShifts(
     return sqlite
       .transaction((): Result<ShiftSummary> => {
         const existing = currentRow.get();
+        // A sale opened this shift by itself: its float is counted now, once.
+        if (existing && !existing.floatCounted) {
+          db.update(shifts)
+            .set({ floatMinor: parsed.data.floatMinor, floatCounted: true })
+            .where(eq(shifts.id, existing.id))
+            .run();
+          return ok(summaryOf(currentRow.get()!));
+        }
         if (existing)
           return fail({
             code: 'shift_open',
