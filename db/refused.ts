@@ -17,8 +17,9 @@ import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import { currencyDecimals } from '../domain/money.js';
 import { moneyChangesOf } from '../domain/sale-edit.js';
 import type { CorrectedSale } from '../domain/corrected-sale.js';
-import { untakenMethod } from '../domain/payment-methods.js';
+import { cashTakenOf, untakenMethod } from '../domain/payment-methods.js';
 import type { SettingsStore } from './settings.js';
+import type { Shifts } from './shifts.js';
 
 const refusedColumns = {
   ...saleColumns,
@@ -49,6 +50,9 @@ const targetColumns = {
   revision: outbox.revision,
   idempotencyKey: outbox.idempotencyKey,
   unansweredAttempts: outbox.unansweredAttempts,
+  tenderedMinor: sales.tenderedMinor,
+  changeMinor: sales.changeMinor,
+  shiftId: sales.shiftId,
 };
 type Row = RowOf<typeof targetColumns>;
 
@@ -66,7 +70,11 @@ const discardReason = z.strictObject({
   reason: z.string().trim().min(1, 'must say why the sale is discarded').max(500),
 });
 
-export function createRefusedActions(database: TillDatabase, settingsStore: SettingsStore) {
+export function createRefusedActions(
+  database: TillDatabase,
+  settingsStore: SettingsStore,
+  shifts: Pick<Shifts, 'isClosed' | 'correct'>,
+) {
   const { sqlite } = database;
   const listRows = typedQuery(
     sqlite,
@@ -142,10 +150,20 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
     writes.makePending({ saleId: row.saleId, now });
   });
 
-  const discardTransaction = sqlite.transaction((row: Row, reason: string, now: number) => {
-    log(row, now, 'discarded', reason);
-    writes.markDiscarded({ saleId: row.saleId, reason, now });
-  });
+  const discardTransaction = sqlite.transaction(
+    (row: Row, reason: string, act: { now: number; cashierId: string | null }) => {
+      log(row, act.now, 'discarded', reason);
+      writes.markDiscarded({ saleId: row.saleId, reason, now: act.now });
+      // Its shift is closed and locked: the cash it counted leaves the open shift instead.
+      if (shifts.isClosed(row.shiftId))
+        shifts.correct(
+          row.saleId,
+          -cashTakenOf(row),
+          `Sale #${row.receiptNumber} discarded after its shift closed: ${reason}`,
+          act,
+        );
+    },
+  );
 
   const editTransaction = sqlite.transaction((row: Row, sale: RevisedSale, now: number) => {
     const previous = {
@@ -220,12 +238,17 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
       return ok(change(paid, 'pending', paid.revision + 1));
     },
 
-    discardRefused(idOrReceipt: string, input: unknown, now = Date.now()): Result<RefusedChange> {
+    discardRefused(
+      idOrReceipt: string,
+      input: unknown,
+      now = Date.now(),
+      cashierId: string | null = null,
+    ): Result<RefusedChange> {
       const parsed = discardReason.safeParse(input);
       if (!parsed.success) return fail(invalidInput('The discard is not valid', parsed.error));
       const found = findRefused(idOrReceipt);
       if (!found.ok) return found;
-      discardTransaction.immediate(found.value, parsed.data.reason, now);
+      discardTransaction.immediate(found.value, parsed.data.reason, { now, cashierId });
       return ok(change(found.value, 'discarded'));
     },
   };

@@ -126,7 +126,7 @@ export function createShiftReports(
       byCashier: byCashier(cashierStore, counted),
       cashSalesMinor: day.cashExpectedMinor,
       cashInMinor: sumOf(['cash_in']),
-      cashOutMinor: -sumOf(['cash_out', 'safe_drop']),
+      cashOutMinor: 0 - sumOf(['cash_out', 'safe_drop']), // 0 - x: never -0 in the JSON
       correctionsMinor: sumOf(['correction']),
       noSales: entries.filter((entry) => entry.kind === 'no_sale').length,
       drawerEntries: entries,

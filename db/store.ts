@@ -42,7 +42,7 @@ export function storeFor(database: TillDatabase) {
     ...reader,
     getReceipt: receipts.getReceipt,
     ...createDayTotals(database, settings, history),
-    ...createRefusedActions(database, settings),
+    ...createRefusedActions(database, settings, shifts),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),
     close: () => database.close(),

@@ -178,7 +178,9 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
     editRefused: ({ saleId, sale, checkedPlatform }) =>
       queued(runtime.store.editRefused(saleId, sale, { checkedPlatform })),
     discardRefused: ({ saleId, reason }) =>
-      queued(runtime.store.discardRefused(saleId, { reason })),
+      queued(
+        runtime.store.discardRefused(saleId, { reason }, Date.now(), session.signedIn?.id ?? null),
+      ),
     resyncNow: async () => ok(await runtime.resync()),
     getSettings: async () => ok(await settingsView()),
     async updateSettings(patch) {
