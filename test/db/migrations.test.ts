@@ -120,6 +120,18 @@ describe('migrations', () => {
       }),
     );
     expect(next.ok && next.value.receiptNumber).toBe(6);
+    // Sales from before shifts belong to none; the first new one opens a shift by itself.
+    const shiftOf = (id: string) =>
+      store.database.sqlite.prepare('select shift_id from sales where id = ?').pluck().get(id);
+    expect(shiftOf('sale-0')).toBeNull();
+    const x = store.shifts.xReport(Date.now());
+    expect(x.ok && x.value).toMatchObject({
+      floatCounted: false,
+      sales: { count: 1, totalMinor: 125 },
+      firstReceipt: 6,
+      lastReceipt: 6,
+    });
+    expect(next.ok && shiftOf(next.value.saleId)).toBe(x.ok && x.value.shiftId);
     store.close();
   });
 });
