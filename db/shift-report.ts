@@ -82,7 +82,8 @@ export function createShiftReports(
       groupsIn(schema).all({ shiftId: shift.id }),
     );
     const day = sumDay(groups);
-    const entries: DrawerEntryView[] = entriesOf(shift.id).map((entry) => ({
+    const rows = entriesOf(shift.id);
+    const entries: DrawerEntryView[] = rows.map((entry) => ({
       id: entry.id,
       at: entry.createdAt,
       kind: entry.kind as DrawerEntryView['kind'],
@@ -117,7 +118,7 @@ export function createShiftReports(
       cashiers: cashierNames(cashierStore, [
         shift.openedBy,
         ...groups.map((g) => g.cashierId),
-        ...entriesOf(shift.id).map((e) => e.cashierId),
+        ...rows.map((e) => e.cashierId),
       ]),
       floatMinor: shift.floatMinor,
       floatCounted: shift.floatCounted,
