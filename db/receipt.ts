@@ -6,7 +6,7 @@ import { eq, sql } from './drizzle.js';
 import type { TillDatabase } from './open.js';
 import type { ReceiptView, SaleView } from '../domain/sale.js';
 import type { Settings } from '../domain/settings.js';
-import { customers, products } from './schema.js';
+import { cashiers, customers, products } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { typedQuery } from './typed-sql.js';
 
@@ -24,6 +24,7 @@ export type ReceiptSource = Pick<
   | 'tenderedMinor'
   | 'changeMinor'
   | 'customerId'
+  | 'cashierId'
 > & {
   items: ReadonlyArray<
     Pick<SaleView['items'][number], 'productId' | 'quantity' | 'unitPriceMinor' | 'lineTotalMinor'>
@@ -53,6 +54,11 @@ export function createReceipts(
     .from(customers)
     .where(eq(customers.id, id))
     .prepare();
+  const cashierName = db
+    .select({ name: cashiers.name })
+    .from(cashiers)
+    .where(eq(cashiers.id, id))
+    .prepare();
 
   function receiptOf(sale: ReceiptSource, { shopName, tillName }: ShopNames): ReceiptView {
     const ids = JSON.stringify(sale.items.map((item) => item.productId));
@@ -78,6 +84,7 @@ export function createReceipts(
       customerName: sale.customerId
         ? (customerName.get({ id: sale.customerId })?.name ?? null)
         : null,
+      cashierName: sale.cashierId ? (cashierName.get({ id: sale.cashierId })?.name ?? null) : null,
       state: sale.state,
     };
   }

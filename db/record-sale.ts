@@ -39,7 +39,7 @@ export interface PreparedSale {
 }
 
 const receiptSourceOf = (
-  { id: saleId, cashierId: _cashier, ...row }: SaleRow,
+  { id: saleId, ...row }: SaleRow,
   receiptNumber: number,
 ): ReceiptSource => ({
   ...row,

@@ -60,6 +60,9 @@ export const saleView = saleSummary
   .extend({
     tenderedMinor: z.number().nullable(),
     changeMinor: z.number().nullable(),
+    /** The shift it was made in (null: before shifts existed) and who rang it up. */
+    shiftId: z.string().nullable(),
+    cashierId: z.string().nullable(),
     items: z.array(saleItemView),
     outbox: outboxView,
   });
@@ -133,6 +136,8 @@ export const receipt = z.object({
   tenderedMinor: z.number().nullable(),
   changeMinor: z.number().nullable(),
   customerName: z.string().nullable(),
+  /** Who rang it up; null when the till has no cashiers set up. */
+  cashierName: z.string().nullable(),
   /** Whether the sale has reached the platform yet ('synced') or not. */
   state: outboxState,
 });

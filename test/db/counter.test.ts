@@ -147,6 +147,7 @@ describe('receipts', () => {
       tenderedMinor: 2000,
       changeMinor: 1550,
       customerName: 'Amina Njoroge',
+      cashierName: null,
       state: 'pending',
     });
     expect(store.getReceipt('no-such-sale')).toBeUndefined();

@@ -86,6 +86,7 @@ describe('recordSale', () => {
       tenderedMinor: 35,
       changeMinor: 5,
       customerName: null,
+      cashierName: null,
       state: 'pending',
     });
     expect(store.getReceipt(receipt.saleId)).toEqual(receipt);

@@ -115,6 +115,35 @@ describe('the contract', () => {
     await waitUntil(() => runtime.store.listRefused().length === 1, 10_000, 'parked');
     await call('discardRefused', { saleId: String(another.saleId), reason: 'A test sale' });
     await call('clearApiKey', {});
+
+    // The trading day: the sales above opened a shift by themselves.
+    const state = (await call('getShift', {})) as { shift: { floatCounted: boolean } };
+    expect(state.shift.floatCounted).toBe(false);
+    await call('openShift', { floatMinor: 10_000 });
+    await call('addDrawerEntry', {
+      kind: 'cash_in',
+      amountMinor: 500,
+      reason: 'Change from the bank',
+    });
+    await call('getXReport', {});
+    await call('beginClose', {});
+    await call('cancelClose', {});
+    await call('previewClose', { count: { countedMinor: 0 } });
+    for (const format of ['text', 'csv', 'pdf'] as const)
+      await call('exportShiftReport', { format });
+    const manager = (await call('addCashier', { name: 'Amina', pin: '2468', role: 'manager' })) as {
+      id: string;
+    };
+    await call('listCashiers', {});
+    await call('signIn', { cashierId: manager.id, pin: '2468' });
+    const closed = (await call('closeShift', {
+      count: { denominations: [{ valueMinor: 1000, count: 12 }] },
+      note: 'Counted twice',
+    })) as { number: number };
+    await call('listZReports', {});
+    await call('exportShiftReport', { number: closed.number, format: 'text' });
+    await call('removeCashier', { cashierId: manager.id });
+    await call('signOut', {});
     expect([...checked].sort()).toEqual([...METHOD_NAMES].sort());
   }, 60_000);
 });
