@@ -1,10 +1,19 @@
 // Money as a person reads it, the same on screen, on paper and in the terminal.
 
-/** Minor units (cents) in the currency's format: 1047 USD is "$10.47". */
-export function formatMoney(minor: number, currency: string, decimals: number): string {
+/**
+ * Minor units (cents) in the currency's format: 1047 USD is "$10.47" (or "USD 10.47" by
+ * code, for paper that cannot print every currency's symbol).
+ */
+export function formatMoney(
+  minor: number,
+  currency: string,
+  decimals: number,
+  display: 'symbol' | 'code' = 'symbol',
+): string {
   return new Intl.NumberFormat(undefined, {
     style: 'currency',
     currency,
+    currencyDisplay: display,
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(minor / 10 ** decimals);

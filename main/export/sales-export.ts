@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { currencyDecimals, formatMinor, toScaledInteger } from '../../domain/money.js';
 import type { ExportedSale, ExportRange } from '../../db/export-sales.js';
 import { dateBound } from '../config/dates.js';
-import { csvRow, CSV_BOM, type Cell } from './csv.js';
+import { csvRow, CSV_BOM, type Cell } from '../../domain/csv.js';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export const exportFormat = z.enum(EXPORT_FORMATS);
