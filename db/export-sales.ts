@@ -6,7 +6,7 @@ import type { Statement } from 'better-sqlite3';
 import { mergeOrdered, type History } from './history.js';
 import type { TillDatabase } from './open.js';
 import type { OutboxState } from '../domain/sale-states.js';
-import { customers, outbox, products, saleItems, sales } from './schema.js';
+import { cashiers, customers, outbox, products, saleItems, sales, shifts } from './schema.js';
 import { leftJoined, typedQuery, type RowOf, type TypedStatement } from './typed-sql.js';
 
 export interface ExportedLine {
@@ -38,6 +38,9 @@ export interface ExportedSale {
   discardReason: string | null;
   /** Sent without an answer and not proven stored once: may be on the platform (twice). */
   uncertain: boolean;
+  /** Who rang it up (null: no cashier signed in), and the Z report of its shift once closed. */
+  cashierName: string | null;
+  zReport: number | null;
   lines: ExportedLine[];
 }
 
@@ -65,6 +68,8 @@ const rowColumns = {
   lastErrorReason: outbox.lastErrorReason,
   discardReason: outbox.discardReason,
   uncertain: outbox.uncertain,
+  cashierName: leftJoined(cashiers.name),
+  zReport: leftJoined(shifts.zNumber),
   line: leftJoined(saleItems.lineNumber),
   productId: leftJoined(saleItems.productId),
   productName: leftJoined(products.name),
@@ -73,7 +78,15 @@ const rowColumns = {
   lineTotalMinor: leftJoined(saleItems.lineTotalMinor),
 };
 type Row = RowOf<typeof rowColumns>;
-const aliases = { sales: 's', outbox: 'o', customers: 'c', sale_items: 'i', products: 'p' };
+const aliases = {
+  sales: 's',
+  outbox: 'o',
+  customers: 'c',
+  sale_items: 'i',
+  products: 'p',
+  cashiers: 'k',
+  shifts: 'h',
+};
 
 export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
   // One pass over sales joined to their lines (a sale's rows are consecutive): one
@@ -84,6 +97,8 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
       from ${schema}.sales s
       join ${schema}.outbox o on o.sale_id = s.id
       left join main.customers c on c.id = s.customer_id
+      left join main.cashiers k on k.id = s.cashier_id
+      left join main.shifts h on h.id = s.shift_id
       left join ${schema}.sale_items i on i.sale_id = s.id
       left join main.products p on p.id = i.product_id
      where s.created_at >= @from and s.created_at < @to${onlyHere(schema, 's')}
@@ -141,6 +156,8 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
       lastErrorReason: row.lastErrorReason,
       discardReason: row.discardReason,
       uncertain: row.uncertain,
+      cashierName: row.cashierName,
+      zReport: row.zReport,
       lines: [],
     };
   }

@@ -69,6 +69,8 @@ export const CSV_COLUMNS = [
   'synced_at',
   'platform_id',
   'problem',
+  'cashier',
+  'z_report',
 ] as const;
 
 /**
@@ -136,6 +138,8 @@ function csvRows(sale: ExportedSale, localTime: (ms: number | null) => Cell): st
     localTime(sale.syncedAt),
     sale.platformId,
     problemOf(sale),
+    sale.cashierName,
+    sale.zReport,
   ];
   if (sale.lines.length === 0) return csvRow(saleCells(undefined));
   return sale.lines.map((line) => csvRow(saleCells(line))).join('');

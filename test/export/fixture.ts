@@ -11,8 +11,8 @@ import { checked } from '../helpers/sales.js';
 export const NAIROBI = 'Africa/Nairobi';
 const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour - 3, minute);
 
-function record(store: Store, sale: NewSaleInput, now: number): string {
-  const result = store.recordSale(checked(sale), { now });
+function record(store: Store, sale: NewSaleInput, now: number, cashierId?: string): string {
+  const result = store.recordSale(checked(sale), { now, cashierId });
   if (!result.ok) throw new Error(result.error.message);
   return result.value.saleId;
 }
@@ -28,6 +28,9 @@ export function exportFixture(dataDir: string): Store {
     ],
     customers: [{ id: 'cust_zoe', name: 'Zoë O\'Brien, "VIP"' }],
   });
+  const cashier = store.cashiers.add({ name: 'Wanjiru', pin: '2468', role: 'manager' });
+  if (!cashier.ok) throw new Error(cashier.error.message);
+  const wanjiru = cashier.value.id;
   record(
     store,
     {
@@ -48,6 +51,7 @@ export function exportFixture(dataDir: string): Store {
       customerId: 'cust_zoe',
     },
     at(2, 9, 15),
+    wanjiru,
   );
   const synced = record(
     store,
@@ -56,7 +60,14 @@ export function exportFixture(dataDir: string): Store {
       paymentMethod: 'CASH',
     },
     at(2, 12, 30),
+    wanjiru,
   );
+  // The shift of 1 and 2 November closes (Z1); the sales after it open another by themselves.
+  const closed = store.shifts.close(
+    { count: { countedMinor: 915 } },
+    { cashierId: wanjiru, now: at(2, 18) },
+  );
+  if (!closed.ok) throw new Error(closed.error.message);
   const refused = record(
     store,
     {
