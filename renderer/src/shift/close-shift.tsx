@@ -32,6 +32,10 @@ export function CloseShift(props: {
   const [problem, setProblem] = useState<string>();
   const read = readCount(draft, denominations, decimals, money);
   const countKey = JSON.stringify(read.ok ? read.count : null);
+  // A line's problem shows until the line is put right.
+  const shownProblems = Object.fromEntries(
+    Object.entries(problems).filter(([id]) => !read.ok && id in read.problems),
+  );
 
   // Not blind: the expected figure at once, and the difference as the count is typed.
   useEffect(() => {
@@ -93,7 +97,7 @@ export function CloseShift(props: {
           denominations={denominations}
           money={money}
           draft={draft}
-          problems={problems}
+          problems={shownProblems}
           totalMinor={read.ok ? read.totalMinor : undefined}
           locked={blindClose && revealed}
           onDraft={setDraft}

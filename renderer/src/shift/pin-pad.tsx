@@ -1,6 +1,6 @@
 // A PIN pad: the PIN field takes the keyboard (digits, Backspace, Enter), the big keys take
 // touch and clicks without taking the focus from the field, so both can be mixed.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Notice } from '../components/field';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
@@ -18,7 +18,8 @@ export function PinPad(props: {
   const [pin, setPin] = useState('');
   const [short, setShort] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
-  useEffect(() => fieldRef.current?.focus(), []);
+  // Focused as it appears (not a frame later): the first digits typed are not lost.
+  useLayoutEffect(() => fieldRef.current?.focus(), []);
   const problem = short ? 'Type the PIN first: 4 to 8 digits.' : props.problem;
   const type = (digit: string) => setPin((typed) => (typed + digit).slice(0, MAX_PIN));
   const keepFocus = (event: Event) => event.preventDefault();

@@ -98,9 +98,10 @@ export function ShiftPanel({ till }: { till: Till }) {
             money={money}
             approval={approval}
             onClosed={(report) => {
-              setClosed(report);
               setCloses((n) => n + 1);
+              // The report shows once the shift reads closed: never beside the count.
               done();
+              void refresh().then(() => setClosed(report));
             }}
             onCancelled={() => done('Close cancelled: the shift is open.')}
           />
