@@ -6,8 +6,8 @@ import { useStatus } from './hooks';
 import { SettingsScreen } from './screens/settings';
 import { SyncScreen } from './screens/sync';
 import { PrintArea } from './print';
-import { TillScreen } from './screens/till';
 import { TodayScreen } from './screens/today';
+import { TillDoor } from './shift/till-door';
 
 type Settings = MethodOutput<'getSettings'>;
 const SCREENS = ['Till', 'Today', 'Sync', 'Settings'] as const;
@@ -58,7 +58,7 @@ export function App() {
                 {problem}
               </p>
             )}
-            {settings && screen === 'Till' && <TillScreen settings={settings} />}
+            {settings && screen === 'Till' && <TillDoor settings={settings} />}
             {settings && screen === 'Today' && <TodayScreen settings={settings} />}
             {settings && screen === 'Sync' && <SyncScreen status={status} settings={settings} />}
             {settings && screen === 'Settings' && (

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ContractResult, MethodOutput } from '../../../main/contract/contract';
 import { plural } from '../../../domain/words';
 import { api } from '../api';
+import { CashierSettings } from '../components/cashier-settings';
 import { CounterSettingsForm } from '../components/counter-settings';
 import {
   errorFeedback,
@@ -12,6 +13,7 @@ import {
 } from '../components/field';
 import { KeyForm, PlatformForm } from '../components/platform-forms';
 import { MonitoringForm } from '../components/monitoring-form';
+import { ShiftSettingsForm } from '../components/shift-settings';
 import { formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -151,6 +153,8 @@ export function SettingsScreen({
       </form>
 
       <CounterSettingsForm settings={settings} onChange={onChange} />
+      <CashierSettings />
+      <ShiftSettingsForm settings={settings} onChange={onChange} />
 
       <form
         aria-labelledby="backups-title"

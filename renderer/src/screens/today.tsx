@@ -1,5 +1,5 @@
-// Today (or any day): the till's takings, to close the drawer against. The same rows as
-// `tillsync day`; printable like a receipt, and exportable for a spreadsheet.
+// Today: the shift and its drawer (shift/shift-panel.tsx), and the day's takings (or any
+// day's): the same rows as `tillsync day`, printable like a receipt, and exportable.
 import { useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { dayCsv, dayOf } from '../../../domain/views/day-view';
@@ -9,6 +9,7 @@ import { DayPaper, DayTable } from '../components/paper';
 import { download } from '../download';
 import { useEvent } from '../hooks';
 import { printDocument, setPrintable } from '../print';
+import { ShiftPanel } from '../shift/shift-panel';
 
 type Settings = MethodOutput<'getSettings'>;
 type DayTotals = MethodOutput<'getDayTotals'>;
@@ -45,48 +46,51 @@ export function TodayScreen({ settings }: { settings: Settings }) {
   }
 
   return (
-    <section class="today" aria-labelledby="today-title">
-      <h2 id="today-title">Day totals</h2>
-      <Field id="day" label="Day">
-        <input
-          id="day"
-          type="date"
-          value={date}
-          onChange={(event) => event.currentTarget.value && setDate(event.currentTarget.value)}
-        />
-      </Field>
-      {problem && <Notice tone="error">{problem}</Notice>}
-      {day && (
-        <>
-          <DayTable day={day} decimals={decimals} />
-          {day.refused.count > 0 && (
-            <Notice tone="error">
-              {day.refused.count} refused {day.refused.count === 1 ? 'sale waits' : 'sales wait'}{' '}
-              for a person on the Sync screen.
-            </Notice>
-          )}
-          <div class="actions">
-            <button
-              type="button"
-              class="primary"
-              onClick={() => void printDocument(paperOf(day)).then(setProblem)}
-            >
-              Print the day
-            </button>
-            <button
-              type="button"
-              onClick={() =>
-                download(`tillsync-day-${date}.csv`, 'text/csv', dayCsv(day, decimals))
-              }
-            >
-              Download the totals (CSV)
-            </button>
-            <button type="button" onClick={() => void exportSales()}>
-              Download the day's sales (CSV)
-            </button>
-          </div>
-        </>
-      )}
-    </section>
+    <>
+      <ShiftPanel till={settings.till} />
+      <section class="today" aria-labelledby="today-title">
+        <h2 id="today-title">Day totals</h2>
+        <Field id="day" label="Day">
+          <input
+            id="day"
+            type="date"
+            value={date}
+            onChange={(event) => event.currentTarget.value && setDate(event.currentTarget.value)}
+          />
+        </Field>
+        {problem && <Notice tone="error">{problem}</Notice>}
+        {day && (
+          <>
+            <DayTable day={day} decimals={decimals} />
+            {day.refused.count > 0 && (
+              <Notice tone="error">
+                {day.refused.count} refused {day.refused.count === 1 ? 'sale waits' : 'sales wait'}{' '}
+                for a person on the Sync screen.
+              </Notice>
+            )}
+            <div class="actions">
+              <button
+                type="button"
+                class="primary"
+                onClick={() => void printDocument(paperOf(day)).then(setProblem)}
+              >
+                Print the day
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  download(`tillsync-day-${date}.csv`, 'text/csv', dayCsv(day, decimals))
+                }
+              >
+                Download the totals (CSV)
+              </button>
+              <button type="button" onClick={() => void exportSales()}>
+                Download the day's sales (CSV)
+              </button>
+            </div>
+          </>
+        )}
+      </section>
+    </>
   );
 }

@@ -1,0 +1,79 @@
+// Settings of the trading day: a blind close, when a close needs a note, and when cash out
+// needs a manager. Amounts are typed in the till's currency and kept in minor units.
+import { useState } from 'preact/hooks';
+import { formatMinor } from '../../../domain/money';
+import type { MethodOutput } from '../../../main/contract/contract';
+import { api } from '../api';
+import { amountOf } from '../shift/amount';
+import { errorFeedback, InputField, Notice, type Feedback } from './field';
+
+type Settings = MethodOutput<'getSettings'>;
+
+export function ShiftSettingsForm(props: {
+  settings: Settings;
+  onChange: (next: Settings) => void;
+}) {
+  const { till } = props.settings;
+  const decimals = till.currencyDecimals;
+  const [blind, setBlind] = useState(till.blindClose);
+  const [noteAbove, setNoteAbove] = useState(formatMinor(till.closeNoteAboveMinor, decimals));
+  const [managerAbove, setManagerAbove] = useState(
+    formatMinor(till.managerCashOutAboveMinor, decimals),
+  );
+  const [feedback, setFeedback] = useState<Feedback>();
+  const error = (path: string) => feedback?.fields?.[path];
+
+  async function save(event: Event) {
+    event.preventDefault();
+    const note = amountOf(noteAbove, decimals, 'Note needed above');
+    const manager = amountOf(managerAbove, decimals, 'Manager needed above');
+    if (!note.ok || !manager.ok) {
+      const fields: Record<string, string> = {};
+      if (!note.ok) fields['/closeNoteAboveMinor'] = note.message;
+      if (!manager.ok) fields['/managerCashOutAboveMinor'] = manager.message;
+      return setFeedback({ tone: 'error', text: 'Not saved: fix the amounts above.', fields });
+    }
+    const result = await api.updateSettings({
+      blindClose: blind,
+      closeNoteAboveMinor: note.minor,
+      managerCashOutAboveMinor: manager.minor,
+    });
+    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    setFeedback({ tone: 'ok', text: 'Shift settings saved.' });
+    props.onChange(result.value);
+  }
+
+  return (
+    <form aria-labelledby="shift-settings-title" onSubmit={(event) => void save(event)}>
+      <h2 id="shift-settings-title">Closing the shift</h2>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={blind}
+          onChange={(event) => setBlind(event.currentTarget.checked)}
+        />
+        Blind close: show the cash expected only after the count is entered
+      </label>
+      <InputField
+        id="close-note-above"
+        label="A close needs a note when over or short by more than"
+        hint="An amount in the till's currency; 0: any difference needs a note"
+        inputMode="decimal"
+        error={error('/closeNoteAboveMinor')}
+        value={noteAbove}
+        onValue={setNoteAbove}
+      />
+      <InputField
+        id="manager-cash-out-above"
+        label="Cash out or a safe drop needs a manager above"
+        hint="An amount in the till's currency; 0: always. Only when the till has cashiers."
+        inputMode="decimal"
+        error={error('/managerCashOutAboveMinor')}
+        value={managerAbove}
+        onValue={setManagerAbove}
+      />
+      <button type="submit">Save shift settings</button>
+      {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+// One drawer entry: cash in, cash out, a safe drop (amount and reason) or "no sale" (reason
+// only). What needs a manager asks for a PIN on the spot, then is saved the same.
+import { useState } from 'preact/hooks';
+import { DRAWER_ENTRY_LABELS, MAX_REASON, type ManualDrawerKind } from '../../../domain/shift';
+import { api } from '../api';
+import { errorFeedback, InputField, Notice, type Feedback } from '../components/field';
+import { amountOf } from './amount';
+import { withApproval, type useManagerApproval } from './manager-approval';
+
+const REASON_HINTS: Record<ManualDrawerKind, string> = {
+  cash_in: 'Like "change from the bank"',
+  cash_out: 'Like "paid the window cleaner"',
+  safe_drop: 'Like "notes to the safe at noon"',
+  no_sale: 'Like "change for a customer"',
+};
+
+export function DrawerEntryForm(props: {
+  kind: ManualDrawerKind;
+  decimals: number;
+  approval: ReturnType<typeof useManagerApproval>;
+  onSaved: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const { kind, decimals } = props;
+  const label = DRAWER_ENTRY_LABELS[kind];
+  const withAmount = kind !== 'no_sale';
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [feedback, setFeedback] = useState<Feedback>();
+  const error = (path: string) => feedback?.fields?.[path];
+
+  async function save(event: Event) {
+    event.preventDefault();
+    const parsed = withAmount
+      ? amountOf(amount, decimals, 'Amount')
+      : { ok: true as const, minor: 0 };
+    const fields: Record<string, string> = {};
+    if (!parsed.ok) fields['/amountMinor'] = parsed.message;
+    if (reason.trim() === '') fields['/reason'] = 'Reason: say why, for the report.';
+    if (!parsed.ok || Object.keys(fields).length > 0)
+      return setFeedback({
+        tone: 'error',
+        text: `${label} not saved: fix the fields above.`,
+        fields,
+      });
+    const result = await props.approval.run((approval) =>
+      api.addDrawerEntry({ kind, amountMinor: parsed.minor, reason, ...withApproval(approval) }),
+    );
+    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    props.onSaved(`${label} saved: ${reason.trim()}.`);
+  }
+
+  return (
+    <>
+      <form
+        class="inline-form drawer-entry"
+        aria-label={label}
+        onSubmit={(event) => void save(event)}
+      >
+        <h3>{label}</h3>
+        {withAmount && (
+          <InputField
+            id="drawer-amount"
+            label="Amount"
+            inputMode="decimal"
+            autocomplete="off"
+            error={error('/amountMinor')}
+            value={amount}
+            onValue={setAmount}
+          />
+        )}
+        <InputField
+          id="drawer-reason"
+          label="Reason"
+          hint={REASON_HINTS[kind]}
+          maxLength={MAX_REASON}
+          autocomplete="off"
+          error={error('/reason')}
+          value={reason}
+          onValue={setReason}
+        />
+        <div class="actions">
+          <button type="submit" class="primary">
+            Save {label.toLowerCase()}
+          </button>
+          <button type="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        </div>
+        {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
+      </form>
+      {props.approval.prompt}
+    </>
+  );
+}

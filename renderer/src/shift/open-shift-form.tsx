@@ -1,0 +1,58 @@
+// Opening a shift with its float counted (the last close's count offered), or counting the
+// float of a shift a sale opened by itself: the same call, once.
+import { useState } from 'preact/hooks';
+import { formatMinor } from '../../../domain/money';
+import type { ShiftSummary } from '../../../domain/shift';
+import { api } from '../api';
+import { InputField, Notice } from '../components/field';
+import { amountOf } from './amount';
+
+export function OpenShiftForm(props: {
+  decimals: number;
+  suggestedFloatMinor: number | null;
+  /** A shift a sale opened: its float is counted now. */
+  countingOnly: boolean;
+  onOpened: (shift: ShiftSummary) => void;
+}) {
+  const { decimals, suggestedFloatMinor } = props;
+  const [float, setFloat] = useState(
+    suggestedFloatMinor === null ? '' : formatMinor(suggestedFloatMinor, decimals),
+  );
+  const [error, setError] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+
+  async function open(event: Event) {
+    event.preventDefault();
+    const amount = amountOf(float, decimals, 'Float');
+    setError(amount.ok ? undefined : amount.message);
+    if (!amount.ok) return;
+    const result = await api.openShift({ floatMinor: amount.minor });
+    setProblem(result.ok ? undefined : result.error.message);
+    if (result.ok) props.onOpened(result.value);
+  }
+
+  return (
+    <form class="inline-form open-shift" onSubmit={(event) => void open(event)}>
+      <InputField
+        id="shift-float"
+        label={
+          props.countingOnly ? 'Float counted in the drawer' : 'Float (cash in the drawer to start)'
+        }
+        hint={
+          suggestedFloatMinor === null
+            ? 'Count the cash in the drawer now.'
+            : 'What the last close counted; change it if the drawer holds something else.'
+        }
+        inputMode="decimal"
+        autocomplete="off"
+        error={error}
+        value={float}
+        onValue={setFloat}
+      />
+      <button type="submit" class="primary">
+        {props.countingOnly ? 'Save the float' : 'Open the shift'}
+      </button>
+      {problem && <Notice tone="error">{problem}</Notice>}
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+// A shift report (the X report now, or a Z report by its number) as it prints: the agent's
+// text in a receipt-like block, to print, or download as CSV or PDF. A Z report is the same
+// every time it is shown, as it was made at the close.
+import { useEffect, useState } from 'preact/hooks';
+import type { MethodOutput } from '../../../main/contract/contract';
+import { api } from '../api';
+import { Notice } from '../components/field';
+import { downloadExport } from '../download';
+import { printDocument } from '../print';
+
+type Width = MethodOutput<'getSettings'>['till']['receiptWidth'];
+
+export function ReportView(props: {
+  /** A Z report's number; none: the X report of the open shift. */
+  number?: number;
+  width: Width;
+  onClose?: () => void;
+}) {
+  const { number, width } = props;
+  const title = number === undefined ? 'X report' : `Z report ${number}`;
+  const [text, setText] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+
+  useEffect(() => {
+    void api.exportShiftReport({ number, format: 'text' }).then((result) => {
+      setProblem(result.ok ? undefined : result.error.message);
+      setText(result.ok ? result.value.content : undefined);
+    });
+  }, [number]);
+
+  async function save(format: 'csv' | 'pdf') {
+    const result = await api.exportShiftReport({ number, format });
+    if (!result.ok) return setProblem(result.error.message);
+    downloadExport(result.value);
+  }
+
+  const paper = (content: string) => (
+    <article class={`paper paper-${width}`} aria-label={title}>
+      <pre class="report-text">{content}</pre>
+    </article>
+  );
+
+  return (
+    <section class="report" aria-label={title} data-testid="shift-report">
+      <h3>{title}</h3>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      {text !== undefined && paper(text)}
+      <div class="actions">
+        <button
+          type="button"
+          class="primary"
+          disabled={text === undefined}
+          onClick={() => text !== undefined && void printDocument(paper(text)).then(setProblem)}
+        >
+          Print the {title}
+        </button>
+        <button type="button" onClick={() => void save('csv')}>
+          Download (CSV)
+        </button>
+        <button type="button" onClick={() => void save('pdf')}>
+          Download (PDF)
+        </button>
+        {props.onClose && (
+          <button type="button" onClick={props.onClose}>
+            Close the report
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+// The Till screen behind its door: when the till has cashiers and nobody is signed in, the
+// sign-in panel; otherwise the till, with who is signed in. With no cashiers set up, the
+// till as always, asking nobody for a PIN.
+import type { MethodOutput } from '../../../main/contract/contract';
+import { Notice } from '../components/field';
+import { TillScreen } from '../screens/till';
+import { CashierBar } from './cashier-bar';
+import { SignInPanel } from './sign-in-panel';
+import { needsSignIn, useShift } from './use-shift';
+
+type Settings = MethodOutput<'getSettings'>;
+
+export function TillDoor({ settings }: { settings: Settings }) {
+  const { state, problem, refresh } = useShift();
+  const refreshed = () => void refresh();
+  // Not knowing who may sign in never stops a sale: the agent still checks each one.
+  if (!state && !problem) return null;
+  if (state && needsSignIn(state))
+    return <SignInPanel cashiers={state.cashiers} onSignedIn={refreshed} />;
+  return (
+    <>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      {state?.signedIn && <CashierBar cashier={state.signedIn} onSignedOut={refreshed} />}
+      <TillScreen settings={settings} />
+    </>
+  );
+}

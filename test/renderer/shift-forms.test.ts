@@ -1,0 +1,85 @@
+// The shift forms' reading of what a person types: amounts into exact minor units with the
+// field named when wrong, and the close's count note by note or as one amount.
+import { describe, expect, it } from 'vitest';
+import { amountOf } from '../../renderer/src/shift/amount.js';
+import {
+  AMOUNT_FIELD,
+  countFieldId,
+  emptyCount,
+  lineCount,
+  readCount,
+} from '../../renderer/src/shift/count.js';
+
+const USD = [10000, 2000, 100, 25, 1];
+const label = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+
+describe('amounts typed on the shift forms', () => {
+  it('reads amounts exactly into minor units', () => {
+    expect(amountOf('52.50', 2, 'Float')).toEqual({ ok: true, minor: 5250 });
+    expect(amountOf(' 0.29 ', 2, 'Float')).toEqual({ ok: true, minor: 29 });
+    expect(amountOf('1500', 0, 'Float')).toEqual({ ok: true, minor: 1500 });
+    expect(amountOf('0,10', 2, 'Amount')).toEqual({ ok: true, minor: 10 });
+  });
+
+  it('refuses empty, negative, non-numbers and too many decimals, naming the field', () => {
+    for (const [text, decimals] of [
+      ['', 2],
+      ['-5', 2],
+      ['ten', 2],
+      ['1.005', 2],
+      ['1.5', 0],
+    ] as const) {
+      const read = amountOf(text, decimals, 'Float');
+      expect(read.ok, text).toBe(false);
+      if (!read.ok) expect(read.message).toMatch(/^Float: /);
+    }
+    const read = amountOf('1.5', 0, 'Amount');
+    expect(read.ok ? '' : read.message).toMatch(/no decimals/);
+  });
+});
+
+describe('the count at the close', () => {
+  it('adds up every note and coin, empty lines counting none', () => {
+    const draft = { ...emptyCount(USD), counts: { 2000: '3', 100: ' 2 ', 25: '4', 1: '' } };
+    const read = readCount(draft, USD, 2, label);
+    expect(read).toEqual({
+      ok: true,
+      totalMinor: 6300,
+      count: {
+        denominations: [
+          { valueMinor: 10000, count: 0 },
+          { valueMinor: 2000, count: 3 },
+          { valueMinor: 100, count: 2 },
+          { valueMinor: 25, count: 4 },
+          { valueMinor: 1, count: 0 },
+        ],
+      },
+    });
+  });
+
+  it('names each line that is not a whole number', () => {
+    const draft = { ...emptyCount(USD), counts: { 2000: '2.5', 25: 'x', 100: '1' } };
+    const read = readCount(draft, USD, 2, label);
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(Object.keys(read.problems).sort()).toEqual(
+      [countFieldId(2000), countFieldId(25)].sort(),
+    );
+    expect(read.problems[countFieldId(2000)]).toMatch(/^\$20\.00: /);
+    expect(lineCount('')).toBe(0);
+    expect(lineCount('-1')).toBeUndefined();
+  });
+
+  it('counts one amount when asked, and always for a currency with no list', () => {
+    expect(emptyCount([]).byNotes).toBe(false);
+    expect(readCount({ ...emptyCount([]), amount: '63' }, [], 2, label)).toEqual({
+      ok: true,
+      totalMinor: 6300,
+      count: { countedMinor: 6300 },
+    });
+    const oneAmount = { ...emptyCount(USD), byNotes: false, amount: '12.345' };
+    const read = readCount(oneAmount, USD, 2, label);
+    expect(read.ok ? [] : Object.keys(read.problems)).toEqual([AMOUNT_FIELD]);
+    expect(read.ok ? '' : read.problems[AMOUNT_FIELD]).toMatch(/^Cash counted: /);
+  });
+});
