@@ -1,10 +1,12 @@
 // The trading day in Chromium against a real agent and sandbox: cashiers signing in with the
 // PIN pad (keyboard and clicks), a manager's PIN asked on the spot, the counting form at the
 // close and the blind close. What the screens show is checked against the till's store.
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { artifactsFolder } from '../helpers/artifacts.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { sell, startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
@@ -170,7 +172,23 @@ describe.skipIf(!chromiumAvailable)('the trading day at the till (Chromium, real
     await figures.waitFor();
     expect(await figures.getByTestId('counted').textContent()).toBe('$63.00');
     expect(await figures.getByTestId('difference').textContent()).toBe('Short by $41.50');
-    await page.getByTestId('shift-report').locator('pre').waitFor();
+    const roll = page.getByTestId('shift-report').locator('pre');
+    await roll.waitFor();
+    // The roll as the printer prints it, and the PDF the back office files, say the same.
+    const text = (await roll.textContent()) ?? '';
+    expect(text).toMatch(/Z REPORT 1/);
+    expect(text).toMatch(/Counted\s+\$63\.00/);
+    expect(text).toMatch(/Short\s+\$41\.50/);
+    expect(text).toMatch(/3 × \$20\.00 =\s+\$60\.00/);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      button('Download (PDF)').click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe('z-report-1.pdf');
+    const pdfFile = join(tempDir(), 'z-report-1.pdf');
+    await pdf.saveAs(pdfFile);
+    const pdfText = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+    expect(pdfText).toMatch(/Counted\s+\$63\.00/);
     const z1 = zReport(1);
     expect(z1).toMatchObject({ countedMinor: 6300, differenceMinor: 6300 - expected });
     expect(z1.denominations).toEqual([
