@@ -107,6 +107,10 @@ describe.skipIf(!chromiumAvailable)('the trading day at the till (Chromium, real
       expect.objectContaining({ cashier: 'Bob', count: 1, totalMinor: product.priceMinor }),
     ]);
     expect(store().cashiers.get(bob)?.name).toBe('Bob');
+    // Its receipt names who served (the paper prints "Served by Bob").
+    const page1 = store().listSales({ limit: 1 });
+    const newest = page1.ok ? page1.value.sales[0]! : undefined;
+    expect(newest && store().getReceipt(newest.saleId)?.cashierName).toBe('Bob');
   });
 
   it("asks a manager's PIN on the spot for No sale when a plain cashier is signed in", async () => {

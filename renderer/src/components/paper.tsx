@@ -76,6 +76,7 @@ export function ReceiptPaper({
         </p>
       )}
       {receipt.customerName && <p>Customer: {receipt.customerName}</p>}
+      {receipt.cashierName && <p>Served by {receipt.cashierName}</p>}
       <p class="paper-note">{platformNote(receipt.state)}</p>
     </Paper>
   );

@@ -13,8 +13,8 @@ type Settings = MethodOutput<'getSettings'>;
 export function TillDoor({ settings }: { settings: Settings }) {
   const { state, problem, refresh } = useShift();
   const refreshed = () => void refresh();
-  // Not knowing who may sign in never stops a sale: the agent still checks each one.
-  if (!state && !problem) return null;
+  // The till shows at once (a scan made as the screen opens is never lost); the agent
+  // checks every sale, so not knowing yet who may sign in never lets a sale through.
   if (state && needsSignIn(state))
     return <SignInPanel cashiers={state.cashiers} onSignedIn={refreshed} />;
   return (
