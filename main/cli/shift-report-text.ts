@@ -3,8 +3,16 @@
 import { currencyDecimals } from '../../domain/money.js';
 import { DRAWER_ENTRY_LABELS, type ShiftReport } from '../../domain/shift.js';
 import { formatMoney, methodLabel } from '../../domain/views/money-format.js';
+import { printJson } from './io.js';
+import { noteTill, type CliTill } from './store-access.js';
 
 const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toLocaleString());
+
+/** A report as JSON is the report itself (printed again, the same bytes); the till on standard error. */
+export function printReportJson(report: ShiftReport, found: CliTill): void {
+  noteTill(found);
+  printJson(report);
+}
 
 /** "Z3" or "X report"; what the report is, in its title. */
 export const reportName = (report: ShiftReport) =>

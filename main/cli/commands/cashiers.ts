@@ -8,7 +8,7 @@ import { addActingOptions, cashierNamed, type ActingOptions } from '../acting-ca
 import { printJson } from '../io.js';
 import { readNewPin } from '../pin-input.js';
 import { accepted, refusal } from '../refusal.js';
-import { tillLine } from '../store-access.js';
+import { noteTill, tillFields, tillLine } from '../store-access.js';
 import { withTradingTill } from '../trading-till.js';
 
 type Options = ActingOptions & { json?: boolean };
@@ -50,7 +50,7 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
         const actor = await till.actor(options);
         const pin = await readNewPin(till.readPin, checked.data.name);
         const added = accepted(till.desk.addCashier({ ...checked.data, pin }, actor), FIELDS);
-        if (options.json) return void printJson(added);
+        if (options.json) return void printJson({ ...added, till: tillFields(till.found) });
         print([`${describe(added)} can now sign in with their PIN.`, tillLine(till.found)]);
       }),
     );
@@ -62,7 +62,10 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
     .action((options: Options, command: Command) =>
       withTradingTill(command, (till) => {
         const list = till.store.cashiers.list();
-        if (options.json) return void printJson(list);
+        if (options.json) {
+          noteTill(till.found);
+          return void printJson(list);
+        }
         print([
           ...(list.length === 0
             ? ['No cashiers: the till works with one anonymous cashier, and nobody signs in.']
@@ -87,7 +90,7 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
         const cashier = cashierNamed(till.store, name, 'NAME');
         const actor = await till.actor(options);
         const removed = accepted(till.desk.removeCashier(cashier.id, actor));
-        if (options.json) return void printJson(removed);
+        if (options.json) return void printJson({ ...removed, till: tillFields(till.found) });
         print([
           `${describe(removed)} is removed: they can no longer sign in.`,
           tillLine(till.found),

@@ -5,8 +5,8 @@ import type { ShiftReport } from '../../../domain/shift.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { accepted } from '../refusal.js';
-import { reportMoney, reportName, shiftReportText } from '../shift-report-text.js';
-import { tillLine } from '../store-access.js';
+import { printReportJson, reportMoney, reportName, shiftReportText } from '../shift-report-text.js';
+import { noteTill, tillLine } from '../store-access.js';
 import { withTradingTill } from '../trading-till.js';
 
 const print = (lines: string[]) => void process.stdout.write(lines.join('\n') + '\n');
@@ -44,7 +44,7 @@ export function registerShiftReports(shift: Command): void {
     .action((options: { json?: boolean }, command: Command) =>
       withTradingTill(command, (till) => {
         const report = accepted(till.store.shifts.xReport(Date.now()), {}, false);
-        if (options.json) return void printJson(report);
+        if (options.json) return void printReportJson(report, till.found);
         print([...shiftReportText(report), tillLine(till.found)]);
       }),
     );
@@ -59,11 +59,14 @@ export function registerShiftReports(shift: Command): void {
         if (options.number !== undefined) {
           const number = reportNumber(options.number);
           const report = accepted(till.store.shifts.zReport(number), {}, false);
-          if (options.json) return void printJson(report);
+          if (options.json) return void printReportJson(report, till.found);
           return print([...shiftReportText(report), tillLine(till.found)]);
         }
         const reports = till.store.shifts.zReports();
-        if (options.json) return void printJson(reports);
+        if (options.json) {
+          noteTill(till.found);
+          return void printJson(reports);
+        }
         print([...reportList(reports), tillLine(till.found)]);
       }),
     );

@@ -12,8 +12,8 @@ import { shiftLine } from '../../../domain/views/status-view.js';
 import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
 import { printJson } from '../io.js';
 import { accepted } from '../refusal.js';
-import { shiftReportText } from '../shift-report-text.js';
-import { tillLine } from '../store-access.js';
+import { printReportJson, shiftReportText } from '../shift-report-text.js';
+import { tillFields, tillLine } from '../store-access.js';
 import { withTradingTill, type TradingTill } from '../trading-till.js';
 import { registerShiftReports } from './shift-reports.js';
 
@@ -69,7 +69,14 @@ function drawerEntry(
     const before = till.store.shifts.current();
     const input = { kind, amountMinor, reason };
     const { id, shift } = accepted(till.desk.addDrawerEntry(input, actor), ENTRY_OPTIONS);
-    if (options.json) return void printJson({ id, ...input, reason: reason.trim(), shift });
+    if (options.json)
+      return void printJson({
+        id,
+        ...input,
+        reason: reason.trim(),
+        shift,
+        till: tillFields(till.found),
+      });
     const expected = till.store.shifts.xReport(Date.now());
     print([
       kind === 'no_sale'
@@ -105,7 +112,7 @@ export function registerShift(program: Command): void {
         const opened = accepted(till.desk.openShift({ floatMinor }, actor), {
           '/floatMinor': '--float',
         });
-        if (options.json) return void printJson(opened);
+        if (options.json) return void printJson({ ...opened, till: tillFields(till.found) });
         print([
           before ? 'The float of the open shift is counted.' : 'Shift open.',
           ...shiftNews(till, opened, false),
@@ -163,7 +170,7 @@ export function registerShift(program: Command): void {
           '/note': '--note',
         });
         // In the order a kept report is read back in, so `reports --number` prints the same bytes.
-        if (options.json) return void printJson(shiftReport.parse(report));
+        if (options.json) return void printReportJson(shiftReport.parse(report), till.found);
         print([
           `Shift closed: Z${report.number}.`,
           ...shiftReportText(report),
