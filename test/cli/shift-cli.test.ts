@@ -117,9 +117,9 @@ describe('tillsync shift', () => {
     expect(again.stdout).toBe(closing.stdout);
     expect(json<ShiftReport[]>(await tillsync(['shift', 'reports', '--json']))).toEqual([z]);
     const text = await tillsync(['shift', 'reports', '--number', 'Z1']);
-    expect(text.stdout).toMatch(/^Z1: My shop, Till 1$/m);
-    expect(text.stdout).toMatch(/Cash expected in the drawer\s+\$73\.75/);
-    expect(text.stdout).toMatch(/Over \(\+\) or short \(-\)\s+-\$0\.10/);
+    expect(text.stdout).toMatch(/^ +Z REPORT 1$/m);
+    expect(text.stdout).toMatch(/^= Expected in the drawer\s+\$73\.75$/m);
+    expect(text.stdout).toMatch(/^Short\s+\$0\.10$/m);
     expect(text.stdout).toMatch(/paid by mobile money\s+1\s+\$4\.50/);
 
     const status = json<{ sync: SyncStatus }>(await tillsync(['status', '--json']));

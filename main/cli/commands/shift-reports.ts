@@ -5,7 +5,7 @@ import type { ShiftReport } from '../../../domain/shift.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { accepted } from '../refusal.js';
-import { printReportJson, reportMoney, reportName, shiftReportText } from '../shift-report-text.js';
+import { printReport, printReportJson, reportMoney } from '../shift-report-text.js';
 import { noteTill, tillLine } from '../store-access.js';
 import { withTradingTill } from '../trading-till.js';
 
@@ -32,7 +32,7 @@ function reportList(reports: ShiftReport[]): string[] {
       difference === 0
         ? 'even'
         : `${difference > 0 ? 'over' : 'short'} ${money(Math.abs(difference))}`;
-    return `${reportName(report).padEnd(5)} ${new Date(report.openedAt).toLocaleString()} to ${new Date(report.closedAt ?? report.madeAt).toLocaleString()}  sales ${money(report.sales.totalMinor)}  cash counted ${money(report.countedMinor ?? 0)}, ${over}`;
+    return `${`Z${report.number}`.padEnd(5)} ${new Date(report.openedAt).toLocaleString()} to ${new Date(report.closedAt ?? report.madeAt).toLocaleString()}  sales ${money(report.sales.totalMinor)}  cash counted ${money(report.countedMinor ?? 0)}, ${over}`;
   });
 }
 
@@ -45,7 +45,7 @@ export function registerShiftReports(shift: Command): void {
       withTradingTill(command, (till) => {
         const report = accepted(till.store.shifts.xReport(Date.now()), {}, false);
         if (options.json) return void printReportJson(report, till.found);
-        print([...shiftReportText(report), tillLine(till.found)]);
+        printReport(report, till.store, till.found);
       }),
     );
 
@@ -60,7 +60,7 @@ export function registerShiftReports(shift: Command): void {
           const number = reportNumber(options.number);
           const report = accepted(till.store.shifts.zReport(number), {}, false);
           if (options.json) return void printReportJson(report, till.found);
-          return print([...shiftReportText(report), tillLine(till.found)]);
+          return printReport(report, till.store, till.found);
         }
         const reports = till.store.shifts.zReports();
         if (options.json) {

@@ -12,7 +12,7 @@ import { shiftLine } from '../../../domain/views/status-view.js';
 import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
 import { printJson } from '../io.js';
 import { accepted } from '../refusal.js';
-import { printReportJson, shiftReportText } from '../shift-report-text.js';
+import { printReport, printReportJson } from '../shift-report-text.js';
 import { tillFields, tillLine } from '../store-access.js';
 import { withTradingTill, type TradingTill } from '../trading-till.js';
 import { registerShiftReports } from './shift-reports.js';
@@ -171,11 +171,12 @@ export function registerShift(program: Command): void {
         });
         // In the order a kept report is read back in, so `reports --number` prints the same bytes.
         if (options.json) return void printReportJson(shiftReport.parse(report), till.found);
-        print([
-          `Shift closed: Z${report.number}.`,
-          ...shiftReportText(report),
-          tillLine(till.found),
-        ]);
+        printReport(
+          report,
+          till.store,
+          till.found,
+          `Shift closed: Z report ${report.number} is made and kept.`,
+        );
       }),
     );
 
