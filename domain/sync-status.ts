@@ -1,10 +1,12 @@
-// The sync status and a drain's summary: what the engine reports, the status command
-// prints and every screen shows. Declared once here as zod; the engine, the store and the
-// contract take their types from it (z.infer), and the contract test parses real answers.
+// The till's status and a drain's summary: what the engine reports, the status command
+// prints and every screen shows (the state of sync, and the shift the till is in). Declared
+// once here as zod; the engine, the store and the contract take their types from it
+// (z.infer), and the contract test parses real answers.
 import { z } from 'zod';
 import { LINK_STATES } from './link.js';
 import { SKIP_REASONS, type DeliveryOutcome } from './outcomes.js';
 import { OUTBOX_STATES } from './sale-states.js';
+import { shiftSummary } from './shift.js';
 
 /** Where a till sends: a mode with a platform or sandbox to send to. */
 export const SENDING_MODES = ['platform', 'sandbox'] as const;
@@ -71,6 +73,8 @@ export const syncStatus = z.object({
   integrity: z.object({ checkedAt: z.number().nullable(), problem: z.string().nullable() }),
   /** Who holds the sending lease right now. */
   sender: z.enum(SENDERS),
+  /** The shift the till is in (open, or closing while the cash is counted); null: none open. */
+  shift: shiftSummary.nullable(),
 });
 export type SyncStatus = z.infer<typeof syncStatus>;
 

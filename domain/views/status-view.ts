@@ -6,11 +6,13 @@
 //   "online" only while the platform answered within ONLINE_WINDOW_MS;
 // - a refused sale, an uncertain sale or a clock warning is never shown in green;
 // - a time in the past reads "… ago", one in the future "in …", a due time "now";
-// - the last error is marked past once a later send succeeded.
+// - the last error is marked past once a later send succeeded;
+// - the shift line says "No shift open." exactly when the status has no shift.
 // Pure and free of Node, so the renderer imports it as well.
 import { linkAt, ONLINE_WINDOW_MS, type LinkState } from '../link.js';
 import { plural } from '../words.js';
 import { waitingOf, type SyncStatus } from '../sync-status.js';
+import type { ShiftSummary } from '../shift.js';
 
 export type StatusInput = SyncStatus;
 export type StatusTone = 'ok' | 'warning' | 'error';
@@ -31,6 +33,8 @@ export interface StatusView {
   lastError: { message: string; when: string; past: boolean } | null;
   /** Things a person should know, most urgent first. */
   warnings: string[];
+  /** The shift the till is in, in one sentence: since when, by whom, its float, a close under way. */
+  shift: string;
 }
 
 /** A duration in words a cashier reads: "4 s", "3 min", "2 h", "5 days". */
@@ -47,6 +51,24 @@ export function relativeTime(at: number, now: number): string {
   const ms = at - now;
   if (Math.abs(ms) < 1000) return ms <= 0 ? 'just now' : 'in a moment';
   return ms < 0 ? `${duration(ms)} ago` : `in ${duration(ms)}`;
+}
+
+export const NO_SHIFT_OPEN = 'No shift open.';
+
+/**
+ * The shift in words: "Open since 21/11/2026, 09:02:10 (2 h ago), opened by Ann; float
+ * counted." The time is the reader's own clock and locale, as every other time on screen.
+ */
+export function shiftLine(shift: ShiftSummary | null, now: number): string {
+  if (!shift) return NO_SHIFT_OPEN;
+  const since = `since ${new Date(shift.openedAt).toLocaleString()} (${relativeTime(Math.min(shift.openedAt, now), now)})`;
+  const by = shift.openedBy ? `opened by ${shift.openedBy}` : 'opened with no cashier named';
+  const float = shift.floatCounted
+    ? 'float counted'
+    : 'float not counted (the shift opened by itself)';
+  return shift.state === 'closing'
+    ? `Closing: the cash is being counted. Open ${since}, ${by}; ${float}.`
+    : `Open ${since}, ${by}; ${float}.`;
 }
 
 function warningsOf(status: StatusInput, now: number): string[] {
@@ -186,5 +208,6 @@ export function viewStatus(status: StatusInput, now: number): StatusView {
     nextAttempt,
     lastError,
     warnings,
+    shift: shiftLine(status.shift, now),
   };
 }

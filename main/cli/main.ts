@@ -17,6 +17,11 @@ const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Re
   { names: ['status'], load: async () => (await import('./commands/status.js')).registerStatus },
   { names: ['sales'], load: async () => (await import('./commands/sales.js')).registerSales },
   { names: ['day'], load: async () => (await import('./commands/day.js')).registerDay },
+  { names: ['shift'], load: async () => (await import('./commands/shift.js')).registerShift },
+  {
+    names: ['cashiers'],
+    load: async () => (await import('./commands/cashiers.js')).registerCashiers,
+  },
   {
     names: ['settings'],
     load: async () => (await import('./commands/settings.js')).registerSettings,

@@ -8,6 +8,7 @@
 // - Its own connection with synchronous=NORMAL: a power cut loses only what is resent with
 //   the same key and frozen body. Sales are written by the store with FULL durability.
 import { EventEmitter } from 'node:events';
+import { createCurrentShiftReader } from '../../db/current-shift.js';
 import { createOutboxQueries } from '../../db/outbox.js';
 import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
@@ -47,6 +48,7 @@ export function createSyncEngine(options: EngineOptions) {
   const outbox = createOutboxQueries(database);
   const syncState = createSyncState(database, clock.now);
   const reader = createSaleReader(database);
+  const currentShift = createCurrentShiftReader(database);
   const storage = createStorageGuard(logger, clock.now, () => news.emit());
   const link = createLinkKnowledge(syncState, storage, logger, clock, () => {
     news.emit();
@@ -85,6 +87,7 @@ export function createSyncEngine(options: EngineOptions) {
       now: clock.now(),
       liveness,
       storageProblem: storage.problem,
+      shift: currentShift(),
     });
   const news = createEngineNews(events, status, connection.dataVersion);
 

@@ -1,10 +1,11 @@
-// The sync status a person sees: counts per state, whether the platform is reachable or
+// The status a person sees: counts per state, whether the platform is reachable or
 // the key is refused, what is stale or may be doubled, when the last success was and the
-// next attempt is, and what is wrong with the clock or the engine's own storage. Read from
-// the database alone (plus the engine's in-memory storage problem), so any process (app,
-// daemon, CLI) shows the same thing.
+// next attempt is, what is wrong with the clock or the engine's own storage, and the shift
+// the till is in. Read from the database alone (plus the engine's in-memory storage
+// problem), so any process (app, daemon, CLI) shows the same thing.
 import { createOutboxQueries, type OutboxQueries } from '../../db/outbox.js';
 import type { OutboxState } from '../../domain/sale-states.js';
+import type { ShiftSummary } from '../../domain/shift.js';
 import type { Store } from '../../db/store.js';
 import { createSyncState, type SyncState } from '../../db/sync-state.js';
 import { describeTillKey } from '../config/api-key-info.js';
@@ -36,6 +37,8 @@ export interface StatusSources {
   storageProblem?: StorageProblem | null;
   /** The data folder, for a process beside the agent: a key saved there counts as set. */
   dataDir?: string;
+  /** The shift the till is in (null: none open), read on the same database. */
+  shift: ShiftSummary | null;
 }
 
 /** The queue's figures now: a next attempt further ahead than any wait is a clock step. */
@@ -111,6 +114,7 @@ export function readSyncStatus(sources: StatusSources): SyncStatus {
     storageProblem,
     integrity: { checkedAt: state.integrityCheckedAt, problem: state.integrityProblem },
     sender: !holderAlive ? 'none' : holder === sources.owner ? 'this process' : 'another process',
+    shift: sources.shift,
   };
 }
 
@@ -127,5 +131,6 @@ export function readStoreStatus(
     config,
     now: at.now ?? Date.now(),
     dataDir: at.dataDir,
+    shift: store.shifts.current(),
   });
 }

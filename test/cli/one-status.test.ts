@@ -1,7 +1,8 @@
 // One status everywhere: `tillsync status`, its --json, the screens' reading (the status
 // view at the screen's own time), the metrics and `tillsync doctor` say the same thing of
 // the link and the key, for a refused key, a platform that hangs, and a key saved before
-// any address. Real SQLite, real servers on 127.0.0.1, real child processes.
+// any address; and of the shift the till is in. Real SQLite, real servers on 127.0.0.1,
+// real child processes.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import type { SyncStatus } from '../../domain/sync-status.js';
 import { runCli } from '../helpers/cli.js';
 import { checked, validSale } from '../helpers/sales.js';
 import { consoleRuntime } from '../helpers/runtime.js';
+import { NO_PLATFORM_HERE } from '../helpers/platform-till.js';
 import { scriptedServer, type ScriptedAnswer } from '../helpers/scripted-server.js';
 import { statusRuleViolations } from '../helpers/status-rules.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -173,5 +175,61 @@ describe('one status, everywhere', () => {
     );
     expect(seen.doctor('api key')).toMatchObject({ status: 'warn' });
     expect(seen.doctor('api key')?.detail).toMatch(/kept encrypted by the desktop app/);
+  });
+
+  it('the shift the till is in: since when, by whom, its float, a close under way, the same everywhere', async () => {
+    const dataDir = tempDir();
+    const runtime = await consoleRuntime(dataDir, { baseUrl: NO_PLATFORM_HERE, key: 'test-key' });
+    runtimes.push(runtime);
+    const cli = (args: string[], input = '', env: Record<string, string> = {}) =>
+      runCli(args, { input, env: { TILLSYNC_DATA_DIR: dataDir, ...env } });
+    const shiftText = (text: string) => /^ {2}shift {6}(.*)$/m.exec(text)?.[1];
+    // The relative part ("4 s ago") moves between two readings; the rest may not.
+    const steady = (line: string | undefined) => line?.replace(/ \([^)]*\)/, '');
+
+    let seen = await surfaces(dataDir);
+    expect(seen.json.shift).toBeNull();
+    expect(runtime.status().shift).toBeNull();
+    expect(shiftText(seen.text)).toBe('No shift open.');
+    expect(viewStatus(runtime.status(), Date.now()).shift).toBe('No shift open.');
+
+    expect((await cli(['cashiers', 'add', 'Mia', '--role', 'manager'], '1234\n')).code).toBe(0);
+    const asMia = { TILLSYNC_PIN: '1234' };
+    expect(
+      (await cli(['shift', 'open', '--float', '80', '--cashier', 'Mia'], '', asMia)).code,
+    ).toBe(0);
+    // The engine's reading (the Sync screen's, through its status events) and the CLI's.
+    const live = runtime.status();
+    seen = await surfaces(dataDir);
+    expect(live.shift).toMatchObject({
+      state: 'open',
+      openedBy: 'Mia',
+      floatMinor: 8000,
+      floatCounted: true,
+    });
+    expect(seen.json.shift).toEqual(live.shift);
+    const since = new Date(live.shift!.openedAt).toLocaleString();
+    expect(shiftText(seen.text)).toMatch(
+      /^Open since .* \((just now|\d+ s ago)\), opened by Mia; float counted\.$/,
+    );
+    expect(steady(shiftText(seen.text))).toBe(`Open since ${since}, opened by Mia; float counted.`);
+    expect(steady(viewStatus(live, Date.now()).shift)).toBe(steady(shiftText(seen.text)));
+    expect(statusRuleViolations(seen.json, Date.now())).toEqual([]);
+
+    // The till's screen begins the count: every surface says a close is under way.
+    expect(await createService(runtime).call('beginClose', {})).toMatchObject({ ok: true });
+    seen = await surfaces(dataDir);
+    expect(runtime.status().shift?.state).toBe('closing');
+    expect(seen.json.shift).toEqual(runtime.status().shift);
+    expect(steady(shiftText(seen.text))).toBe(
+      `Closing: the cash is being counted. Open since ${since}, opened by Mia; float counted.`,
+    );
+
+    expect(
+      (await cli(['shift', 'close', '--counted', '80', '--cashier', 'Mia'], '', asMia)).code,
+    ).toBe(0);
+    seen = await surfaces(dataDir);
+    expect([seen.json.shift, runtime.status().shift]).toEqual([null, null]);
+    expect(shiftText(seen.text)).toBe('No shift open.');
   });
 });

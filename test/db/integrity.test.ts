@@ -82,6 +82,7 @@ describe('the integrity check', () => {
       outbox: createOutboxQueries(store.database),
       syncState,
       config: { sync: syncTuningSchema.parse({}) },
+      shift: null,
     });
     const view = viewStatus(status, Date.now());
     expect(view.tone).toBe('error');

@@ -12,6 +12,7 @@ import { createRuntime } from '../../main/agent/runtime.js';
 import { STATE_WORDS } from '../../domain/sale-states.js';
 import { fileSecretStore } from '../../main/config/secret-store.js';
 import { createService } from '../../main/agent/service.js';
+import { viewStatus } from '../../domain/views/status-view.js';
 import { startConsole } from '../../main/console/server.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import {
@@ -171,6 +172,28 @@ describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sand
     expect(await receipts()).toEqual([3, 2, 1]);
     expect(await page.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('shows the shift the till is in on the Sync screen, word for word as the status says it', async () => {
+    const service = createService(runtime);
+    // The relative part ("4 s ago") moves between two readings; the rest may not.
+    const steady = (line: string) => line.replace(/ \([^)]*\)/, '');
+    const shown = () => text('shift-line');
+    await tab('Sync').click();
+    // The sales rung up so far opened a shift by themselves: nobody counted its float.
+    await waitFor(async () => /float not counted/.test(await shown()), 'the shift a sale opened');
+    expect(runtime.status().shift).toMatchObject({ state: 'open', floatCounted: false });
+    expect(await service.call('openShift', { floatMinor: 5000 })).toMatchObject({ ok: true });
+    await waitFor(async () => /; float counted\.$/.test(await shown()), 'the float counted');
+    expect(steady(await shown())).toBe(steady(viewStatus(runtime.status(), Date.now()).shift));
+    expect(await service.call('beginClose', {})).toMatchObject({ ok: true });
+    await waitFor(
+      async () => (await shown()).startsWith('Closing: the cash is being counted.'),
+      'the close under way',
+    );
+    expect(await service.call('cancelClose', {})).toMatchObject({ ok: true });
+    await waitFor(async () => (await shown()).startsWith('Open since'), 'the count cancelled');
+    expect(await page.getByTestId('shift-line').getAttribute('data-open')).toBe('true');
   });
 
   it('shows an accessible page to a browser without a session', async () => {

@@ -35,6 +35,7 @@ const status: SyncStatus = {
   storageProblem: null,
   integrity: { checkedAt: null, problem: null },
   sender: 'this process',
+  shift: null,
 };
 
 const folder = join(repoRoot, 'packaging', 'monitoring');

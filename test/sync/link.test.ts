@@ -41,6 +41,7 @@ function statusFrom(given: Partial<LinkFacts>, counts: Partial<SyncStatus['count
     storageProblem: null,
     integrity: { checkedAt: null, problem: null },
     sender: 'none',
+    shift: null,
   };
   return status;
 }

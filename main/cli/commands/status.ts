@@ -1,5 +1,5 @@
-// `tillsync status`: sales per state and the state of sync, read from the database, so it
-// shows the same whether the app, the daemon or nothing is running.
+// `tillsync status`: sales per state, the state of sync and the shift the till is in, read
+// from the database, so it shows the same whether the app, the daemon or nothing is running.
 import type { Command } from 'commander';
 
 import { OUTBOX_STATES } from '../../../domain/sale-states.js';
@@ -64,6 +64,7 @@ function describe(sync: SyncStatus, now: number): string[] {
     lines.push(
       `  last error ${view.lastError.when}${view.lastError.past ? ' (sending worked since)' : ''}: ${view.lastError.message}`,
     );
+  lines.push(`  shift      ${view.shift}`);
   if (sync.sender !== 'none')
     lines.push(
       `  sending    ${sync.sender === 'this process' ? 'now' : 'another Tillsync process is sending'}`,
@@ -74,7 +75,7 @@ function describe(sync: SyncStatus, now: number): string[] {
 export function registerStatus(program: Command): void {
   program
     .command('status')
-    .description('Show sales per state and the state of sync')
+    .description('Show sales per state, the state of sync and the open shift')
     .option('--json', 'print JSON instead of text')
     .action(async (options: { json?: boolean }, command: Command) => {
       // The configuration as every command loads it (the saved key included); one that

@@ -68,6 +68,10 @@ export function SyncScreen({
         </Notice>
       ))}
       <dl class="times">
+        <dt>Shift</dt>
+        <dd data-testid="shift-line" data-open={status ? status.shift !== null : undefined}>
+          {view?.shift ?? '…'}
+        </dd>
         <dt>Last successful sync</dt>
         <dd data-testid="last-success">{view?.lastSuccess ?? '…'}</dd>
         <dt>Next attempt</dt>

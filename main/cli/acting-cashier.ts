@@ -1,0 +1,85 @@
+// Who acts, from the command line: with no cashiers set up, the one anonymous cashier, as
+// at the till; with cashiers, `--cashier NAME` signs in for this one command and
+// `--manager NAME` brings a manager's approval, each with a PIN (main/cli/pin-input.ts).
+// The rules themselves are the desk's (main/trading/desk.ts), the same as at the till.
+import type { Command } from 'commander';
+import { pinEntry, type CashierView } from '../../domain/cashier.js';
+import type { Store } from '../../db/store.js';
+import type { Actor, Desk } from '../trading/desk.js';
+import { EXIT } from './exit-codes.js';
+import { CliError } from './io.js';
+import type { PinReader } from './pin-input.js';
+import { accepted } from './refusal.js';
+
+export interface ActingOptions {
+  cashier?: string;
+  manager?: string;
+}
+
+export const CASHIER_PIN_ENV = 'TILLSYNC_PIN';
+export const MANAGER_PIN_ENV = 'TILLSYNC_MANAGER_PIN';
+
+/** The --cashier and --manager options, with where their PINs come from. */
+export function addActingOptions(command: Command): Command {
+  return command
+    .option(
+      '--cashier <name>',
+      `when the till has cashiers: who does this (PIN from ${CASHIER_PIN_ENV}, else typed at the prompt, else a line on standard input)`,
+    )
+    .option(
+      '--manager <name>',
+      `when it needs a manager: the manager approving it (PIN from ${MANAGER_PIN_ENV}, else the prompt, else the next line on standard input)`,
+    );
+}
+
+/** The cashier of that name (any case), or a clear error naming the option. */
+export function cashierNamed(store: Store, name: string, option: string): CashierView {
+  const wanted = name.trim().toLowerCase();
+  const found = store.cashiers.list().find((cashier) => cashier.name.toLowerCase() === wanted);
+  if (found) return found;
+  throw new CliError(
+    `${option}: there is no cashier named ${name.trim()} on this till (see \`tillsync cashiers list\`). Nothing was written.`,
+    EXIT.invalidInput,
+  );
+}
+
+/** A PIN as the desk takes it; one that is not 4 to 8 digits is refused before it counts as wrong. */
+async function pinFor(cashier: CashierView, readPin: PinReader, env: string, option: string) {
+  const pin = await readPin({ prompt: `PIN for ${cashier.name}`, env });
+  const entry = pinEntry.safeParse({ cashierId: cashier.id, pin });
+  if (!entry.success)
+    throw new CliError(
+      `The PIN for ${option} ${cashier.name} must be 4 to 8 digits. Nothing was written.`,
+      EXIT.invalidInput,
+    );
+  return entry.data;
+}
+
+/** The actor of this command: signed in with --cashier's PIN, with --manager's approval. */
+export async function actorOf(
+  store: Store,
+  desk: Desk,
+  options: ActingOptions,
+  readPin: PinReader,
+): Promise<Actor> {
+  if (!store.cashiers.hasCashiers()) {
+    if (options.cashier !== undefined || options.manager !== undefined)
+      throw new CliError(
+        'No cashiers are set up on this till, so nobody signs in: leave out --cashier and --manager. Nothing was written.',
+        EXIT.invalidInput,
+      );
+    return { signedIn: null };
+  }
+  const actor: Actor = { signedIn: null };
+  if (options.cashier !== undefined) {
+    const cashier = cashierNamed(store, options.cashier, '--cashier');
+    actor.signedIn = accepted(
+      desk.signIn(await pinFor(cashier, readPin, CASHIER_PIN_ENV, '--cashier')),
+    );
+  }
+  if (options.manager !== undefined) {
+    const manager = cashierNamed(store, options.manager, '--manager');
+    actor.approval = await pinFor(manager, readPin, MANAGER_PIN_ENV, '--manager');
+  }
+  return actor;
+}

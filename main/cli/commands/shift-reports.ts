@@ -1,0 +1,73 @@
+// `tillsync shift x` and `tillsync shift reports`: the open shift's figures now (X), and the
+// Z reports kept at each close, shown again exactly as they were made.
+import type { Command } from 'commander';
+import type { ShiftReport } from '../../../domain/shift.js';
+import { EXIT } from '../exit-codes.js';
+import { CliError, printJson } from '../io.js';
+import { accepted } from '../refusal.js';
+import { printReport, printReportJson, reportMoney } from '../shift-report-text.js';
+import { noteTill, tillLine } from '../store-access.js';
+import { withTradingTill } from '../trading-till.js';
+
+const print = (lines: string[]) => void process.stdout.write(lines.join('\n') + '\n');
+
+function reportNumber(text: string): number {
+  const number = /^\s*[zZ]?(\d{1,9})\s*$/.exec(text)?.[1];
+  if (number === undefined || Number(number) === 0)
+    throw new CliError(
+      `--number must be a Z report's number, like 3 (you typed "${text}"). See them all with \`tillsync shift reports\`.`,
+      EXIT.invalidInput,
+    );
+  return Number(number);
+}
+
+/** One line per Z report: when, and how the cash came out. */
+function reportList(reports: ShiftReport[]): string[] {
+  if (reports.length === 0)
+    return ['No Z report yet: one is made when a shift closes (`tillsync shift close`).'];
+  return reports.map((report) => {
+    const money = reportMoney(report);
+    const difference = report.differenceMinor ?? 0;
+    const over =
+      difference === 0
+        ? 'even'
+        : `${difference > 0 ? 'over' : 'short'} ${money(Math.abs(difference))}`;
+    return `${`Z${report.number}`.padEnd(5)} ${new Date(report.openedAt).toLocaleString()} to ${new Date(report.closedAt ?? report.madeAt).toLocaleString()}  sales ${money(report.sales.totalMinor)}  cash counted ${money(report.countedMinor ?? 0)}, ${over}`;
+  });
+}
+
+export function registerShiftReports(shift: Command): void {
+  shift
+    .command('x')
+    .description("The X report: the open shift's figures now, without closing it")
+    .option('--json', 'print the report as JSON')
+    .action((options: { json?: boolean }, command: Command) =>
+      withTradingTill(command, (till) => {
+        const report = accepted(till.store.shifts.xReport(Date.now()), {}, false);
+        if (options.json) return void printReportJson(report, till.found);
+        printReport(report, till.store, till.found);
+      }),
+    );
+
+  shift
+    .command('reports')
+    .description('The Z reports of past shifts, newest first, as they were made at the close')
+    .option('--number <n>', 'show this one Z report in full (3 or Z3)')
+    .option('--json', 'print JSON: the list of reports, or the one report')
+    .action((options: { json?: boolean; number?: string }, command: Command) =>
+      withTradingTill(command, (till) => {
+        if (options.number !== undefined) {
+          const number = reportNumber(options.number);
+          const report = accepted(till.store.shifts.zReport(number), {}, false);
+          if (options.json) return void printReportJson(report, till.found);
+          return printReport(report, till.store, till.found);
+        }
+        const reports = till.store.shifts.zReports();
+        if (options.json) {
+          noteTill(till.found);
+          return void printJson(reports);
+        }
+        print([...reportList(reports), tillLine(till.found)]);
+      }),
+    );
+}

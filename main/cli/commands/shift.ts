@@ -1,0 +1,184 @@
+// `tillsync shift`: the trading day from the command line, under the same rules as at the
+// till (main/trading/desk.ts): open with the counted float, cash in and out, safe drops,
+// "no sale", close with the cash counted (the Z report). Reports: ./shift-reports.ts.
+import type { Command } from 'commander';
+import {
+  DRAWER_ENTRY_LABELS,
+  shiftReport,
+  type ManualDrawerKind,
+  type ShiftSummary,
+} from '../../../domain/shift.js';
+import { shiftLine } from '../../../domain/views/status-view.js';
+import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
+import { printJson } from '../io.js';
+import { accepted } from '../refusal.js';
+import { printReport, printReportJson } from '../shift-report-text.js';
+import { tillFields, tillLine } from '../store-access.js';
+import { withTradingTill, type TradingTill } from '../trading-till.js';
+import { registerShiftReports } from './shift-reports.js';
+
+type Options = ActingOptions & { json?: boolean; reason?: string };
+
+const ENTRY_OPTIONS = { '/amountMinor': 'AMOUNT', '/reason': '--reason' };
+const ACTING_HELP = `
+With no cashiers set up, anyone may do this. With cashiers, --cashier signs in for this one
+command; what needs a manager (no sale, cash out above the limit, closing) also takes
+--manager, unless --cashier is a manager. PINs are never arguments: TILLSYNC_PIN and
+TILLSYNC_MANAGER_PIN, else typed at the prompt (not shown), else lines on standard input
+(the cashier's first, then the manager's).`;
+
+const AMOUNT_HELP = 'the amount in the currency, as typed on a till: 52.50 or 52,50';
+
+const ENTRY_COMMANDS: ReadonlyArray<{ name: string; kind: ManualDrawerKind; does: string }> = [
+  { name: 'cash-in', kind: 'cash_in', does: 'Put cash into the drawer (paid-in), with the reason' },
+  {
+    name: 'cash-out',
+    kind: 'cash_out',
+    does: 'Take cash out of the drawer (paid-out), with the reason; above the limit in Settings a manager approves',
+  },
+  {
+    name: 'safe-drop',
+    kind: 'safe_drop',
+    does: 'Move cash from the drawer to the safe, with the reason; above the limit a manager approves',
+  },
+];
+
+/** The shift as a line and its float; a note when the command had to open it by itself. */
+function shiftNews(till: TradingTill, shift: ShiftSummary, opened: boolean): string[] {
+  const lines = [`  shift      ${shiftLine(shift, Date.now())}`];
+  if (opened && !shift.floatCounted)
+    lines.push(
+      '  No shift was open, so one was opened with its float not counted: count it with `tillsync shift open --float AMOUNT`.',
+    );
+  else lines.push(`  float      ${till.money(shift.floatMinor)}`);
+  return lines;
+}
+
+const print = (lines: string[]) => void process.stdout.write(lines.join('\n') + '\n');
+
+function drawerEntry(
+  kind: ManualDrawerKind,
+  amountText: string | undefined,
+  options: Options,
+  command: Command,
+) {
+  return withTradingTill(command, async (till) => {
+    const amountMinor = kind === 'no_sale' ? 0 : till.amount(amountText, 'AMOUNT');
+    const reason = options.reason ?? '';
+    const actor = await till.actor(options);
+    const before = till.store.shifts.current();
+    const input = { kind, amountMinor, reason };
+    const { id, shift } = accepted(till.desk.addDrawerEntry(input, actor), ENTRY_OPTIONS);
+    if (options.json)
+      return void printJson({
+        id,
+        ...input,
+        reason: reason.trim(),
+        shift,
+        till: tillFields(till.found),
+      });
+    const expected = till.store.shifts.xReport(Date.now());
+    print([
+      kind === 'no_sale'
+        ? `No sale: the drawer opening is recorded (${reason.trim()}).`
+        : `${DRAWER_ENTRY_LABELS[kind]} of ${till.money(amountMinor)} recorded (${reason.trim()}).`,
+      ...(expected.ok
+        ? [`  expected   ${till.money(expected.value.expectedMinor)} in the drawer`]
+        : []),
+      ...shiftNews(till, shift, before === null),
+      tillLine(till.found),
+    ]);
+  });
+}
+
+export function registerShift(program: Command): void {
+  const shift = program
+    .command('shift')
+    .description('The trading day: open, the cash drawer, the X report, close with the Z report');
+
+  addActingOptions(
+    shift
+      .command('open')
+      .description('Open a shift with the float counted in the drawer')
+      .option('--float <amount>', `the float counted in the drawer: ${AMOUNT_HELP}`)
+      .option('--json', 'print the shift as JSON'),
+  )
+    .addHelpText('after', ACTING_HELP)
+    .action((options: Options & { float?: string }, command: Command) =>
+      withTradingTill(command, async (till) => {
+        const floatMinor = till.amount(options.float, '--float');
+        const actor = await till.actor(options);
+        const before = till.store.shifts.current();
+        const opened = accepted(till.desk.openShift({ floatMinor }, actor), {
+          '/floatMinor': '--float',
+        });
+        if (options.json) return void printJson({ ...opened, till: tillFields(till.found) });
+        print([
+          before ? 'The float of the open shift is counted.' : 'Shift open.',
+          ...shiftNews(till, opened, false),
+          tillLine(till.found),
+        ]);
+      }),
+    );
+
+  for (const { name, kind, does } of ENTRY_COMMANDS)
+    addActingOptions(
+      shift
+        .command(`${name} <amount>`)
+        .description(does)
+        .option('--reason <text>', 'why (required): it is on the X and Z reports')
+        .option('--json', 'print the entry as JSON'),
+    )
+      .addHelpText('after', `\n<amount>: ${AMOUNT_HELP}.${ACTING_HELP}`)
+      .action((amount: string, options: Options, command: Command) =>
+        drawerEntry(kind, amount, options, command),
+      );
+
+  addActingOptions(
+    shift
+      .command('no-sale')
+      .description('Record opening the drawer without a sale, with the reason (a manager approves)')
+      .option('--reason <text>', 'why (required): it is on the X and Z reports')
+      .option('--json', 'print the entry as JSON'),
+  )
+    .addHelpText('after', ACTING_HELP)
+    .action((options: Options, command: Command) =>
+      drawerEntry('no_sale', undefined, options, command),
+    );
+
+  addActingOptions(
+    shift
+      .command('close')
+      .description(
+        'Close the shift with the cash counted: makes and keeps its Z report (a manager closes)',
+      )
+      .option('--counted <amount>', `the cash counted in the drawer: ${AMOUNT_HELP}`)
+      .option(
+        '--note <text>',
+        'why the cash is over or short (required above the limit in Settings)',
+      )
+      .option('--json', 'print the Z report as JSON'),
+  )
+    .addHelpText('after', ACTING_HELP)
+    .action((options: Options & { counted?: string; note?: string }, command: Command) =>
+      withTradingTill(command, async (till) => {
+        const countedMinor = till.amount(options.counted, '--counted');
+        const actor = await till.actor(options);
+        const input = { count: { countedMinor }, note: options.note ?? '' };
+        const report = accepted(till.desk.closeShift(input, actor), {
+          '/count/countedMinor': '--counted',
+          '/note': '--note',
+        });
+        // In the order a kept report is read back in, so `reports --number` prints the same bytes.
+        if (options.json) return void printReportJson(shiftReport.parse(report), till.found);
+        printReport(
+          report,
+          till.store,
+          till.found,
+          `Shift closed: Z report ${report.number} is made and kept.`,
+        );
+      }),
+    );
+
+  registerShiftReports(shift);
+}

@@ -1,0 +1,47 @@
+// What the `shift` and `cashiers` commands work with: the till's store, the desk that holds
+// its rules, its currency (amounts typed and shown), and who is acting.
+import type { Command } from 'commander';
+import { currencyDecimals } from '../../domain/money.js';
+import { formatMoney } from '../../domain/views/money-format.js';
+import type { Store } from '../../db/store.js';
+import { createDesk, type Actor, type Desk } from '../trading/desk.js';
+import { actorOf, type ActingOptions } from './acting-cashier.js';
+import { amountOption } from './amount-option.js';
+import { createPinReader, type PinReader } from './pin-input.js';
+import { withStore, type CliTill } from './store-access.js';
+
+export interface TradingTill {
+  store: Store;
+  found: CliTill;
+  desk: Desk;
+  currency: string;
+  readPin: PinReader;
+  /** An amount typed for `option`, in minor units (exit 2 naming the option when it is not one). */
+  amount(text: string | undefined, option: string): number;
+  /** Minor units as a person reads them: "$52.50". */
+  money(minor: number): string;
+  /** Who acts: the anonymous cashier, or the one --cashier signs in, with --manager's approval. */
+  actor(options: ActingOptions): Promise<Actor>;
+}
+
+export function withTradingTill<T>(
+  command: Command,
+  action: (till: TradingTill) => T | Promise<T>,
+): Promise<T> {
+  return withStore(command, (store, found) => {
+    const desk = createDesk(() => store);
+    const { currency } = store.settings.read();
+    const decimals = currencyDecimals(currency);
+    const readPin = createPinReader();
+    return action({
+      store,
+      found,
+      desk,
+      currency,
+      readPin,
+      amount: (text, option) => amountOption(text, option, currency),
+      money: (minor) => formatMoney(minor, currency, decimals),
+      actor: (options) => actorOf(store, desk, options, readPin),
+    });
+  });
+}
