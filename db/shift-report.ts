@@ -126,7 +126,9 @@ export function createShiftReports(
       byCashier: byCashier(cashierStore, counted),
       cashSalesMinor: day.cashExpectedMinor,
       cashInMinor: sumOf(['cash_in']),
-      cashOutMinor: -sumOf(['cash_out', 'safe_drop']),
+      // 0 - x, not -x: no cash out would be -0, which prints "-$0.00" on the Z report the
+      // close returns but "$0.00" when it is read back from its JSON.
+      cashOutMinor: 0 - sumOf(['cash_out', 'safe_drop']),
       correctionsMinor: sumOf(['correction']),
       noSales: entries.filter((entry) => entry.kind === 'no_sale').length,
       drawerEntries: entries,
