@@ -66,7 +66,12 @@ const discardReason = z.strictObject({
   reason: z.string().trim().min(1, 'must say why the sale is discarded').max(500),
 });
 
-export function createRefusedActions(database: TillDatabase, settingsStore: SettingsStore) {
+export function createRefusedActions(
+  database: TillDatabase,
+  settingsStore: SettingsStore,
+  /** In the discard's transaction: the shifts take back the cash of a sale in a closed one. */
+  onDiscard: (saleId: string, reason: string, now: number) => void = () => {},
+) {
   const { sqlite } = database;
   const listRows = typedQuery(
     sqlite,
@@ -145,6 +150,7 @@ export function createRefusedActions(database: TillDatabase, settingsStore: Sett
   const discardTransaction = sqlite.transaction((row: Row, reason: string, now: number) => {
     log(row, now, 'discarded', reason);
     writes.markDiscarded({ saleId: row.saleId, reason, now });
+    onDiscard(row.saleId, reason, now);
   });
 
   const editTransaction = sqlite.transaction((row: Row, sale: RevisedSale, now: number) => {

@@ -21,9 +21,11 @@ import { desc, eq, isNotNull, sql } from './drizzle.js';
 import { invalidInput } from './field-errors.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
-import { drawerEntries, shifts } from './schema.js';
+import { cashTakenMinor } from './day-totals.js';
+import { drawerEntries, sales, shifts } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { createShiftReports, type ShiftRow } from './shift-report.js';
+import { typedQuery } from './typed-sql.js';
 
 /** Who does something, and when. */
 export interface Act {
@@ -37,6 +39,8 @@ const NO_SHIFT: AppError = {
 };
 
 export const CURRENT_SHIFT = `"state" <> 'closed'`;
+
+const saleCashColumns = { shiftId: sales.shiftId, cashMinor: cashTakenMinor };
 
 export function createShifts(
   database: TillDatabase,
@@ -183,6 +187,23 @@ export function createShifts(
     if (amountMinor !== 0) insertEntry('correction', amountMinor, reason, act, saleId);
   }
 
+  const saleCash = typedQuery<typeof saleCashColumns, { saleId: string }>(
+    sqlite,
+    saleCashColumns,
+    (list) => `select ${list} from sales s where s.id = @saleId`,
+    { sales: 's' },
+  );
+
+  /**
+   * A sale was discarded: when its shift is already closed, the cash its Z report counted is
+   * taken back by a correction in the open shift naming it. Runs inside the discard's transaction.
+   */
+  function saleDiscarded(saleId: string, reason: string, act: Act): void {
+    const sale = saleCash.get({ saleId });
+    if (sale && isClosed(sale.shiftId))
+      correct(saleId, -sale.cashMinor, `Sale discarded after its shift closed: ${reason}`, act);
+  }
+
   /** The shift a sale belongs to, and whether it is closed (a change to it must be a correction). */
   const isClosed = (shiftId: string | null): boolean =>
     shiftId !== null &&
@@ -298,6 +319,7 @@ export function createShifts(
     open,
     addEntry,
     correct,
+    saleDiscarded,
     isClosed,
     xReport,
     beginClose: () => setState('closing'),

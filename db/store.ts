@@ -42,7 +42,9 @@ export function storeFor(database: TillDatabase) {
     ...reader,
     getReceipt: receipts.getReceipt,
     ...createDayTotals(database, settings, history),
-    ...createRefusedActions(database, settings),
+    ...createRefusedActions(database, settings, (saleId, reason, now) =>
+      shifts.saleDiscarded(saleId, reason, { cashierId: null, now }),
+    ),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),
     close: () => database.close(),
