@@ -265,6 +265,32 @@ describe('closing a shift', () => {
 });
 
 describe('a closed shift', () => {
+  it('keeps its Z report when a sale of it is discarded later: the open shift gets a correction naming it', () => {
+    const store = freshStore();
+    store.shifts.open({ floatMinor: 1_000 }, act());
+    const late = sell(store, NOW + 1, { tenderedMinor: 2_000 }); // 4.50, change 15.50
+    const closed = store.shifts.close({ count: { countedMinor: 1_450 } }, act(NOW + 2));
+    if (!closed.ok) throw new Error(closed.error.message);
+    store.database.sqlite
+      .prepare(`update outbox set state = 'refused' where sale_id = ?`)
+      .run(late.saleId);
+    store.shifts.open({ floatMinor: 1_450 }, act(NOW + 3));
+    const discarded = store.discardRefused(late.saleId, { reason: 'rung up twice' }, NOW + 4);
+    expect(discarded.ok).toBe(true);
+    expect(store.shifts.zReport(1)).toEqual({ ok: true, value: closed.value });
+    expect(store.shifts.xReport(NOW + 5)).toMatchObject({
+      ok: true,
+      value: {
+        correctionsMinor: -450,
+        expectedMinor: 1_000,
+        drawerEntries: [
+          { kind: 'correction', amountMinor: -450, correctsReceipt: late.receiptNumber },
+        ],
+      },
+    });
+    store.close();
+  });
+
   it('is locked: the database refuses to change its row, its sales shift, or add to it, or delete', () => {
     const store = freshStore();
     store.shifts.open({ floatMinor: 1_000 }, act());
