@@ -17,7 +17,7 @@ import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import { currencyDecimals } from '../domain/money.js';
 import { moneyChangesOf } from '../domain/sale-edit.js';
 import type { CorrectedSale } from '../domain/corrected-sale.js';
-import { cashTakenOf, untakenMethod } from '../domain/payment-methods.js';
+import { untakenMethod } from '../domain/payment-methods.js';
 import type { SettingsStore } from './settings.js';
 import type { Shifts } from './shifts.js';
 
@@ -50,9 +50,6 @@ const targetColumns = {
   revision: outbox.revision,
   idempotencyKey: outbox.idempotencyKey,
   unansweredAttempts: outbox.unansweredAttempts,
-  tenderedMinor: sales.tenderedMinor,
-  changeMinor: sales.changeMinor,
-  shiftId: sales.shiftId,
 };
 type Row = RowOf<typeof targetColumns>;
 
@@ -73,7 +70,7 @@ const discardReason = z.strictObject({
 export function createRefusedActions(
   database: TillDatabase,
   settingsStore: SettingsStore,
-  shifts: Pick<Shifts, 'isClosed' | 'correct'>,
+  shifts: Pick<Shifts, 'saleDiscarded'>,
 ) {
   const { sqlite } = database;
   const listRows = typedQuery(
@@ -154,14 +151,7 @@ export function createRefusedActions(
     (row: Row, reason: string, act: { now: number; cashierId: string | null }) => {
       log(row, act.now, 'discarded', reason);
       writes.markDiscarded({ saleId: row.saleId, reason, now: act.now });
-      // Its shift is closed and locked: the cash it counted leaves the open shift instead.
-      if (shifts.isClosed(row.shiftId))
-        shifts.correct(
-          row.saleId,
-          -cashTakenOf(row),
-          `Sale #${row.receiptNumber} discarded after its shift closed: ${reason}`,
-          act,
-        );
+      shifts.saleDiscarded(row.saleId, reason, act);
     },
   );
 

@@ -21,9 +21,11 @@ import { desc, eq, isNotNull, sql } from './drizzle.js';
 import { invalidInput } from './field-errors.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
-import { drawerEntries, shifts } from './schema.js';
+import { cashTakenMinor } from './day-totals.js';
+import { drawerEntries, sales, shifts } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { createShiftReports, type ShiftRow } from './shift-report.js';
+import { typedQuery } from './typed-sql.js';
 
 /** Who does something, and when. */
 export interface Act {
@@ -37,6 +39,12 @@ const NO_SHIFT: AppError = {
 };
 
 export const CURRENT_SHIFT = `"state" <> 'closed'`;
+
+const saleCashColumns = {
+  shiftId: sales.shiftId,
+  receiptNumber: sales.receiptNumber,
+  cashMinor: cashTakenMinor,
+};
 
 export function createShifts(
   database: TillDatabase,
@@ -183,6 +191,28 @@ export function createShifts(
     if (amountMinor !== 0) insertEntry('correction', amountMinor, reason, act, saleId);
   }
 
+  const saleCash = typedQuery<typeof saleCashColumns, { saleId: string }>(
+    sqlite,
+    saleCashColumns,
+    (list) => `select ${list} from sales s where s.id = @saleId`,
+    { sales: 's' },
+  );
+
+  /**
+   * A sale was discarded: when its shift is already closed, the cash its Z report counted is
+   * taken back by a correction in the open shift naming it. Runs inside the discard's transaction.
+   */
+  function saleDiscarded(saleId: string, reason: string, act: Act): void {
+    const sale = saleCash.get({ saleId });
+    if (sale && isClosed(sale.shiftId))
+      correct(
+        saleId,
+        -sale.cashMinor,
+        `Sale #${sale.receiptNumber} discarded after its shift closed: ${reason}`,
+        act,
+      );
+  }
+
   /** The shift a sale belongs to, and whether it is closed (a change to it must be a correction). */
   const isClosed = (shiftId: string | null): boolean =>
     shiftId !== null &&
@@ -236,14 +266,19 @@ export function createShifts(
             .from(shifts)
             .get()?.last ?? 0) + 1;
         const countedMinor = countedMinorOf(count);
-        const report = reports.reportOf(row, act.now, {
-          countedMinor,
-          denominations:
-            'denominations' in count ? count.denominations.filter((line) => line.count > 0) : null,
-          note,
-          closedBy: cashierStore.nameOf(act.cashierId),
-          number,
-        });
+        // Parsed as a reprint parses it: the same keys in the same order, byte for byte.
+        const report = shiftReport.parse(
+          reports.reportOf(row, act.now, {
+            countedMinor,
+            denominations:
+              'denominations' in count
+                ? count.denominations.filter((line) => line.count > 0)
+                : null,
+            note,
+            closedBy: cashierStore.nameOf(act.cashierId),
+            number,
+          }),
+        );
         if (noteRequired(report.differenceMinor!) && note === '')
           return fail(
             invalidFields('The close needs a note', [
@@ -298,6 +333,7 @@ export function createShifts(
     open,
     addEntry,
     correct,
+    saleDiscarded,
     isClosed,
     xReport,
     beginClose: () => setState('closing'),

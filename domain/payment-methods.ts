@@ -14,18 +14,3 @@ export function untakenMethod(taken: readonly string[], method: string): FieldEr
   if (taken.includes(method)) return undefined;
   return { path: '/paymentMethod', message: `must be one of ${taken.join(', ')}` };
 }
-
-/**
- * The cash a sale put into the drawer: what was handed over minus the change; a cash sale
- * from before the till kept the amount tendered took exactly its total. (The day's and the
- * shift's sums say the same in SQL: db/day-totals.ts cashTakenMinor.)
- */
-export function cashTakenOf(sale: {
-  paymentMethod: string;
-  totalMinor: number;
-  tenderedMinor: number | null;
-  changeMinor: number | null;
-}): number {
-  if (sale.tenderedMinor !== null) return sale.tenderedMinor - (sale.changeMinor ?? 0);
-  return sale.paymentMethod === CASH_METHOD ? sale.totalMinor : 0;
-}

@@ -4,7 +4,6 @@
 import type { Command } from 'commander';
 import {
   DRAWER_ENTRY_LABELS,
-  shiftReport,
   type ManualDrawerKind,
   type ShiftSummary,
 } from '../../../domain/shift.js';
@@ -169,8 +168,7 @@ export function registerShift(program: Command): void {
           '/count/countedMinor': '--counted',
           '/note': '--note',
         });
-        // In the order a kept report is read back in, so `reports --number` prints the same bytes.
-        if (options.json) return void printReportJson(shiftReport.parse(report), till.found);
+        if (options.json) return void printReportJson(report, till.found);
         printReport(
           report,
           till.store,

@@ -1,0 +1,336 @@
+// Property: over random trading days (sales of every method with cash handed over and
+// change, refused, retried, edited, discarded, synced; drawer entries of every kind; shifts
+// opened by hand and by a sale; closes with counts), each shift's expected cash is the float
+// plus the cash its sales took minus change, plus cash in, minus cash out and safe drops,
+// plus corrections, to the minor unit; and the days' figures add up to the shifts'. The
+// figures are kept apart from the store, from what the test did.
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { localDay } from '../../db/day-totals.js';
+import { openStore, type Store } from '../../db/store.js';
+import type { ShiftReport } from '../../domain/shift.js';
+import { dayOf } from '../../domain/views/day-view.js';
+import { checked, corrected } from '../helpers/sales.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const METHODS = ['CASH', 'MOBILE_MONEY', 'CARD'] as const;
+const START = localDay('2026-11-20')!.from + 6 * 3_600_000;
+const NOTE_ABOVE = 500;
+
+const step = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('sell' as const),
+      method: fc.constantFrom(...METHODS),
+      cents: fc.integer({ min: 1, max: 50_000 }),
+      extraCents: fc.option(fc.integer({ min: 0, max: 10_000 })),
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('refuse', 'refuse', 'retry', 'discard', 'discard', 'edit', 'sync'),
+      pick: fc.nat(),
+      /** Mostly a sale the action is for; sometimes any sale, which it must refuse. */
+      stray: fc.nat(9).map((n) => n < 2),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('entry' as const),
+      entry: fc.constantFrom('cash_in', 'cash_out', 'safe_drop', 'no_sale'),
+      amountMinor: fc.integer({ min: 1, max: 20_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('open' as const), floatMinor: fc.nat(30_000) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('close' as const),
+      /** Counted minus expected: over, short or right. */
+      offBy: fc.oneof(fc.constant(0), fc.integer({ min: -2_000, max: 2_000 })),
+      note: fc.oneof(fc.constant(true), fc.boolean()),
+    }),
+  },
+);
+/** Each step happens this long after the one before: minutes, or hours (a night). */
+const gap = fc.oneof(
+  fc.integer({ min: 0, max: 600_000 }),
+  fc.integer({ min: 0, max: 14 * 3_600_000 }),
+);
+
+interface ModelShift {
+  floatMinor: number;
+  floatCounted: boolean;
+  sales: ModelSale[];
+  cashInMinor: number;
+  /** Cash out and safe drops. */
+  cashOutMinor: number;
+  correctionsMinor: number;
+  z: ShiftReport | null;
+}
+
+interface ModelSale {
+  id: string;
+  method: string;
+  totalMinor: number;
+  /** Handed over minus change: what it put in the drawer. */
+  drawerMinor: number;
+  state: 'pending' | 'synced' | 'refused' | 'discarded';
+  shift: ModelShift;
+  day: string;
+}
+
+const cashOf = (shift: ModelShift) =>
+  shift.sales
+    .filter((sale) => sale.state !== 'discarded')
+    .reduce((sum, sale) => sum + sale.drawerMinor, 0);
+const expectedOf = (shift: ModelShift) =>
+  shift.floatMinor +
+  cashOf(shift) +
+  shift.cashInMinor -
+  shift.cashOutMinor +
+  shift.correctionsMinor;
+
+/** The till as the test made it: its shifts and sales, kept apart from the store. */
+function modelTill() {
+  const shifts: ModelShift[] = [];
+  const sales: ModelSale[] = [];
+  const current = () => shifts.find((shift) => shift.z === null);
+  /** What the store does when something needs a shift and none is open. */
+  const currentOrOpen = () => {
+    const open = current();
+    if (open) return open;
+    const made: ModelShift = {
+      floatMinor: 0,
+      floatCounted: false,
+      sales: [],
+      cashInMinor: 0,
+      cashOutMinor: 0,
+      correctionsMinor: 0,
+      z: null,
+    };
+    shifts.push(made);
+    return made;
+  };
+  return { shifts, sales, current, currentOrOpen };
+}
+
+type Till = ReturnType<typeof modelTill>;
+type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+
+/** The sale an action is for: one in the state it acts on, or (stray) any. */
+function pickFor(till: Till, action: { kind: string; pick: number; stray: boolean }) {
+  const wanted = action.kind === 'refuse' || action.kind === 'sync' ? 'pending' : 'refused';
+  const eligible = till.sales.filter((sale) => action.stray || sale.state === wanted);
+  return eligible[action.pick % Math.max(1, eligible.length)];
+}
+
+function run(store: Store, till: Till, action: Step, now: number) {
+  const act = { cashierId: null, now };
+  const sqlite = store.database.sqlite;
+  const sale = 'pick' in action ? pickFor(till, action) : undefined;
+  switch (action.kind) {
+    case 'sell': {
+      const cash = action.method === 'CASH';
+      const tenderedMinor =
+        cash && action.extraCents !== null ? action.cents + action.extraCents : undefined;
+      const result = store.recordSale(
+        checked({
+          items: [{ productId: 'prod_a', quantity: 1, unitPriceMinor: action.cents }],
+          paymentMethod: action.method,
+          ...(tenderedMinor === undefined ? {} : { tenderedMinor }),
+        }),
+        { now },
+      );
+      if (!result.ok) throw new Error(result.error.message);
+      const handedOver = tenderedMinor ?? action.cents;
+      const change = handedOver - action.cents;
+      expect(result.value).toMatchObject({ tenderedMinor: cash ? handedOver : null });
+      const shift = till.currentOrOpen();
+      const made: ModelSale = {
+        id: result.value.saleId,
+        method: action.method,
+        totalMinor: action.cents,
+        drawerMinor: cash ? handedOver - change : 0,
+        state: 'pending',
+        shift,
+        day: dayOf(now),
+      };
+      shift.sales.push(made);
+      till.sales.push(made);
+      return;
+    }
+    case 'refuse':
+    case 'sync':
+      // What the sync engine does with a 422, or with the platform's yes.
+      if (sale?.state !== 'pending') return;
+      sale.state = action.kind === 'refuse' ? 'refused' : 'synced';
+      sqlite.prepare('update outbox set state = ? where sale_id = ?').run(sale.state, sale.id);
+      return;
+    case 'retry': {
+      if (!sale) return;
+      const result = store.retryRefused(sale.id, now);
+      expect(result.ok).toBe(sale.state === 'refused');
+      if (result.ok) sale.state = 'pending';
+      return;
+    }
+    case 'edit': {
+      if (!sale) return;
+      // The money stays; a card sale may become mobile money, and back.
+      const method =
+        sale.method === 'CARD' ? 'MOBILE_MONEY' : sale.method === 'MOBILE_MONEY' ? 'CARD' : 'CASH';
+      const result = store.editRefused(
+        sale.id,
+        corrected({
+          items: [{ productId: 'prod_b', quantity: 1, unitPriceMinor: sale.totalMinor }],
+          paymentMethod: method,
+        }),
+        { now },
+      );
+      expect(result.ok).toBe(sale.state === 'refused');
+      if (result.ok) Object.assign(sale, { state: 'pending', method });
+      return;
+    }
+    case 'discard': {
+      if (!sale) return;
+      const result = store.discardRefused(sale.id, { reason: 'rung up twice' }, now);
+      expect(result.ok).toBe(sale.state === 'refused');
+      if (!result.ok) return;
+      sale.state = 'discarded';
+      // Its shift closed with its cash counted: the open shift takes it back.
+      if (sale.shift.z !== null && sale.drawerMinor !== 0)
+        till.currentOrOpen().correctionsMinor -= sale.drawerMinor;
+      return;
+    }
+    case 'entry': {
+      const amountMinor = action.entry === 'no_sale' ? 0 : action.amountMinor;
+      const result = store.shifts.addEntry(
+        { kind: action.entry, amountMinor, reason: `a ${action.entry}` },
+        act,
+      );
+      expect(result.ok).toBe(true);
+      const shift = till.currentOrOpen();
+      if (action.entry === 'cash_in') shift.cashInMinor += amountMinor;
+      if (action.entry === 'cash_out' || action.entry === 'safe_drop')
+        shift.cashOutMinor += amountMinor;
+      return;
+    }
+    case 'open': {
+      const result = store.shifts.open({ floatMinor: action.floatMinor }, act);
+      const open = till.current();
+      if (open?.floatCounted)
+        return expect(result).toMatchObject({ error: { code: 'shift_open' } });
+      expect(result.ok).toBe(true);
+      const shift = till.currentOrOpen();
+      shift.floatMinor = action.floatMinor;
+      shift.floatCounted = true;
+      return;
+    }
+    case 'close': {
+      const open = till.current();
+      const expected = open ? expectedOf(open) : 0;
+      const countedMinor = Math.max(0, expected + action.offBy);
+      const note = action.note ? 'counted twice' : '';
+      const result = store.shifts.close({ count: { countedMinor }, note }, act);
+      if (!open) return expect(result).toMatchObject({ error: { code: 'no_shift' } });
+      const needsNote = Math.abs(countedMinor - expected) > NOTE_ABOVE;
+      if (needsNote && !action.note) {
+        expect(result).toMatchObject({ error: { fields: [{ path: '/note' }] } });
+        return;
+      }
+      if (!result.ok) throw new Error(result.error.message);
+      expect(result.value).toMatchObject({
+        number: till.shifts.filter((shift) => shift.z !== null).length + 1,
+        floatMinor: open.floatMinor,
+        floatCounted: open.floatCounted,
+        cashSalesMinor: cashOf(open),
+        cashInMinor: open.cashInMinor,
+        cashOutMinor: open.cashOutMinor,
+        correctionsMinor: open.correctionsMinor,
+        expectedMinor: expected,
+        countedMinor,
+        differenceMinor: countedMinor - expected,
+      });
+      open.z = result.value;
+      return;
+    }
+  }
+}
+
+/** Every shift's figures, and the days' sums against the shifts' sums. */
+function expectTill(store: Store, till: Till, now: number) {
+  const open = till.current();
+  const x = store.shifts.xReport(now);
+  if (!open) expect(x.ok).toBe(false);
+  else if (!x.ok) throw new Error(x.error.message);
+  else
+    expect(x.value).toMatchObject({
+      floatMinor: open.floatMinor,
+      cashSalesMinor: cashOf(open),
+      correctionsMinor: open.correctionsMinor,
+      expectedMinor: expectedOf(open),
+    });
+  const zs = store.shifts.zReports();
+  expect(zs.map((z) => z.number)).toEqual(
+    till.shifts.flatMap((shift) => (shift.z ? [shift.z.number] : [])).reverse(),
+  );
+  for (const shift of till.shifts)
+    if (shift.z)
+      expect(store.shifts.zReport(shift.z.number!)).toEqual({ ok: true, value: shift.z });
+
+  const reports = [...zs, ...(x.ok ? [x.value] : [])];
+  const days = [...new Set(till.sales.map((sale) => sale.day))].map((day) => store.dayTotals(day)!);
+  const sum = <T>(items: T[], of: (item: T) => number) =>
+    items.reduce((total, item) => total + of(item), 0);
+  // The cash of the days is the cash of the shifts, with what corrections took back.
+  expect(sum(days, (day) => day.cashExpectedMinor)).toBe(
+    sum(reports, (report) => report.cashSalesMinor + report.correctionsMinor),
+  );
+  // Every sale rung up is in one day and in one shift.
+  expect(sum(days, (day) => day.sales.count + day.discarded.count)).toBe(till.sales.length);
+  expect(sum(reports, (report) => report.sales.count + report.discarded.count)).toBe(
+    till.sales.length,
+  );
+  expect(sum(days, (day) => day.sales.totalMinor + day.discarded.totalMinor)).toBe(
+    sum(reports, (report) => report.sales.totalMinor + report.discarded.totalMinor),
+  );
+}
+
+describe('the cash expected in a shift', () => {
+  it('is float + cash taken − change + cash in − cash out − safe drops + corrections, and the days add up to the shifts', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(gap, step), { minLength: 1, maxLength: 40, size: 'max' }),
+        (steps) => {
+          const store = openStore(join(tempDir(), 'tillsync.db'));
+          try {
+            store.settings.update({
+              paymentMethods: [...METHODS],
+              closeNoteAboveMinor: NOTE_ABOVE,
+            });
+            const till = modelTill();
+            let now = START;
+            for (const [wait, action] of steps) {
+              now += wait;
+              run(store, till, action, now);
+              // Checked where the figures move between shifts, and at the end of the day.
+              if (action.kind === 'close' || action.kind === 'discard')
+                expectTill(store, till, now);
+            }
+            expectTill(store, till, now);
+          } finally {
+            store.close();
+          }
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+});
