@@ -2,14 +2,11 @@
 // while the cash is counted); a sale or drawer entry with none opens one by itself ("float
 // not counted"), so nothing ever blocks a sale. Closing is one transaction: the Z report is
 // computed, numbered and frozen with the shift's closed state, so a crash leaves either the
-// open shift or the closed shift with its report, never half of one.
+// open shift or the closed shift with its report, never half of one (db/shift-close.ts).
 import { randomUUID } from 'node:crypto';
 import {
-  closeShiftInput,
-  countedMinorOf,
   drawerEntryInput,
   openShiftInput,
-  shiftReport,
   signedAmount,
   type DrawerEntryKind,
   type ShiftReport,
@@ -25,6 +22,7 @@ import { cashTakenMinor } from './day-totals.js';
 import { drawerEntries, sales, shifts } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { createShiftReports, type ShiftRow } from './shift-report.js';
+import { createShiftClose } from './shift-close.js';
 import { typedQuery } from './typed-sql.js';
 
 /** Who does something, and when. */
@@ -33,7 +31,7 @@ export interface Act {
   now: number;
 }
 
-const NO_SHIFT: AppError = {
+export const NO_SHIFT: AppError = {
   code: 'no_shift',
   message: 'No shift is open on this till: open one first (or ring up a sale, which opens one).',
 };
@@ -231,101 +229,6 @@ export function createShifts(
     return ok(summaryOf({ ...row, state }));
   }
 
-  /** What a count would give, written nowhere: the expected cash, the difference, whether a note is needed. */
-  function previewClose(input: unknown, now: number) {
-    const parsed = closeShiftInput.safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The count is not valid', parsed.error));
-    const row = currentRow.get();
-    if (!row) return fail(NO_SHIFT);
-    const expectedMinor = reports.reportOf(row, now).expectedMinor;
-    const countedMinor = countedMinorOf(parsed.data.count);
-    const differenceMinor = countedMinor - expectedMinor;
-    return ok({
-      expectedMinor,
-      countedMinor,
-      differenceMinor,
-      noteRequired: noteRequired(differenceMinor),
-    });
-  }
-
-  const noteRequired = (differenceMinor: number) =>
-    Math.abs(differenceMinor) > settingsStore.read().closeNoteAboveMinor;
-
-  /** Closes the current shift with the count: its Z report, numbered and frozen, in one transaction. */
-  function close(input: unknown, act: Act): Result<ShiftReport> {
-    const parsed = closeShiftInput.safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The count is not valid', parsed.error));
-    const { count, note } = parsed.data;
-    return sqlite
-      .transaction((): Result<ShiftReport> => {
-        const row = currentRow.get();
-        if (!row) return fail(NO_SHIFT);
-        const number =
-          (db
-            .select({ last: sql<number | null>`max(${shifts.zNumber})` })
-            .from(shifts)
-            .get()?.last ?? 0) + 1;
-        const countedMinor = countedMinorOf(count);
-        // Parsed as a reprint parses it: the same keys in the same order, byte for byte.
-        const report = shiftReport.parse(
-          reports.reportOf(row, act.now, {
-            countedMinor,
-            denominations:
-              'denominations' in count
-                ? count.denominations.filter((line) => line.count > 0)
-                : null,
-            note,
-            closedBy: cashierStore.nameOf(act.cashierId),
-            number,
-          }),
-        );
-        if (noteRequired(report.differenceMinor!) && note === '')
-          return fail(
-            invalidFields('The close needs a note', [
-              {
-                path: '/note',
-                message: 'must say why the cash is over or short by more than the limit',
-              },
-            ]),
-          );
-        db.update(shifts)
-          .set({
-            state: 'closed',
-            closedAt: act.now,
-            closedBy: act.cashierId,
-            zNumber: number,
-            countedMinor,
-            zReport: JSON.stringify(report),
-          })
-          .where(eq(shifts.id, row.id))
-          .run();
-        return ok(report);
-      })
-      .immediate();
-  }
-
-  /** Every Z report made on this till, newest first, as it was made. */
-  function zReports(): ShiftReport[] {
-    return db
-      .select({ report: shifts.zReport })
-      .from(shifts)
-      .where(isNotNull(shifts.zNumber))
-      .orderBy(desc(shifts.zNumber))
-      .all()
-      .map((row) => shiftReport.parse(JSON.parse(row.report!)));
-  }
-
-  function zReport(number: number): Result<ShiftReport> {
-    const row = db
-      .select({ report: shifts.zReport })
-      .from(shifts)
-      .where(eq(shifts.zNumber, number))
-      .get();
-    if (!row?.report)
-      return fail({ code: 'not_found', message: `There is no Z report ${number} on this till.` });
-    return ok(shiftReport.parse(JSON.parse(row.report)));
-  }
-
   return {
     current,
     currentIdOrOpen,
@@ -338,10 +241,7 @@ export function createShifts(
     xReport,
     beginClose: () => setState('closing'),
     cancelClose: () => setState('open'),
-    previewClose,
-    close,
-    zReports,
-    zReport,
+    ...createShiftClose({ database, settingsStore, cashierStore, reports, currentRow }),
   };
 }
 

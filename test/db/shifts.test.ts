@@ -1,38 +1,8 @@
 // The till's shifts and drawer through the store: one current shift, a sale opens one by
 // itself, drawer entries with reasons, bad input names its field and writes nothing, the
-// close numbers a Z report, and a closed shift is locked by the database itself.
-import { join } from 'node:path';
+// close numbers a Z report. (A closed shift's lock: shift-lock.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../db/store.js';
-import { checked, validSale } from '../helpers/sales.js';
-import { tempDir } from '../helpers/temp-dir.js';
-
-const NOW = Date.UTC(2026, 10, 21, 8);
-const act = (now = NOW) => ({ cashierId: null, now });
-
-function freshStore(): Store {
-  const store = openStore(join(tempDir(), 'tillsync.db'));
-  store.settings.update({ paymentMethods: ['CASH', 'MOBILE_MONEY', 'CARD'] });
-  return store;
-}
-
-/** Rows of the trading day's tables: a refused input must leave them as they were. */
-function tradingRows(store: Store) {
-  const count = (table: string) =>
-    store.database.sqlite.prepare(`select count(*) from ${table}`).pluck().get() as number;
-  return {
-    shifts: count('shifts'),
-    drawerEntries: count('drawer_entries'),
-    sales: count('sales'),
-    shiftRows: store.database.sqlite.prepare('select * from shifts order by opened_at').all(),
-  };
-}
-
-function sell(store: Store, now: number, overrides: Parameters<typeof validSale>[0] = {}) {
-  const result = store.recordSale(checked(validSale(overrides)), { now });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
+import { act, freshStore, NOW, sell, tradingRows } from '../helpers/shift-store.js';
 
 const fieldsOf = (result: { ok: boolean; error?: { fields?: Array<{ path: string }> } }) =>
   result.ok ? [] : (result.error?.fields ?? []).map((field) => field.path);
@@ -260,76 +230,6 @@ describe('closing a shift', () => {
     const next = sell(store, NOW + 20_000);
     expect(shiftOf.get(next.saleId)).not.toBe(shiftId);
     expect(store.shifts.current()).toMatchObject({ floatCounted: false, openedAt: NOW + 20_000 });
-    store.close();
-  });
-});
-
-describe('a closed shift', () => {
-  it('keeps its Z report when a sale of it is discarded later: the open shift gets a correction naming it', () => {
-    const store = freshStore();
-    store.shifts.open({ floatMinor: 1_000 }, act());
-    const late = sell(store, NOW + 1, { tenderedMinor: 2_000 }); // 4.50, change 15.50
-    const closed = store.shifts.close({ count: { countedMinor: 1_450 } }, act(NOW + 2));
-    if (!closed.ok) throw new Error(closed.error.message);
-    store.database.sqlite
-      .prepare(`update outbox set state = 'refused' where sale_id = ?`)
-      .run(late.saleId);
-    store.shifts.open({ floatMinor: 1_450 }, act(NOW + 3));
-    const discarded = store.discardRefused(late.saleId, { reason: 'rung up twice' }, NOW + 4);
-    expect(discarded.ok).toBe(true);
-    expect(store.shifts.zReport(1)).toEqual({ ok: true, value: closed.value });
-    expect(store.shifts.xReport(NOW + 5)).toMatchObject({
-      ok: true,
-      value: {
-        correctionsMinor: -450,
-        expectedMinor: 1_000,
-        drawerEntries: [
-          { kind: 'correction', amountMinor: -450, correctsReceipt: late.receiptNumber },
-        ],
-      },
-    });
-    store.close();
-  });
-
-  it('is locked: the database refuses to change its row, its sales shift, or add to it, or delete', () => {
-    const store = freshStore();
-    store.shifts.open({ floatMinor: 1_000 }, act());
-    const sale = sell(store, NOW + 1);
-    store.shifts.addEntry({ kind: 'cash_in', amountMinor: 100, reason: 'coins' }, act(NOW + 2));
-    const closed = store.shifts.close({ count: { countedMinor: 1_550 } }, act(NOW + 3));
-    if (!closed.ok) throw new Error(closed.error.message);
-    const shiftId = closed.value.shiftId;
-    sell(store, NOW + 4); // a new, open shift
-    const openId = store.shifts.current()!.id;
-    const sqlite = store.database.sqlite;
-    const before = tradingRows(store);
-    const refused = [
-      () => sqlite.prepare('update shifts set counted_minor = 0 where id = ?').run(shiftId),
-      () => sqlite.prepare(`update shifts set state = 'open' where id = ?`).run(shiftId),
-      () => sqlite.prepare(`update shifts set z_report = '{}' where id = ?`).run(shiftId),
-      () => sqlite.prepare('update sales set shift_id = ? where id = ?').run(openId, sale.saleId),
-      () => sqlite.prepare('update sales set shift_id = null where id = ?').run(sale.saleId),
-      () =>
-        sqlite
-          .prepare(
-            `insert into drawer_entries (id, shift_id, kind, amount_minor, reason, created_at)
-             values ('late', ?, 'cash_in', 100, 'late', ?)`,
-          )
-          .run(shiftId, NOW + 5),
-      () =>
-        sqlite
-          .prepare(
-            `insert into sales (id, receipt_number, created_at, payment_method, currency, total_minor, shift_id)
-             values ('late', 999, ?, 'CASH', 'USD', 100, ?)`,
-          )
-          .run(NOW + 5, shiftId),
-      () => sqlite.prepare('update drawer_entries set amount_minor = 1').run(),
-      () => sqlite.prepare('delete from drawer_entries').run(),
-      () => sqlite.prepare('delete from shifts where id = ?').run(shiftId),
-    ];
-    for (const write of refused) expect(write).toThrow(/shift_locked/);
-    expect(tradingRows(store)).toEqual(before);
-    expect(store.shifts.zReport(1)).toEqual({ ok: true, value: closed.value });
     store.close();
   });
 });
