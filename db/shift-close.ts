@@ -10,7 +10,8 @@ import { invalidInput } from './field-errors.js';
 import type { TillDatabase } from './open.js';
 import { shifts } from './schema.js';
 import type { SettingsStore } from './settings.js';
-import type { createShiftReports, ShiftRow } from './shift-report.js';
+import type { createShiftReports } from './shift-report.js';
+import type { ShiftRow } from './current-shift.js';
 import { NO_SHIFT, type Act } from './shifts.js';
 
 export function createShiftClose(deps: {
@@ -18,7 +19,7 @@ export function createShiftClose(deps: {
   settingsStore: SettingsStore;
   cashierStore: Cashiers;
   reports: ReturnType<typeof createShiftReports>;
-  currentRow: { get(): ShiftRow | undefined };
+  currentRow: () => ShiftRow | undefined;
 }) {
   const { database, settingsStore, cashierStore, reports, currentRow } = deps;
   const { db, sqlite } = database;
@@ -27,7 +28,7 @@ export function createShiftClose(deps: {
   function previewClose(input: unknown, now: number) {
     const parsed = closeShiftInput.safeParse(input);
     if (!parsed.success) return fail(invalidInput('The count is not valid', parsed.error));
-    const row = currentRow.get();
+    const row = currentRow();
     if (!row) return fail(NO_SHIFT);
     const expectedMinor = reports.reportOf(row, now).expectedMinor;
     const countedMinor = countedMinorOf(parsed.data.count);
@@ -50,7 +51,7 @@ export function createShiftClose(deps: {
     const { count, note } = parsed.data;
     return sqlite
       .transaction((): Result<ShiftReport> => {
-        const row = currentRow.get();
+        const row = currentRow();
         if (!row) return fail(NO_SHIFT);
         const number =
           (db

@@ -8,12 +8,10 @@ import { cashTakenMinor, sumDay } from './day-totals.js';
 import { asc, eq } from './drizzle.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
-import type { shifts } from './schema.js';
+import type { ShiftRow } from './current-shift.js';
 import { drawerEntries, outbox, sales } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { computed, typedQuery } from './typed-sql.js';
-
-export type ShiftRow = typeof shifts.$inferSelect;
 
 const groupColumns = {
   paymentMethod: sales.paymentMethod,

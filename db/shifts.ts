@@ -14,14 +14,15 @@ import {
 } from '../domain/shift.js';
 import { fail, invalidFields, ok, type AppError, type Result } from '../domain/result.js';
 import type { Cashiers } from './cashiers.js';
-import { desc, eq, isNotNull, sql } from './drizzle.js';
+import { desc, eq, isNotNull } from './drizzle.js';
 import { invalidInput } from './field-errors.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
 import { cashTakenMinor } from './day-totals.js';
 import { drawerEntries, sales, shifts } from './schema.js';
 import type { SettingsStore } from './settings.js';
-import { createShiftReports, type ShiftRow } from './shift-report.js';
+import { createShiftReports } from './shift-report.js';
+import { createCurrentShift } from './current-shift.js';
 import { createShiftClose } from './shift-close.js';
 import { typedQuery } from './typed-sql.js';
 
@@ -35,8 +36,6 @@ export const NO_SHIFT: AppError = {
   code: 'no_shift',
   message: 'No shift is open on this till: open one first (or ring up a sale, which opens one).',
 };
-
-export const CURRENT_SHIFT = `"state" <> 'closed'`;
 
 const saleCashColumns = {
   shiftId: sales.shiftId,
@@ -52,30 +51,15 @@ export function createShifts(
 ) {
   const { db, sqlite } = database;
   const reports = createShiftReports(database, settingsStore, cashierStore, history);
-  const currentRow = db.select().from(shifts).where(sql.raw(CURRENT_SHIFT)).prepare();
+  const { row: currentRow, summaryOf, current } = createCurrentShift(database, cashierStore.nameOf);
   const insertShift = (row: typeof shifts.$inferInsert) => db.insert(shifts).values(row).run();
-
-  const summaryOf = (row: ShiftRow): ShiftSummary => ({
-    id: row.id,
-    state: row.state,
-    openedAt: row.openedAt,
-    openedBy: cashierStore.nameOf(row.openedBy),
-    floatMinor: row.floatMinor,
-    floatCounted: row.floatCounted,
-  });
-
-  /** The shift the till is in, or null when none is open. */
-  function current(): ShiftSummary | null {
-    const row = currentRow.get();
-    return row ? summaryOf(row) : null;
-  }
 
   /**
    * The current shift's id, opening one with an uncounted float when there is none. Runs
    * inside the caller's transaction (a sale's, a drawer entry's), so the two are one write.
    */
   function currentIdOrOpen({ cashierId, now }: Act): string {
-    const row = currentRow.get();
+    const row = currentRow();
     if (row) return row.id;
     const id = randomUUID();
     insertShift({
@@ -105,14 +89,14 @@ export function createShifts(
     if (!parsed.success) return fail(invalidInput('The float is not valid', parsed.error));
     return sqlite
       .transaction((): Result<ShiftSummary> => {
-        const existing = currentRow.get();
+        const existing = currentRow();
         // A sale opened this shift by itself: its float is counted now, once.
         if (existing && !existing.floatCounted) {
           db.update(shifts)
             .set({ floatMinor: parsed.data.floatMinor, floatCounted: true })
             .where(eq(shifts.id, existing.id))
             .run();
-          return ok(summaryOf(currentRow.get()!));
+          return ok(summaryOf(currentRow()!));
         }
         if (existing)
           return fail({
@@ -128,7 +112,7 @@ export function createShifts(
           floatMinor: parsed.data.floatMinor,
           floatCounted: true,
         });
-        return ok(summaryOf(currentRow.get()!));
+        return ok(summaryOf(currentRow()!));
       })
       .immediate();
   }
@@ -176,7 +160,7 @@ export function createShifts(
           reason,
           act,
         );
-        return ok({ id, shift: summaryOf(currentRow.get()!) });
+        return ok({ id, shift: summaryOf(currentRow()!) });
       })
       .immediate();
   }
@@ -218,12 +202,12 @@ export function createShifts(
       'closed';
 
   function xReport(now: number): Result<ShiftReport> {
-    const row = currentRow.get();
+    const row = currentRow();
     return row ? ok(reports.reportOf(row, now)) : fail(NO_SHIFT);
   }
 
   function setState(state: 'open' | 'closing'): Result<ShiftSummary> {
-    const row = currentRow.get();
+    const row = currentRow();
     if (!row) return fail(NO_SHIFT);
     db.update(shifts).set({ state }).where(eq(shifts.id, row.id)).run();
     return ok(summaryOf({ ...row, state }));

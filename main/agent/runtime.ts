@@ -186,6 +186,8 @@ export async function createRuntime(options: RuntimeOptions) {
     events,
     /** Tells the UI (coalesced) that a sale changed. */
     saleChanged: ui.saleChanged,
+    /** Tells the UI (coalesced) that the shift changed: the status every screen shows names it. */
+    shiftChanged: ui.statusChanged,
     /** The sync status now (the one fact every screen and command shows). */
     status: () => agent.engine.status(),
     /** A person recorded a sale or queued one again: send it soon, and tell the UI. */

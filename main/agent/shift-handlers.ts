@@ -1,6 +1,6 @@
 // The trading day's methods: the shift, the drawer, the X and Z reports, cashiers and who
 // is signed in at this till. The rules (who may do what) are the desk's, shared with the CLI.
-import { ok } from '../../domain/result.js';
+import { ok, type Result } from '../../domain/result.js';
 import { denominationsOf } from '../../domain/denominations.js';
 import type { Actor, Desk } from '../trading/desk.js';
 import { exportShiftReport } from '../trading/report-export.js';
@@ -49,20 +49,26 @@ export function shiftHandlers(runtime: Runtime, desk: Desk, session: Actor): Han
     };
   }
 
+  /** A change to the shift: the status every screen shows names it, so it is told at once. */
+  const changed = <T>(result: Result<T>): Result<T> => {
+    if (result.ok) runtime.shiftChanged();
+    return result;
+  };
+
   return {
     getShift: () => ok(shiftState()),
-    openShift: (input) => desk.openShift(input, session),
+    openShift: (input) => changed(desk.openShift(input, session)),
     addDrawerEntry(request) {
       const { actor, input } = withApproval(request);
-      return desk.addDrawerEntry(input, actor);
+      return changed(desk.addDrawerEntry(input, actor));
     },
     getXReport: () => store().shifts.xReport(Date.now()),
-    beginClose: () => store().shifts.beginClose(),
-    cancelClose: () => store().shifts.cancelClose(),
+    beginClose: () => changed(store().shifts.beginClose()),
+    cancelClose: () => changed(store().shifts.cancelClose()),
     previewClose: (input) => store().shifts.previewClose(input, Date.now()),
     closeShift(request) {
       const { actor, input } = withApproval(request);
-      return desk.closeShift(input, actor);
+      return changed(desk.closeShift(input, actor));
     },
     listZReports: () => ok(store().shifts.zReports()),
     exportShiftReport: ({ number, format }) => {

@@ -8,7 +8,7 @@
 // - Its own connection with synchronous=NORMAL: a power cut loses only what is resent with
 //   the same key and frozen body. Sales are written by the store with FULL durability.
 import { EventEmitter } from 'node:events';
-import { createCurrentShiftReader } from '../../db/current-shift.js';
+import { createCurrentShift } from '../../db/current-shift.js';
 import { createOutboxQueries } from '../../db/outbox.js';
 import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
@@ -48,7 +48,7 @@ export function createSyncEngine(options: EngineOptions) {
   const outbox = createOutboxQueries(database);
   const syncState = createSyncState(database, clock.now);
   const reader = createSaleReader(database);
-  const currentShift = createCurrentShiftReader(database);
+  const currentShift = createCurrentShift(database).current;
   const storage = createStorageGuard(logger, clock.now, () => news.emit());
   const link = createLinkKnowledge(syncState, storage, logger, clock, () => {
     news.emit();

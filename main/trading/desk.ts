@@ -32,18 +32,22 @@ export function createDesk(store: () => Store, now: () => number = Date.now) {
   /** Allowed when no cashiers are set up, the one signed in is a manager, or a manager's PIN came with the ask. */
   function allow(action: ManagerAction | null, actor: Actor): Result<string | null> {
     if (!cashiers().hasCashiers()) return ok(null);
+    // A PIN given is always checked: a wrong one is refused even where none was needed.
+    if (actor.approval) {
+      const approval = pinEntry.safeParse(actor.approval);
+      if (!approval.success)
+        return fail({ code: 'wrong_pin', message: 'The manager PIN must be 4 to 8 digits.' });
+      const approver = action
+        ? cashiers().checkManager(approval.data, action, now())
+        : cashiers().checkPin(approval.data, now());
+      if (!approver.ok) return approver;
+      return ok(actor.signedIn?.id ?? approver.value.id);
+    }
     if (action === null || actor.signedIn?.role === 'manager') return actingCashier(actor);
-    if (!actor.approval)
-      return fail({
-        code: 'manager_required',
-        message: `A manager must ${MANAGER_ACTIONS[action]}: ask a manager for their PIN.`,
-      });
-    const approval = pinEntry.safeParse(actor.approval);
-    if (!approval.success)
-      return fail({ code: 'wrong_pin', message: 'The manager PIN must be 4 to 8 digits.' });
-    const manager = cashiers().checkManager(approval.data, action, now());
-    if (!manager.ok) return manager;
-    return ok(actor.signedIn?.id ?? manager.value.id);
+    return fail({
+      code: 'manager_required',
+      message: `A manager must ${MANAGER_ACTIONS[action]}: ask a manager for their PIN.`,
+    });
   }
 
   const act = (cashierId: string | null) => ({ cashierId, now: now() });

@@ -226,6 +226,13 @@ describe('the desk', () => {
     ).toMatchObject({ ok: false, error: { code: 'manager_required' } });
     expect(desk.addDrawerEntry(out(5_001), { signedIn: manager }).ok).toBe(true);
     expect(desk.addDrawerEntry(noSale, { signedIn: manager }).ok).toBe(true);
+    // A PIN given where none was needed is still checked: a wrong one writes nothing.
+    expect(
+      desk.addDrawerEntry(out(100), {
+        signedIn: cashier,
+        approval: { cashierId: manager.id, pin: '1111' },
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'wrong_pin' } });
     expect(entriesOf(store)).toEqual([
       { kind: 'cash_out', amountMinor: -5_000, cashierId: cashier.id },
       { kind: 'cash_out', amountMinor: -5_001, cashierId: manager.id },
