@@ -1,6 +1,7 @@
 // A shift's X or Z report as a till roll prints it (lines of 48 or 32 characters) and as
 // CSV. Everything comes from the report's own figures and the till's time zone (no "printed
 // at", no clock): a Z report shown again a year later is the same, byte for byte.
+import { localTimeParts } from './local-time.js';
 import { csvRow, type Cell } from '../csv.js';
 import { currencyDecimals, formatMinor } from '../money.js';
 import { DRAWER_ENTRY_LABELS, type ShiftReport } from '../shift.js';
@@ -16,22 +17,10 @@ export interface ReportLayout {
 
 /** Local times as "2026-11-25 09:30", formatted part by part so no locale changes them. */
 export function reportClock(timeZone?: string) {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  const localParts = localTimeParts(timeZone);
   const partsOf = (ms: number) => {
-    const parts: Record<string, string> = {};
-    for (const part of format.formatToParts(ms)) parts[part.type] = part.value;
-    return {
-      date: `${parts.year}-${parts.month}-${parts.day}`,
-      time: `${parts.hour}:${parts.minute}`,
-    };
+    const { date, time } = localParts(ms);
+    return { date, time: time.slice(0, 5) };
   };
   return {
     dateTime: (ms: number) => {

@@ -1,6 +1,7 @@
 // The sales export, as CSV (one row per sale line, for spreadsheets and pivot tables) or
 // JSON (one object per sale with its lines). Written piece by piece through `write`, so
 // a large export goes straight to its file.
+import { localTimeParts } from '../../domain/views/local-time.js';
 import { z } from 'zod';
 import { currencyDecimals, formatMinor, toScaledInteger } from '../../domain/money.js';
 import type { ExportedSale, ExportRange } from '../../db/export-sales.js';
@@ -90,11 +91,10 @@ function localTimes(timeZone?: string) {
     hourCycle: 'h23',
   };
   const swedish = new Intl.DateTimeFormat('sv-SE', options);
-  const fallback = new Intl.DateTimeFormat('en-US', options);
+  const localParts = localTimeParts(timeZone);
   const byParts = (ms: number) => {
-    const parts: Record<string, string> = {};
-    for (const part of fallback.formatToParts(ms)) parts[part.type] = part.value;
-    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+    const { date, time } = localParts(ms);
+    return `${date} ${time}`;
   };
   // A runtime without Swedish locale data formats otherwise: then it is done by parts.
   const fast = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(swedish.format(0));
