@@ -2,6 +2,7 @@
 // (db/shifts.ts) and the sync engine, on its own connection for the status every screen
 // shows, both read it here, so the two can never name it differently.
 import type { ShiftSummary } from '../domain/shift.js';
+import type { AppError } from '../domain/result.js';
 import type { Cashiers } from './cashiers.js';
 import { createCashiers } from './cashiers.js';
 import { sql } from './drizzle.js';
@@ -12,6 +13,17 @@ import { shifts } from './schema.js';
 export const CURRENT_SHIFT = `"state" <> 'closed'`;
 
 export type ShiftRow = typeof shifts.$inferSelect;
+
+/** Who does something, and when. */
+export interface Act {
+  cashierId: string | null;
+  now: number;
+}
+
+export const NO_SHIFT: AppError = {
+  code: 'no_shift',
+  message: 'No shift is open on this till: open one first (or ring up a sale, which opens one).',
+};
 
 export function createCurrentShift(
   database: TillDatabase,

@@ -12,7 +12,7 @@ import { shifts } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import type { createShiftReports } from './shift-report.js';
 import type { ShiftRow } from './current-shift.js';
-import { NO_SHIFT, type Act } from './shifts.js';
+import { NO_SHIFT, type Act } from './current-shift.js';
 
 export function createShiftClose(deps: {
   database: TillDatabase;

@@ -12,7 +12,7 @@ import {
   type ShiftReport,
   type ShiftSummary,
 } from '../domain/shift.js';
-import { fail, invalidFields, ok, type AppError, type Result } from '../domain/result.js';
+import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import type { Cashiers } from './cashiers.js';
 import { desc, eq, isNotNull } from './drizzle.js';
 import { invalidInput } from './field-errors.js';
@@ -22,20 +22,11 @@ import { cashTakenMinor } from './day-totals.js';
 import { drawerEntries, sales, shifts } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { createShiftReports } from './shift-report.js';
-import { createCurrentShift } from './current-shift.js';
+import { createCurrentShift, NO_SHIFT, type Act } from './current-shift.js';
+
+export type { Act };
 import { createShiftClose } from './shift-close.js';
 import { typedQuery } from './typed-sql.js';
-
-/** Who does something, and when. */
-export interface Act {
-  cashierId: string | null;
-  now: number;
-}
-
-export const NO_SHIFT: AppError = {
-  code: 'no_shift',
-  message: 'No shift is open on this till: open one first (or ring up a sale, which opens one).',
-};
 
 const saleCashColumns = {
   shiftId: sales.shiftId,
