@@ -13,7 +13,7 @@ afterEach(() => close());
 describe('the shift in the status', () => {
   it('is told to the screens as soon as a shift opens, starts closing, or closes', async () => {
     const runtime = await consoleRuntime(tempDir(), { sync: { pollIntervalMs: 60_000 } });
-    close = () => runtime.close();
+    close = async () => void (await runtime.close());
     const service = createService(runtime);
     const heard: Status[] = [];
     runtime.events.on('status', (status: Status) => heard.push(status));
