@@ -1,13 +1,10 @@
 // The one implementation of the UI contract, over the store and the engine. Both
 // transports (Electron IPC and the loopback console) call `call()`: every input is checked
 // against the contract first, and every answer is a Result, never a thrown error.
-import { join } from 'node:path';
 import { z } from 'zod';
 import { fieldErrorsFrom, invalidInput } from '../../db/field-errors.js';
-import { currencyDecimals } from '../../domain/money.js';
 import { describeStorageError } from '../../db/storage-errors.js';
 import { fail, ok, type AppError, type FieldError, type Result } from '../../domain/result.js';
-import { describeApiKey } from '../config/api-key-info.js';
 import { concurrencySchema } from '../config/agent-config.js';
 import { platformUrlSchema } from '../../domain/platform-url.js';
 import {
@@ -26,18 +23,16 @@ import {
   writeSalesExport,
 } from '../export/sales-export.js';
 import { catalogFromCsv, CsvError } from '../catalog/catalog-csv.js';
-import { counterHandlers, SALE_LIMITS } from './counter-handlers.js';
+import { counterHandlers } from './counter-handlers.js';
+import { readSettingsView } from './settings-view.js';
 import { shiftHandlers } from './shift-handlers.js';
 import { createDesk, type Actor } from '../trading/desk.js';
-import { backupFolder, backupNow, latestBackup } from '../housekeeping/daily-backups.js';
-import { SANDBOX_FOLDER } from '../config/till-store.js';
+import { backupFolder, backupNow } from '../housekeeping/daily-backups.js';
 import { savePlatformSettings } from '../config/platform-settings.js';
 import type { Handlers, Input } from './handlers.js';
 import type { Runtime } from './runtime.js';
 import { messageOf } from '../../domain/errors.js';
-import { monitoringView, updateMonitoring } from './monitoring-settings.js';
-
-const WEEK_MS = 7 * 86_400_000;
+import { updateMonitoring } from './monitoring-settings.js';
 
 /** What a person was doing, for the message when the disk refuses it. */
 const ACTIONS: Partial<Record<MethodName, string>> = {
@@ -85,41 +80,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
     };
   }
 
-  async function settingsView(): Promise<MethodOutput<'getSettings'>> {
-    const till = runtime.store.settings.read();
-    const locked = runtime.locked();
-    const key = describeApiKey(runtime.config.apiKey);
-    const stored = await runtime.secrets.read();
-    const storage = locked.apiKey
-      ? 'environment'
-      : stored
-        ? runtime.secrets.kind
-        : key.set
-          ? 'file'
-          : 'none';
-    return {
-      till: { ...till, currencyDecimals: currencyDecimals(till.currency), limits: SALE_LIMITS },
-      backups: {
-        folder: backupFolder(runtime.agent.dataDir),
-        latest: latestBackup(runtime.agent.dataDir),
-      },
-
-      platform: {
-        baseUrl: runtime.config.baseUrl ?? null,
-        concurrency: runtime.config.sync.concurrency,
-        locked,
-      },
-      apiKey: {
-        ...key,
-        expiresSoon: key.expiresAt !== undefined && key.expiresAt - Date.now() < WEEK_MS,
-        storage,
-      },
-      mode: runtime.status().mode,
-      data: { folder: runtime.dataDir, sandboxFolder: join(runtime.dataDir, SANDBOX_FOLDER) },
-      monitoring: monitoringView(runtime),
-      desktop: desktop ? { startAtLogin: desktop.getStartAtLogin() } : null,
-    };
-  }
+  const settingsView = () => readSettingsView(runtime, desktop);
 
   function importCatalog({
     format,
