@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '../../db/day-totals.js';
 import { openStore, type Store } from '../../db/store.js';
-import type { ShiftReport } from '../../domain/shift.js';
 import { dayOf } from '../../domain/views/day-view.js';
 import { checked, corrected } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { cashOf, expectedOf, modelTill, type ModelSale } from '../helpers/drawer-model.js';
 
 const METHODS = ['CASH', 'MOBILE_MONEY', 'CARD'] as const;
 const START = localDay('2026-11-20')!.from + 6 * 3_600_000;
@@ -64,63 +64,6 @@ const gap = fc.oneof(
   fc.integer({ min: 0, max: 600_000 }),
   fc.integer({ min: 0, max: 14 * 3_600_000 }),
 );
-
-interface ModelShift {
-  floatMinor: number;
-  floatCounted: boolean;
-  sales: ModelSale[];
-  cashInMinor: number;
-  /** Cash out and safe drops. */
-  cashOutMinor: number;
-  correctionsMinor: number;
-  z: ShiftReport | null;
-}
-
-interface ModelSale {
-  id: string;
-  method: string;
-  totalMinor: number;
-  /** Handed over minus change: what it put in the drawer. */
-  drawerMinor: number;
-  state: 'pending' | 'synced' | 'refused' | 'discarded';
-  shift: ModelShift;
-  day: string;
-}
-
-const cashOf = (shift: ModelShift) =>
-  shift.sales
-    .filter((sale) => sale.state !== 'discarded')
-    .reduce((sum, sale) => sum + sale.drawerMinor, 0);
-const expectedOf = (shift: ModelShift) =>
-  shift.floatMinor +
-  cashOf(shift) +
-  shift.cashInMinor -
-  shift.cashOutMinor +
-  shift.correctionsMinor;
-
-/** The till as the test made it: its shifts and sales, kept apart from the store. */
-function modelTill() {
-  const shifts: ModelShift[] = [];
-  const sales: ModelSale[] = [];
-  const current = () => shifts.find((shift) => shift.z === null);
-  /** What the store does when something needs a shift and none is open. */
-  const currentOrOpen = () => {
-    const open = current();
-    if (open) return open;
-    const made: ModelShift = {
-      floatMinor: 0,
-      floatCounted: false,
-      sales: [],
-      cashInMinor: 0,
-      cashOutMinor: 0,
-      correctionsMinor: 0,
-      z: null,
-    };
-    shifts.push(made);
-    return made;
-  };
-  return { shifts, sales, current, currentOrOpen };
-}
 
 type Till = ReturnType<typeof modelTill>;
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
