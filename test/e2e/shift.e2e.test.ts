@@ -242,6 +242,23 @@ describe.skipIf(!chromiumAvailable)('the trading day at the till (Chromium, real
       .poll(() => page.locator('.z-reports [data-testid="shift-report"] h3').textContent())
       .toBe('Z report 1');
   });
+  it('opens a shift by itself at a sale after a close, and counts its float later, once', async () => {
+    expect(store().shifts.current()).toBeNull();
+    await sell(page, product.name);
+    expect(store().shifts.current()).toMatchObject({ floatCounted: false, floatMinor: 0 });
+    await tab('Today').click();
+    await expect
+      .poll(() => page.getByTestId('shift-summary').textContent())
+      .toMatch(/not counted/i);
+    await button('Count the float').click();
+    await page.getByLabel(/^Float/).fill('80');
+    await button('Save the float').click();
+    await expect
+      .poll(() => store().shifts.current())
+      .toMatchObject({ floatCounted: true, floatMinor: 8000 });
+    await expect.poll(() => button('Count the float').count()).toBe(0);
+  });
+
   it('adds a cashier and saves the close settings typed as money, in minor units', async () => {
     await tab('Settings').click();
     await page.getByLabel('Name', { exact: true }).fill('Cy');
