@@ -23,8 +23,8 @@ export const DECISION_OUTCOMES = [
 ] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
-/** The states a decision can leave a sale in (only a person discards a sale). */
-export type DecidedState = Exclude<OutboxState, 'discarded'>;
+/** The states a decision can leave a sale in (only a person discards or voids a sale). */
+export type DecidedState = Exclude<OutboxState, 'discarded' | 'voided'>;
 
 /**
  * The words of the attempt log: a decision's outcome; `fenced` (answered after another

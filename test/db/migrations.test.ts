@@ -80,6 +80,7 @@ describe('migrations', () => {
       synced: 1,
       refused: 1,
       discarded: 1,
+      voided: 0,
     });
     const refusedSale = store.getSale('sale-3')!;
     expect(refusedSale.receiptNumber).toBe(4);

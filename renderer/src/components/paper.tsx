@@ -21,6 +21,8 @@ export function platformNote(state: Receipt['state']): string {
       return 'Saved on this till; the platform has not accepted it yet.';
     case 'discarded':
       return 'Not sent to the platform (set aside).';
+    case 'voided':
+      return 'VOID: taken back at the till; never sent to the platform.';
   }
 }
 
