@@ -47,6 +47,7 @@ export function ReceiptPaper({
   return (
     <Paper width={width} label={`Receipt ${receipt.receiptNumber}`}>
       <p class="paper-title">{receipt.shopName}</p>
+      {receipt.state === 'voided' && <p class="paper-title paper-void">VOID</p>}
       <p>{receipt.tillName}</p>
       <p>
         Receipt #{receipt.receiptNumber} · {new Date(receipt.createdAt).toLocaleString()}
@@ -80,6 +81,7 @@ export function ReceiptPaper({
       {receipt.customerName && <p>Customer: {receipt.customerName}</p>}
       {receipt.cashierName && <p>Served by {receipt.cashierName}</p>}
       <p class="paper-note">{platformNote(receipt.state)}</p>
+      {receipt.state === 'voided' && <p class="paper-title paper-void">VOID</p>}
     </Paper>
   );
 }
