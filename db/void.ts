@@ -14,7 +14,7 @@ import { PENDING_ROWS, outbox, sales, syncAttempts } from './schema.js';
 import type { Act, Shifts } from './shifts.js';
 import { computed, typedQuery } from './typed-sql.js';
 import { SENT_OUTCOMES } from '../domain/outcomes.js';
-import { fail, invalidFields, ok, type Result } from '../domain/result.js';
+import { fail, ok, type Result } from '../domain/result.js';
 import { voidSaleInput, whyNotVoidable, type VoidedSale } from '../domain/void.js';
 
 const sentOutcomes = `(${SENT_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')})`;
@@ -71,12 +71,12 @@ function markVoidedStatement({ db }: TillDatabase) {
     .prepare();
 }
 
+/** The receipt typed names no sale: said in words, and as the field at fault. */
 const notFound = (idOrReceipt: string) =>
   fail({
-    ...invalidFields(`There is no sale ${idOrReceipt} on this till`, [
-      { path: '/receipt', message: 'is not a sale on this till' },
-    ]),
     code: 'not_found',
+    message: `There is no sale ${idOrReceipt} on this till: check the receipt number.`,
+    fields: [{ path: '/receipt', message: 'is not a sale on this till' }],
   });
 
 export function createVoids(
