@@ -17,8 +17,6 @@ import { SENT_OUTCOMES } from '../domain/outcomes.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { voidSaleInput, whyNotVoidable, type VoidedSale } from '../domain/void.js';
 
-const sentOutcomes = `(${SENT_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')})`;
-
 const targetColumns = {
   saleId: sales.id,
   receiptNumber: sales.receiptNumber,
@@ -29,9 +27,6 @@ const targetColumns = {
   revision: outbox.revision,
   idempotencyKey: outbox.idempotencyKey,
   uncertain: outbox.uncertain,
-  attempted: computed<number>(`o.attempts > 0 or o.unanswered_attempts > 0
-    or o.in_flight_at is not null or o.claim_owner is not null
-    or exists (select 1 from sync_attempts a where a.sale_id = s.id and a.outcome in ${sentOutcomes})`),
 };
 
 type VoidParams = { saleId: string; reason: string; now: number; cashierId: string | null };
@@ -101,10 +96,9 @@ export function createVoids(
       const row = findRow.get({ id: idOrReceipt, receipt });
       if (!row) return notFound(idOrReceipt);
       const params = { saleId: row.saleId, reason, ...act };
-      if (markVoided.run(params).changes !== 1) {
-        const facts = { ...row, attempted: Boolean(row.attempted) };
-        return fail({ code: 'not_voidable', message: whyNotVoidable(facts) });
-      }
+      // Not taken: read in the same transaction, the row says why.
+      if (markVoided.run(params).changes !== 1)
+        return fail({ code: 'not_voidable', message: whyNotVoidable(row) });
       logAttempt({
         saleId: row.saleId,
         revision: row.revision,

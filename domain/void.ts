@@ -37,11 +37,12 @@ export interface VoidFacts {
   receiptNumber: number;
   state: OutboxState;
   uncertain: boolean;
-  /** An attempt to send it was made (any revision), or one is on the wire. */
-  attempted: boolean;
 }
 
-/** Why this sale cannot be voided, and what to do instead. */
+/**
+ * Why this sale cannot be voided, and what to do instead. A pending sale the void did not
+ * take was sent once (an attempt, any revision) or may be on the platform.
+ */
 export function whyNotVoidable(sale: VoidFacts): string {
   const which = `Sale #${sale.receiptNumber}`;
   const returnIt = 'make a return instead.';
