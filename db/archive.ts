@@ -35,7 +35,7 @@ export function keepFrom(now: number, months: number): number {
 
 const ELIGIBLE = `
   from sales s join outbox o on o.sale_id = s.id
-  where o.state in ('synced', 'discarded') and o.uncertain = 0 and s.created_at < @before`;
+  where o.state in ('synced', 'discarded', 'voided') and o.uncertain = 0 and s.created_at < @before`;
 const YEAR = `cast(strftime('%Y', s.created_at / 1000, 'unixepoch') as integer)`;
 
 export interface ArchivePlan {
@@ -148,7 +148,7 @@ async function archiveYear(
       .prepare<[{ from: number; to: number; limit: number }], string>(
         `select s.id from sales s indexed by sales_created_at_idx join outbox o on o.sale_id = s.id
         where s.created_at >= @from and s.created_at < @to
-          and o.state in ('synced', 'discarded') and o.uncertain = 0
+          and o.state in ('synced', 'discarded', 'voided') and o.uncertain = 0
         order by s.created_at limit @limit`,
       )
       .pluck();

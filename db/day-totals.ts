@@ -1,6 +1,6 @@
 // One day's takings on this till: how many sales, their totals by payment method, the cash
 // that should be in the drawer (the cash handed over minus the change, for every sale not
-// discarded), and what has not reached the platform (refused, waiting).
+// discarded nor voided), and what has not reached the platform (refused, waiting).
 // Summed in SQL over the till's file and its archives, in exact minor units.
 import { CASH_METHOD } from '../domain/payment-methods.js';
 import type { Amount, DayTotals } from '../domain/sale.js';
@@ -13,13 +13,12 @@ import type { SettingsStore } from './settings.js';
 export type { Amount, DayTotals };
 
 /**
- * The cash handed over minus the change given, summed over the sales `s`; a cash sale from
- * before the till kept the amount tendered took exactly its total.
+ * The cash handed over minus the change given, for a sale `s` (and summed over the sales);
+ * a cash sale from before the till kept the amount tendered took exactly its total.
  */
-export const cashTakenMinor = computed<number>(
-  `sum(case when s.tendered_minor is not null then s.tendered_minor - s.change_minor
-    when s.payment_method = '${CASH_METHOD}' then s.total_minor else 0 end)`,
-);
+export const CASH_TAKEN = `case when s.tendered_minor is not null then s.tendered_minor - s.change_minor
+    when s.payment_method = '${CASH_METHOD}' then s.total_minor else 0 end`;
+export const cashTakenMinor = computed<number>(`sum(${CASH_TAKEN})`);
 
 const groupColumns = {
   paymentMethod: sales.paymentMethod,
@@ -47,19 +46,26 @@ export function sumDay(
   groups: DayGroup[],
 ): Pick<
   DayTotals,
-  'sales' | 'byPaymentMethod' | 'cashExpectedMinor' | 'refused' | 'waiting' | 'discarded'
+  'sales' | 'byPaymentMethod' | 'cashExpectedMinor' | 'refused' | 'waiting' | 'discarded' | 'voids'
 > {
   const zero = (): Amount => ({ count: 0, totalMinor: 0 });
   const add = (into: Amount, group: Amount) => {
     into.count += group.count;
     into.totalMinor += group.totalMinor;
   };
-  const totals = { sales: zero(), refused: zero(), waiting: zero(), discarded: zero() };
+  const totals = {
+    sales: zero(),
+    refused: zero(),
+    waiting: zero(),
+    discarded: zero(),
+    voids: zero(),
+  };
   const byMethod = new Map<string, Amount>();
   let cashExpectedMinor = 0;
   for (const group of groups) {
-    if (group.state === 'discarded') {
-      add(totals.discarded, group);
+    // Taken back: neither in the sales nor in the drawer's cash.
+    if (group.state === 'discarded' || group.state === 'voided') {
+      add(group.state === 'voided' ? totals.voids : totals.discarded, group);
       continue;
     }
     add(totals.sales, group);

@@ -28,6 +28,7 @@ export const {
   lt,
   lte,
   max,
+  notExists,
   or,
   sql,
 } = load('drizzle-orm') as typeof Core;

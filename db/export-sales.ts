@@ -36,6 +36,8 @@ export interface ExportedSale {
   /** Why the platform refused it, or why the last attempt failed. */
   lastErrorReason: string | null;
   discardReason: string | null;
+  /** Why a person voided it (it was never sent). */
+  voidReason: string | null;
   /** Sent without an answer and not proven stored once: may be on the platform (twice). */
   uncertain: boolean;
   /** Who rang it up (null: no cashier signed in), and the Z report of its shift once closed. */
@@ -67,6 +69,7 @@ const rowColumns = {
   platformId: outbox.platformId,
   lastErrorReason: outbox.lastErrorReason,
   discardReason: outbox.discardReason,
+  voidReason: outbox.voidReason,
   uncertain: outbox.uncertain,
   cashierName: leftJoined(cashiers.name),
   zReport: leftJoined(shifts.zNumber),
@@ -155,6 +158,7 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
       platformId: row.platformId,
       lastErrorReason: row.lastErrorReason,
       discardReason: row.discardReason,
+      voidReason: row.voidReason,
       uncertain: row.uncertain,
       cashierName: row.cashierName,
       zReport: row.zReport,

@@ -111,6 +111,8 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
       platformId: o.platformId,
       syncedAt: o.syncedAt,
       discardReason: o.discardReason,
+      voidReason: o.voidReason,
+      voidedAt: o.voidedAt,
       unansweredAttempts: o.unansweredAttempts,
       uncertain: o.uncertain,
     };

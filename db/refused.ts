@@ -70,7 +70,7 @@ const discardReason = z.strictObject({
 export function createRefusedActions(
   database: TillDatabase,
   settingsStore: SettingsStore,
-  shifts: Pick<Shifts, 'saleDiscarded'>,
+  shifts: Pick<Shifts, 'saleWithdrawn'>,
 ) {
   const { sqlite } = database;
   const listRows = typedQuery(
@@ -151,7 +151,7 @@ export function createRefusedActions(
     (row: Row, reason: string, act: { now: number; cashierId: string | null }) => {
       log(row, act.now, 'discarded', reason);
       writes.markDiscarded({ saleId: row.saleId, reason, now: act.now });
-      shifts.saleDiscarded(row.saleId, reason, act);
+      shifts.saleWithdrawn(row.saleId, 'discarded', reason, act);
     },
   );
 

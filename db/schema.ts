@@ -99,6 +99,10 @@ export const outbox = sqliteTable(
     platformAnswer: text('platform_answer'),
     syncedAt: integer('synced_at'),
     discardReason: text('discard_reason'),
+    /** A void (a person took back a sale never sent): why, when and who (null: no cashiers). */
+    voidReason: text('void_reason'),
+    voidedAt: integer('voided_at'),
+    voidedBy: text('voided_by'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     /** Fencing: the sender (owner id) and lease epoch that claimed the row for sending. */

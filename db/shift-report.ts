@@ -100,7 +100,9 @@ export function createShiftReports(
       entries,
     });
     const settings = settingsStore.read();
-    const counted = groups.filter((group) => group.state !== 'discarded');
+    const counted = groups.filter(
+      (group) => group.state !== 'discarded' && group.state !== 'voided',
+    );
     return {
       kind: closing ? 'Z' : 'X',
       number: closing?.number ?? null,
@@ -136,6 +138,7 @@ export function createShiftReports(
       note: closing?.note ?? '',
       refused: day.refused,
       discarded: day.discarded,
+      voids: day.voids,
       waiting: day.waiting,
       firstReceipt: groups.length ? Math.min(...groups.map((g) => g.firstReceipt)) : null,
       lastReceipt: groups.length ? Math.max(...groups.map((g) => g.lastReceipt)) : null,

@@ -172,18 +172,25 @@ export function createShifts(
   );
 
   /**
-   * A sale was discarded: when its shift is already closed, the cash its Z report counted is
-   * taken back by a correction in the open shift naming it. Runs inside the discard's transaction.
+   * A sale was taken back (discarded or voided): when its shift is already closed, the cash
+   * its Z report counted is taken back by a correction in the open shift naming it, and this
+   * answers true. Runs inside the caller's transaction (the discard's, the void's).
    */
-  function saleDiscarded(saleId: string, reason: string, act: Act): void {
+  function saleWithdrawn(
+    saleId: string,
+    how: 'discarded' | 'voided',
+    reason: string,
+    act: Act,
+  ): boolean {
     const sale = saleCash.get({ saleId });
-    if (sale && isClosed(sale.shiftId))
-      correct(
-        saleId,
-        -sale.cashMinor,
-        `Sale #${sale.receiptNumber} discarded after its shift closed: ${reason}`,
-        act,
-      );
+    if (!sale || !isClosed(sale.shiftId)) return false;
+    correct(
+      saleId,
+      -sale.cashMinor,
+      `Sale #${sale.receiptNumber} ${how} after its shift closed: ${reason}`,
+      act,
+    );
+    return true;
   }
 
   /** The shift a sale belongs to, and whether it is closed (a change to it must be a correction). */
@@ -211,7 +218,7 @@ export function createShifts(
     open,
     addEntry,
     correct,
-    saleDiscarded,
+    saleWithdrawn,
     isClosed,
     xReport,
     beginClose: () => setState('closing'),

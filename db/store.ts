@@ -12,6 +12,7 @@ import { createSaleRecorder } from './record-sale.js';
 import { createSettingsStore } from './settings.js';
 import { createCashiers } from './cashiers.js';
 import { createShifts } from './shifts.js';
+import { createVoids } from './void.js';
 
 export function openStore(file: string) {
   const database = openDatabase(file);
@@ -43,6 +44,7 @@ export function storeFor(database: TillDatabase) {
     getReceipt: receipts.getReceipt,
     ...createDayTotals(database, settings, history),
     ...createRefusedActions(database, settings, shifts),
+    ...createVoids(database, shifts, cashiers),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),
     close: () => database.close(),

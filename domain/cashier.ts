@@ -44,6 +44,7 @@ export const MANAGER_ACTIONS = {
   cash_out: 'take cash out above the limit',
   close_shift: 'close the shift',
   manage_cashiers: 'add or remove cashiers',
+  void_sale: 'void a sale',
 } as const;
 export type ManagerAction = keyof typeof MANAGER_ACTIONS;
 

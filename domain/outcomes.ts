@@ -23,13 +23,13 @@ export const DECISION_OUTCOMES = [
 ] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
-/** The states a decision can leave a sale in (only a person discards a sale). */
-export type DecidedState = Exclude<OutboxState, 'discarded'>;
+/** The states a decision can leave a sale in (only a person discards or voids a sale). */
+export type DecidedState = Exclude<OutboxState, 'discarded' | 'voided'>;
 
 /**
  * The words of the attempt log: a decision's outcome; `fenced` (answered after another
  * sender took the sale) and `orphaned` (its sender stopped while it was on the wire); and a
- * person's action on a refused sale: `retried`, `edited`, `discarded`.
+ * person's action on a sale: `retried`, `edited`, `discarded` (a refused sale), `voided`.
  */
 export const ATTEMPT_LOG_OUTCOMES = [
   ...DECISION_OUTCOMES,
@@ -38,6 +38,7 @@ export const ATTEMPT_LOG_OUTCOMES = [
   'retried',
   'edited',
   'discarded',
+  'voided',
 ] as const;
 export type AttemptLogOutcome = (typeof ATTEMPT_LOG_OUTCOMES)[number];
 
@@ -47,6 +48,20 @@ export const FAILED_SENDS: readonly AttemptLogOutcome[] = [
   'unanswered',
   'refused',
   'paused',
+  'orphaned',
+];
+
+/**
+ * The attempt-log outcomes of a request that went to the platform, or may have: after one,
+ * a sale may be there, so it can no longer be voided.
+ */
+export const SENT_OUTCOMES: readonly AttemptLogOutcome[] = [
+  'synced',
+  'retry',
+  'refused',
+  'paused',
+  'unanswered',
+  'fenced',
   'orphaned',
 ];
 

@@ -1,6 +1,13 @@
 // Where a recorded sale stands in its journey to the platform. The database's check, the
 // contract, the status and every screen take the list from here.
-export const OUTBOX_STATES = ['pending', 'sending', 'synced', 'refused', 'discarded'] as const;
+export const OUTBOX_STATES = [
+  'pending',
+  'sending',
+  'synced',
+  'refused',
+  'discarded',
+  'voided',
+] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /** Each state in the words the screens show a person (the status counts use the same). */
@@ -10,6 +17,7 @@ export const STATE_WORDS: Record<OutboxState, string> = {
   synced: 'synced',
   refused: 'refused',
   discarded: 'discarded',
+  voided: 'voided',
 };
 
 /** Receipt paper widths the till lays receipts out for. */
@@ -25,4 +33,5 @@ export const countPerState = (
   synced: count('synced'),
   refused: count('refused'),
   discarded: count('discarded'),
+  voided: count('voided'),
 });

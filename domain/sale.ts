@@ -48,6 +48,9 @@ export const outboxView = z.object({
   platformId: z.string().nullable(),
   syncedAt: z.number().nullable(),
   discardReason: z.string().nullable(),
+  /** Why and when a person voided it (never sent). */
+  voidReason: z.string().nullable(),
+  voidedAt: z.number().nullable(),
   /** Attempts that were sent and never answered. */
   unansweredAttempts: z.number(),
   uncertain: z.boolean(),
@@ -153,7 +156,7 @@ export const dayTotals = z.object({
   from: z.number(),
   to: z.number(),
   currency: z.string(),
-  /** Every sale of the day but the discarded ones: money taken at the counter. */
+  /** Every sale of the day but the discarded and voided ones: money taken at the counter. */
   sales: amount,
   byPaymentMethod: z.array(amount.extend({ paymentMethod: z.string() })),
   cashExpectedMinor: z.number(),
@@ -163,5 +166,7 @@ export const dayTotals = z.object({
   waiting: amount,
   /** Set aside by a person: not counted in the totals. */
   discarded: amount,
+  /** Taken back at the till before any attempt to send them: not counted in the totals. */
+  voids: amount,
 });
 export type DayTotals = z.infer<typeof dayTotals>;

@@ -130,7 +130,7 @@ export const shiftReport = z.object({
   sales: amount,
   byPaymentMethod: z.array(amount.extend({ paymentMethod: z.string() })),
   byCashier: z.array(amount.extend({ cashier: z.string().nullable(), cashMinor: z.number() })),
-  /** Cash handed over minus change, for every sale of the shift not discarded. */
+  /** Cash handed over minus change, for every sale of the shift not discarded nor voided. */
   cashSalesMinor: z.number(),
   cashInMinor: z.number(),
   /** Cash out and safe drops. */
@@ -145,6 +145,8 @@ export const shiftReport = z.object({
   note: z.string(),
   refused: amount,
   discarded: amount,
+  /** Voided sales: not in the sales nor the cash. Absent from Z reports kept from before voids. */
+  voids: amount.optional(),
   /** Not yet on the platform when the report was made: it syncs later, into this shift. */
   waiting: amount,
   firstReceipt: z.number().nullable(),

@@ -47,6 +47,7 @@ export function dayRows(day: DayTotals): DayRow[] {
       count: day.discarded.count,
       amountMinor: day.discarded.totalMinor,
     },
+    { label: 'Voided (not counted)', count: day.voids.count, amountMinor: day.voids.totalMinor },
   ];
 }
 

@@ -64,6 +64,7 @@ export function reportLines(
     report.waiting,
     report.refused,
     report.discarded,
+    ...(report.voids ? [report.voids] : []),
   ];
   const countWidth = Math.max(...counted.map((one) => String(one.count).length));
   const amountWidth = Math.max(...counted.map((one) => lengthOf(money(one.totalMinor))));
@@ -139,6 +140,7 @@ export function reportLines(
   figures('Waiting for the platform', report.waiting);
   figures('Refused by the platform', report.refused);
   figures('Discarded (not counted)', report.discarded);
+  if (report.voids) figures('Voids (not counted)', report.voids);
   roll.rule();
   roll.row('First receipt', receipt(report.firstReceipt));
   roll.row('Last receipt', receipt(report.lastReceipt));
@@ -241,6 +243,7 @@ export function reportCsv(report: ShiftReport, layout: Pick<ReportLayout, 'timeZ
   add('platform', 'Waiting for the platform', figures(report.waiting));
   add('platform', 'Refused by the platform', figures(report.refused));
   add('platform', 'Discarded (not counted)', figures(report.discarded));
+  if (report.voids) add('platform', 'Voids (not counted)', figures(report.voids));
   add('receipts', 'First receipt', {}, null, report.firstReceipt);
   add('receipts', 'Last receipt', {}, null, report.lastReceipt);
   return [REPORT_CSV_COLUMNS, ...rows].map(csvRow).join('');

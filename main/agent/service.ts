@@ -47,6 +47,7 @@ const ACTIONS: Partial<Record<MethodName, string>> = {
   retryRefused: 'Queuing the sale again',
   editRefused: 'Saving the corrected sale',
   discardRefused: 'Discarding the sale',
+  voidSale: 'Voiding the sale',
   setApiKey: 'Saving the key',
 };
 
@@ -69,6 +70,15 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
   /** After a person queued a sale again: send soon, and tell the UI. */
   function queued<T extends { saleId: string }>(result: Result<T>) {
     if (result.ok) runtime.saleQueued(result.value.saleId);
+    return result;
+  }
+
+  /** A sale voided: every screen hears of it, and of the counts and the shift it changed. */
+  function changed<T extends { saleId: string }>(result: Result<T>) {
+    if (result.ok) {
+      runtime.saleChanged(result.value.saleId);
+      runtime.shiftChanged();
+    }
     return result;
   }
 
@@ -142,6 +152,8 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       queued(
         runtime.store.discardRefused(saleId, { reason }, Date.now(), session.signedIn?.id ?? null),
       ),
+    voidSale: ({ saleId, reason, approval }) =>
+      changed(desk.voidSale(saleId, { reason }, { signedIn: session.signedIn, approval })),
     resyncNow: async () => ok(await runtime.resync()),
     getSettings: async () => ok(await settingsView()),
     async updateSettings(patch) {

@@ -14,6 +14,7 @@ const EXIT_BY_CODE: Readonly<Record<string, number>> = {
   last_manager: EXIT.notAllowed,
   no_shift: EXIT.shiftState,
   shift_open: EXIT.shiftState,
+  not_voidable: EXIT.notVoidable,
 };
 
 /** What to do on the command line, where the till's screen would show the PIN pad. */

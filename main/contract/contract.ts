@@ -31,6 +31,7 @@ import {
   shiftSummary,
 } from '../../domain/shift.js';
 import { cashierView, newCashierInput, pinEntry } from '../../domain/cashier.js';
+import { voidedSale } from '../../domain/void.js';
 
 // ---- methods -----------------------------------------------------------------------------
 
@@ -150,6 +151,8 @@ export const methods = {
     output: refusedChange,
   },
   discardRefused: { input: saleRef.extend({ reason: z.string() }), output: refusedChange },
+  /** A sale never sent, taken back with a reason (a manager's, where the till has cashiers). */
+  voidSale: { input: saleRef.extend({ reason: z.string(), ...approval }), output: voidedSale },
   resyncNow: { input: z.strictObject({}).default({}), output: drainSummary },
   getSettings: { input: z.strictObject({}).default({}), output: settingsView },
   updateSettings: {

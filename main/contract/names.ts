@@ -21,6 +21,7 @@ export const METHOD_NAMES = [
   'retryRefused',
   'editRefused',
   'discardRefused',
+  'voidSale',
   'resyncNow',
   'getSettings',
   'updateSettings',

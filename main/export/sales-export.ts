@@ -110,9 +110,13 @@ const amount = (value: number, currency: string): Cell => {
 
 const DOUBT = 'may already be on the platform: an attempt got no answer';
 
-/** Why the sale needs a look: discarded, refused, failing, or possibly on the platform twice. */
+/** Why the sale needs a look: discarded, voided, refused, failing, or maybe on the platform twice. */
 function problemOf(sale: ExportedSale): string | null {
-  const problem = sale.discardReason ? `discarded: ${sale.discardReason}` : sale.lastErrorReason;
+  const problem = sale.discardReason
+    ? `discarded: ${sale.discardReason}`
+    : sale.voidReason
+      ? `voided: ${sale.voidReason}`
+      : sale.lastErrorReason;
   if (!sale.uncertain) return problem;
   return problem ? `${problem}; ${DOUBT}` : DOUBT;
 }

@@ -82,6 +82,11 @@ export function createDesk(store: () => Store, now: () => number = Date.now) {
       const by = allow('manage_cashiers', actor);
       return by.ok ? cashiers().remove(cashierId, now()) : by;
     },
+    /** A void takes money back: a manager does it, or approves it. */
+    voidSale(idOrReceipt: string, input: unknown, actor: Actor) {
+      const by = allow('void_sale', actor);
+      return by.ok ? store().voidSale(idOrReceipt, input, act(by.value)) : by;
+    },
     signIn(entry: PinEntry) {
       return cashiers().checkPin(entry, now());
     },

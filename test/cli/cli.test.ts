@@ -103,7 +103,7 @@ describe('tillsync status and sales list', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({
       database: sandboxStoreOf(dataDir),
       till: { mode: 'sandbox', database: sandboxStoreOf(dataDir) },
-      counts: { pending: 2, sending: 0, synced: 0, refused: 0, discarded: 0 },
+      counts: { pending: 2, sending: 0, synced: 0, refused: 0, discarded: 0, voided: 0 },
       sync: { mode: 'not_configured', link: 'not_configured', apiKey: { set: false }, stale: 0 },
     });
     const text = await runCli(['status'], { env: envFor(dataDir) });

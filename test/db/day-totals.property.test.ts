@@ -1,5 +1,5 @@
 // Property: a day's totals are the sum of that day's sales, whatever their payment
-// methods, states and times (around midnight included), and a day's sales are counted
+// methods, states (voided and discarded counted apart) and times (around midnight included), and a day's sales are counted
 // in that day only.
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -10,7 +10,7 @@ import { openStore } from '../../db/store.js';
 import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-const STATES = ['pending', 'sending', 'synced', 'refused', 'discarded'] as const;
+const STATES = ['pending', 'sending', 'synced', 'refused', 'discarded', 'voided'] as const;
 const DAYS = ['2026-11-20', '2026-11-21', '2026-11-22'];
 
 const saleArb = fc.record({
@@ -57,9 +57,11 @@ describe('day totals', () => {
                 totalMinor: chosen.reduce((sum, sale) => sum + sale.totalMinor, 0),
               };
             };
-            const counted = (sale: (typeof recorded)[number]) => sale.state !== 'discarded';
+            const counted = (sale: (typeof recorded)[number]) =>
+              sale.state !== 'discarded' && sale.state !== 'voided';
             expect(totals.sales).toEqual(of(counted));
             expect(totals.discarded).toEqual(of((sale) => sale.state === 'discarded'));
+            expect(totals.voids).toEqual(of((sale) => sale.state === 'voided'));
             expect(totals.refused).toEqual(of((sale) => sale.state === 'refused'));
             expect(totals.waiting).toEqual(
               of((sale) => sale.state === 'pending' || sale.state === 'sending'),

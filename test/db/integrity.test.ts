@@ -78,7 +78,7 @@ describe('the integrity check', () => {
     expect(state.integrityCheckedAt).toBeGreaterThan(Date.now() - 60_000);
     expect(state.integrityProblem).toBeTruthy();
     const status = readSyncStatus({
-      counts: { pending: 0, sending: 0, synced: 3000, refused: 0, discarded: 0 },
+      counts: { pending: 0, sending: 0, synced: 3000, refused: 0, discarded: 0, voided: 0 },
       outbox: createOutboxQueries(store.database),
       syncState,
       config: { sync: syncTuningSchema.parse({}) },

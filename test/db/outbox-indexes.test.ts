@@ -54,7 +54,7 @@ describe('the outbox indexes', () => {
     'the engine': (db: TillDatabase) => createOutboxQueries(db),
     'the lease': (db: TillDatabase) => createLease(db),
     'the refused sale actions': (db: TillDatabase) =>
-      createRefusedActions(db, createSettingsStore(db), { saleDiscarded() {} }),
+      createRefusedActions(db, createSettingsStore(db), { saleWithdrawn: () => false }),
   };
 
   for (const [who, build] of Object.entries(sources)) {

@@ -39,6 +39,7 @@ describe('reading sales back', () => {
       synced: 0,
       refused: 2,
       discarded: 0,
+      voided: 0,
     });
   });
 

@@ -1,5 +1,5 @@
 // Property: over random trading days (sales of every method with cash handed over and
-// change, refused, retried, edited, discarded, synced; drawer entries of every kind; shifts
+// change, refused, retried, edited, discarded, voided, synced; drawer entries of every kind; shifts
 // opened by hand and by a sale; closes with counts), each shift's expected cash is the float
 // plus the cash its sales took minus change, plus cash in, minus cash out and safe drops,
 // plus corrections, to the minor unit; and the days' figures add up to the shifts'. The
@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '../../db/day-totals.js';
 import { openStore, type Store } from '../../db/store.js';
+import type { Amount } from '../../domain/sale.js';
 import { dayOf } from '../../domain/views/day-view.js';
 import { checked, corrected } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -31,7 +32,17 @@ const step = fc.oneof(
   {
     weight: 5,
     arbitrary: fc.record({
-      kind: fc.constantFrom('refuse', 'refuse', 'retry', 'discard', 'discard', 'edit', 'sync'),
+      kind: fc.constantFrom(
+        'refuse',
+        'refuse',
+        'retry',
+        'discard',
+        'discard',
+        'edit',
+        'sync',
+        'void',
+        'void',
+      ),
       pick: fc.nat(),
       /** Mostly a sale the action is for; sometimes any sale, which it must refuse. */
       stray: fc.nat(9).map((n) => n < 2),
@@ -70,7 +81,7 @@ type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
 /** The sale an action is for: one in the state it acts on, or (stray) any. */
 function pickFor(till: Till, action: { kind: string; pick: number; stray: boolean }) {
-  const wanted = action.kind === 'refuse' || action.kind === 'sync' ? 'pending' : 'refused';
+  const wanted = ['refuse', 'sync', 'void'].includes(action.kind) ? 'pending' : 'refused';
   const eligible = till.sales.filter((sale) => action.stray || sale.state === wanted);
   return eligible[action.pick % Math.max(1, eligible.length)];
 }
@@ -103,6 +114,7 @@ function run(store: Store, till: Till, action: Step, now: number) {
         totalMinor: action.cents,
         drawerMinor: cash ? handedOver - change : 0,
         state: 'pending',
+        sent: false,
         shift,
         day: dayOf(now),
       };
@@ -115,8 +127,27 @@ function run(store: Store, till: Till, action: Step, now: number) {
       // What the sync engine does with a 422, or with the platform's yes.
       if (sale?.state !== 'pending') return;
       sale.state = action.kind === 'refuse' ? 'refused' : 'synced';
+      sale.sent = true;
       sqlite.prepare('update outbox set state = ? where sale_id = ?').run(sale.state, sale.id);
+      sqlite
+        .prepare(
+          `insert into sync_attempts (sale_id, revision, idempotency_key, started_at, duration_ms, outcome)
+           select sale_id, revision, idempotency_key, ?, 20, ? from outbox where sale_id = ?`,
+        )
+        .run(now, sale.state, sale.id);
       return;
+    case 'void': {
+      if (!sale) return;
+      const result = store.voidSale(sale.id, { reason: 'rung up by mistake' }, act);
+      expect(result.ok).toBe(sale.state === 'pending' && !sale.sent);
+      if (!result.ok) return;
+      sale.state = 'voided';
+      sale.voidedAfterClose = sale.shift.z !== null;
+      // Its shift closed with its cash counted: the open shift takes it back.
+      if (sale.shift.z !== null && sale.drawerMinor !== 0)
+        till.currentOrOpen().correctionsMinor -= sale.drawerMinor;
+      return;
+    }
     case 'retry': {
       if (!sale) return;
       const result = store.retryRefused(sale.id, now);
@@ -237,12 +268,21 @@ function expectTill(store: Store, till: Till, now: number) {
     sum(reports, (report) => report.cashSalesMinor + report.correctionsMinor),
   );
   // Every sale rung up is in one day and in one shift.
-  expect(sum(days, (day) => day.sales.count + day.discarded.count)).toBe(till.sales.length);
-  expect(sum(reports, (report) => report.sales.count + report.discarded.count)).toBe(
+  const taken = (one: { discarded: Amount; voids?: Amount }, of: keyof Amount) =>
+    one.discarded[of] + (one.voids?.[of] ?? 0);
+  expect(sum(days, (day) => day.sales.count + taken(day, 'count'))).toBe(till.sales.length);
+  expect(sum(reports, (report) => report.sales.count + taken(report, 'count'))).toBe(
     till.sales.length,
   );
-  expect(sum(days, (day) => day.sales.totalMinor + day.discarded.totalMinor)).toBe(
-    sum(reports, (report) => report.sales.totalMinor + report.discarded.totalMinor),
+  expect(sum(days, (day) => day.sales.totalMinor + taken(day, 'totalMinor'))).toBe(
+    sum(reports, (report) => report.sales.totalMinor + taken(report, 'totalMinor')),
+  );
+  // The days count every void; the shifts those made while their shift was open (a Z
+  // report stays as it was made).
+  const voided = till.sales.filter((sale) => sale.state === 'voided');
+  expect(sum(days, (day) => day.voids.count)).toBe(voided.length);
+  expect(sum(reports, (report) => report.voids?.count ?? 0)).toBe(
+    voided.filter((sale) => !sale.voidedAfterClose).length,
   );
 }
 

@@ -19,14 +19,18 @@ export interface ModelSale {
   totalMinor: number;
   /** Handed over minus change: what it put in the drawer. */
   drawerMinor: number;
-  state: 'pending' | 'synced' | 'refused' | 'discarded';
+  state: 'pending' | 'synced' | 'refused' | 'discarded' | 'voided';
+  /** An attempt to send it was made: it can no longer be voided. */
+  sent: boolean;
+  /** Voided once its shift had closed: its Z report still counts it as a sale. */
+  voidedAfterClose?: boolean;
   shift: ModelShift;
   day: string;
 }
 
 export const cashOf = (shift: ModelShift) =>
   shift.sales
-    .filter((sale) => sale.state !== 'discarded')
+    .filter((sale) => sale.state !== 'discarded' && sale.state !== 'voided')
     .reduce((sum, sale) => sum + sale.drawerMinor, 0);
 export const expectedOf = (shift: ModelShift) =>
   shift.floatMinor +

@@ -58,6 +58,7 @@ export const zReport = (overrides: Partial<ShiftReport> = {}): ShiftReport =>
     note: 'Two quarters short, probably change given twice',
     refused: { count: 1, totalMinor: 1200 },
     discarded: { count: 1, totalMinor: 250 },
+    voids: { count: 1, totalMinor: 500 },
     waiting: { count: 2, totalMinor: 3075 },
     firstReceipt: 40,
     lastReceipt: 48,

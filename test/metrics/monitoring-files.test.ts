@@ -20,7 +20,7 @@ const status: SyncStatus = {
   apiKey: { set: true, kind: 'opaque' },
   link: 'online',
   paused: null,
-  counts: { pending: 3, sending: 1, synced: 10, refused: 2, discarded: 0 },
+  counts: { pending: 3, sending: 1, synced: 10, refused: 2, discarded: 0, voided: 0 },
   stale: 0,
   uncertain: 1,
   keysHonoured: false,

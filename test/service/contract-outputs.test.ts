@@ -115,6 +115,13 @@ describe('the contract', () => {
     await waitUntil(() => runtime.store.listRefused().length === 1, 10_000, 'parked');
     await call('discardRefused', { saleId: String(another.saleId), reason: 'A test sale' });
     await call('clearApiKey', {});
+    // No key, nothing sent: a sale rung up by mistake is voided.
+    const mistake = await call('recordSale', {
+      items: [{ productId: 'prod_8Hq2x', quantity: 1, unitPriceMinor: 450 }],
+      paymentMethod: 'CASH',
+    });
+    const voided = await call('voidSale', { saleId: String(mistake.saleId), reason: 'Mistake' });
+    expect(voided).toMatchObject({ state: 'voided', totalMinor: 450, cashMinor: 450 });
 
     // The trading day: the sales above opened a shift by themselves.
     const state = (await call('getShift', {})) as { shift: { floatCounted: boolean } };

@@ -164,6 +164,7 @@ describe('exactly once, whatever fails', () => {
         synced: TOTAL_SALES,
         refused: 0,
         discarded: 0,
+        voided: 0,
       });
       expect(store.database.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
       // The sandbox honours idempotency keys: no sale is left uncertain.

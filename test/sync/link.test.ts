@@ -26,7 +26,7 @@ function statusFrom(given: Partial<LinkFacts>, counts: Partial<SyncStatus['count
     apiKey: { set: true, kind: 'opaque' },
     link: linkFrom(f, T0),
     paused: f.keyRefused ? { reason: 'HTTP 401: malformed', since: T0 } : null,
-    counts: { pending: 0, sending: 0, synced: 3, refused: 0, discarded: 0, ...counts },
+    counts: { pending: 0, sending: 0, synced: 3, refused: 0, discarded: 0, voided: 0, ...counts },
     stale: 0,
     uncertain: 0,
     keysHonoured: true,

@@ -50,6 +50,7 @@ describe('the shift report on the till roll', () => {
         'Waiting for the platform 2 $30.75',
         'Refused by the platform 1 $12.00',
         'Discarded (not counted) 1 $2.50',
+        'Voids (not counted) 1 $5.00',
         'First receipt #40',
         'Last receipt #48',
       ])

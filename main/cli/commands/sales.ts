@@ -1,4 +1,5 @@
-// `tillsync sales list`: recent sales with their sync state, newest first.
+// `tillsync sales list`: recent sales with their sync state, newest first; `sales void`:
+// ./sales-void.ts.
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { currencyDecimals, formatMinor } from '../../../domain/money.js';
@@ -8,6 +9,7 @@ import { dateBound } from '../../config/dates.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printError, printJson } from '../io.js';
 import { tillFields, tillLine, withStore } from '../store-access.js';
+import { registerSalesVoid } from './sales-void.js';
 
 const listOptions = z.object({
   state: z.enum(OUTBOX_STATES).optional(),
@@ -44,6 +46,8 @@ export function registerSales(program: Command): void {
           );
       });
     });
+
+  registerSalesVoid(sales);
 }
 
 function formatTable(rows: SaleSummary[], nextBefore: number | null): string {

@@ -21,6 +21,8 @@ export function platformNote(state: Receipt['state']): string {
       return 'Saved on this till; the platform has not accepted it yet.';
     case 'discarded':
       return 'Not sent to the platform (set aside).';
+    case 'voided':
+      return 'VOID: taken back at the till; never sent to the platform.';
   }
 }
 
@@ -45,6 +47,7 @@ export function ReceiptPaper({
   return (
     <Paper width={width} label={`Receipt ${receipt.receiptNumber}`}>
       <p class="paper-title">{receipt.shopName}</p>
+      {receipt.state === 'voided' && <p class="paper-title paper-void">VOID</p>}
       <p>{receipt.tillName}</p>
       <p>
         Receipt #{receipt.receiptNumber} · {new Date(receipt.createdAt).toLocaleString()}
@@ -78,6 +81,7 @@ export function ReceiptPaper({
       {receipt.customerName && <p>Customer: {receipt.customerName}</p>}
       {receipt.cashierName && <p>Served by {receipt.cashierName}</p>}
       <p class="paper-note">{platformNote(receipt.state)}</p>
+      {receipt.state === 'voided' && <p class="paper-title paper-void">VOID</p>}
     </Paper>
   );
 }

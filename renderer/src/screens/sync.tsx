@@ -4,6 +4,7 @@ import { viewStatus } from '../../../domain/views/status-view';
 import { STATE_WORDS } from '../../../domain/sale-states';
 import { api } from '../api';
 import { RefusedItem } from '../components/refused-item';
+import { mayVoid, VoidSale } from '../components/void-sale';
 import { useReprint } from '../components/reprint';
 import { ExportForm } from '../components/export-form';
 import { Notice } from '../components/field';
@@ -164,6 +165,21 @@ export function SyncScreen({
                   <button type="button" onClick={() => void reprint.open(sale.saleId)}>
                     Reprint<span class="visually-hidden"> receipt #{sale.receiptNumber}</span>
                   </button>
+                  {mayVoid(sale) && (
+                    <VoidSale
+                      sale={sale}
+                      onDone={(answer) =>
+                        setNotice(
+                          'voided' in answer
+                            ? {
+                                tone: 'ok',
+                                text: `Receipt #${answer.voided.receiptNumber} voided: it will not be sent.${answer.voided.cashMinor ? ` Give back ${money(answer.voided.cashMinor)} from the drawer.` : ''}`,
+                              }
+                            : { tone: 'error', text: answer.problem },
+                        )
+                      }
+                    />
+                  )}
                 </td>
               </tr>
             ))}

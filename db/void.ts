@@ -1,0 +1,143 @@
+// A void: a charged sale taken back before any attempt to send it. One IMMEDIATE
+// transaction whose UPDATE states, in its WHERE, the row the engine's claim takes (pending,
+// unclaimed) and that nothing was ever sent: SQLite runs one writer at a time, so the void
+// and the claim are one decision. Whichever commits first wins; the engine never sends a
+// voided sale, and a void never takes a sale the engine claimed.
+import { and, eq, inArray, isNull, notExists, sql } from './drizzle.js';
+import { prepareAttemptLog } from './attempt-log.js';
+import type { Cashiers } from './cashiers.js';
+import { CASH_TAKEN } from './day-totals.js';
+import { invalidInput } from './field-errors.js';
+import type { TillDatabase } from './open.js';
+import { placeholdersOf } from './placeholders.js';
+import { PENDING_ROWS, outbox, sales, syncAttempts } from './schema.js';
+import type { Act, Shifts } from './shifts.js';
+import { computed, typedQuery } from './typed-sql.js';
+import { SENT_OUTCOMES } from '../domain/outcomes.js';
+import { fail, ok, type Result } from '../domain/result.js';
+import { voidSaleInput, whyNotVoidable, type VoidedSale } from '../domain/void.js';
+
+const targetColumns = {
+  saleId: sales.id,
+  receiptNumber: sales.receiptNumber,
+  currency: sales.currency,
+  totalMinor: sales.totalMinor,
+  cashMinor: computed<number>(CASH_TAKEN),
+  state: outbox.state,
+  revision: outbox.revision,
+  idempotencyKey: outbox.idempotencyKey,
+  uncertain: outbox.uncertain,
+};
+
+type VoidParams = { saleId: string; reason: string; now: number; cashierId: string | null };
+
+function markVoidedStatement({ db }: TillDatabase) {
+  const at = placeholdersOf<VoidParams>();
+  const sent = db
+    .select({ one: sql`1` })
+    .from(syncAttempts)
+    .where(
+      and(eq(syncAttempts.saleId, outbox.saleId), inArray(syncAttempts.outcome, SENT_OUTCOMES)),
+    );
+  return db
+    .update(outbox)
+    .set({
+      state: 'voided',
+      voidReason: at('reason'),
+      voidedAt: at('now'),
+      voidedBy: at('cashierId'),
+      nextAttemptAt: null,
+      updatedAt: at('now'),
+    })
+    .where(
+      and(
+        eq(outbox.saleId, at('saleId')),
+        // The row the engine's claim takes (db/outbox-writes.ts), as its WHERE says it...
+        sql.raw(PENDING_ROWS),
+        isNull(outbox.claimOwner),
+        // ...and nothing of it ever went to the platform, nor is on the wire.
+        isNull(outbox.inFlightAt),
+        eq(outbox.attempts, 0),
+        eq(outbox.unansweredAttempts, 0),
+        eq(outbox.uncertain, false),
+        notExists(sent),
+      ),
+    )
+    .prepare();
+}
+
+/** The receipt typed names no sale: said in words, and as the field at fault. */
+const notFound = (idOrReceipt: string) =>
+  fail({
+    code: 'not_found',
+    message: `There is no sale ${idOrReceipt} on this till: check the receipt number.`,
+    fields: [{ path: '/receipt', message: 'is not a sale on this till' }],
+  });
+
+export function createVoids(
+  database: TillDatabase,
+  shifts: Pick<Shifts, 'saleWithdrawn'>,
+  cashiers: Pick<Cashiers, 'nameOf'>,
+) {
+  const { sqlite } = database;
+  const findRow = typedQuery<typeof targetColumns, { id: string; receipt: number }>(
+    sqlite,
+    targetColumns,
+    (list) => `select ${list} from sales s join outbox o on o.sale_id = s.id
+    where s.id = @id or s.receipt_number = @receipt`,
+    { sales: 's', outbox: 'o' },
+  );
+  const markVoided = markVoidedStatement(database);
+  const logAttempt = prepareAttemptLog(database);
+
+  const voidTransaction = sqlite.transaction(
+    (idOrReceipt: string, reason: string, act: Act): Result<VoidedSale> => {
+      const receipt = /^#?\d+$/.test(idOrReceipt) ? Number(idOrReceipt.replace('#', '')) : -1;
+      const row = findRow.get({ id: idOrReceipt, receipt });
+      if (!row) return notFound(idOrReceipt);
+      const params = { saleId: row.saleId, reason, ...act };
+      // Not taken: read in the same transaction, the row says why.
+      if (markVoided.run(params).changes !== 1)
+        return fail({ code: 'not_voidable', message: whyNotVoidable(row) });
+      logAttempt({
+        saleId: row.saleId,
+        revision: row.revision,
+        idempotencyKey: row.idempotencyKey,
+        startedAt: act.now,
+        durationMs: 0,
+        outcome: 'voided',
+        reason,
+      });
+      const corrected = shifts.saleWithdrawn(row.saleId, 'voided', reason, act);
+      return ok({
+        saleId: row.saleId,
+        receiptNumber: row.receiptNumber,
+        state: 'voided',
+        currency: row.currency,
+        totalMinor: row.totalMinor,
+        cashMinor: row.cashMinor,
+        reason,
+        voidedAt: act.now,
+        voidedBy: cashiers.nameOf(act.cashierId),
+        corrected,
+      });
+    },
+  );
+
+  return {
+    /**
+     * Voids a sale (by sale id or receipt number) never sent: with a reason, who and when.
+     * Bad input or a sale that cannot be voided is refused with the reason; nothing is written.
+     */
+    voidSale(
+      idOrReceipt: string,
+      input: unknown,
+      act: { now?: number; cashierId?: string | null } = {},
+    ): Result<VoidedSale> {
+      const parsed = voidSaleInput.safeParse(input);
+      if (!parsed.success) return fail(invalidInput('The void is not valid', parsed.error));
+      const by = { now: act.now ?? Date.now(), cashierId: act.cashierId ?? null };
+      return voidTransaction.immediate(idOrReceipt, parsed.data.reason, by);
+    },
+  };
+}
