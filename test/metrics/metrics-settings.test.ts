@@ -1,12 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadAgentConfig, lockedSettings } from '../../main/config/agent-config.js';
 import { startPullEndpoint, type PullEndpoint } from '../../main/metrics/pull-endpoint.js';
 import { otlpMetricsUrl, pushgatewayGroupUrl } from '../../main/metrics/start-metrics.js';
 import { tillId, TILL_ID_FILE } from '../../main/metrics/till-id.js';
+import { repoRoot } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
+
+const execFileAsync = promisify(execFile);
 
 const load = (env: NodeJS.ProcessEnv, flags = {}) =>
   loadAgentConfig({ dataDir: tempDir(), env, flags });
@@ -93,6 +99,28 @@ describe("the till's id", () => {
     expect(tillId(dataDir)).toBe(id);
     expect(readFileSync(join(dataDir, TILL_ID_FILE), 'utf8').trim()).toBe(id);
   });
+
+  it('is the same for processes that make it at the same moment', async () => {
+    const dataDir = tempDir();
+    const module = pathToFileURL(join(repoRoot, 'main', 'metrics', 'till-id.ts')).href;
+    // Each child loads first, then waits for the same moment before making the id.
+    const at = Date.now() + 2_000;
+    const script = `const { tillId } = await import(${JSON.stringify(module)}); while (Date.now() < ${at}); console.log(tillId(process.argv[1]));`;
+    const ids = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        execFileAsync(
+          process.execPath,
+          ['--import', 'tsx', '--input-type=module', '-e', script, dataDir],
+          {
+            cwd: repoRoot,
+          },
+        ).then(({ stdout }) => stdout.trim()),
+      ),
+    );
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toBe(tillId(dataDir));
+    expect(readdirSync(dataDir)).toEqual([TILL_ID_FILE]); // no partial file left behind
+  }, 30_000);
 });
 
 describe('the Prometheus endpoint', () => {
