@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { CashierView } from '../../domain/cashier.js';
 import type { ShiftReport, ShiftSummary } from '../../domain/shift.js';
-import { runCli, type CliRun } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { jsonAnswer as json, refusedAnswer as refused } from '../helpers/cli-answers.js';
 import { configurePlatform } from '../helpers/platform-till.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -26,21 +27,6 @@ async function aTill() {
   };
   return { tillsync, count };
 }
-
-/** The JSON answer; only the till's line on standard error, when the output is data. */
-const json = <T>(run: CliRun): T => {
-  expect(run.stderr).toMatch(
-    /^(Till: platform mode \(http:\/\/127\.0\.0\.1:9\), .*tillsync\.db\.\n)?$/,
-  );
-  expect(run.code).toBe(0);
-  return JSON.parse(run.stdout) as T;
-};
-
-const refused = (run: CliRun, code: number, message: RegExp) => {
-  expect(run.code).toBe(code);
-  expect(run.stderr).toMatch(message);
-  expect(run.stdout).toBe('');
-};
 
 /** A till with Mia (manager, PIN 1234) and Bob (cashier, PIN 5678). */
 async function aTillWithCashiers() {

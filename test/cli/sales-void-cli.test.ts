@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { DayTotals } from '../../domain/sale.js';
 import type { VoidedSale } from '../../domain/void.js';
 import { dayOf } from '../../domain/views/day-view.js';
-import { runCli, type CliRun } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { jsonAnswer as json, refusedAnswer as refused } from '../helpers/cli-answers.js';
 import { configurePlatform } from '../helpers/platform-till.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -30,21 +31,6 @@ async function aTill() {
   const outbox = () => sql('select * from outbox order by sale_id');
   return { tillsync, sql, outbox };
 }
-
-const json = <T>(run: CliRun): T => {
-  expect(run.stderr).toMatch(
-    /^(Till: platform mode \(http:\/\/127\.0\.0\.1:9\), .*tillsync\.db\.\n)?$/,
-  );
-  expect(run.code).toBe(0);
-  return JSON.parse(run.stdout) as T;
-};
-
-const refused = (run: CliRun, code: number, message: RegExp) => {
-  expect(run.code).toBe(code);
-  expect(run.stderr).toMatch(message);
-  expect(run.stderr).toMatch(/Nothing was written\./);
-  expect(run.stdout).toBe('');
-};
 
 describe('tillsync sales void', () => {
   it('voids a sale never sent: --json, the day counts it apart, and refusals write nothing', async () => {

@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { ShiftReport, ShiftSummary } from '../../domain/shift.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
-import { runCli, type CliRun } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { jsonAnswer as json } from '../helpers/cli-answers.js';
 import { configurePlatform } from '../helpers/platform-till.js';
 import { validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -27,15 +28,6 @@ async function aTill() {
   };
   return { dataDir, file, tillsync, rows };
 }
-
-/** The JSON answer; only the till's line on standard error, when the output is data. */
-const json = <T>(run: CliRun): T => {
-  expect(run.stderr).toMatch(
-    /^(Till: platform mode \(http:\/\/127\.0\.0\.1:9\), .*tillsync\.db\.\n)?$/,
-  );
-  expect(run.code).toBe(0);
-  return JSON.parse(run.stdout) as T;
-};
 
 describe('tillsync shift', () => {
   it('a whole day by --json: open, sales, cash in and out, X, close; the Z report exact and kept', async () => {

@@ -1,40 +1,18 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
+import { runUntilKilled } from '../helpers/kill-loop.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const loop = fileURLToPath(new URL('../fixtures/record-loop.ts', import.meta.url));
-
-/** Runs the recording loop, kills it with SIGKILL after `afterMs`, returns the acknowledged ids. */
-function recordUntilKilled(file: string, afterMs: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', loop, file]);
-    let output = '';
-    let stderr = '';
-    let timer: NodeJS.Timeout | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      timer ??= setTimeout(() => child.kill('SIGKILL'), afterMs);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (_code, signal) => {
-      if (signal !== 'SIGKILL')
-        return reject(new Error(`recording loop ended by itself: ${stderr}`));
-      // A line cut by the kill was never a full acknowledgement.
-      resolve(output.split('\n').slice(0, -1));
-    });
-  });
-}
 
 describe('crash safety', () => {
   it('keeps every acknowledged sale whole when the process is killed at random moments', async () => {
     const file = join(tempDir(), 'tillsync.db');
     const acknowledged: string[] = [];
     for (let kill = 0; kill < 6; kill++) {
-      const ids = await recordUntilKilled(file, 50 + Math.floor(Math.random() * 400));
+      const ids = await runUntilKilled(loop, file, 50 + Math.floor(Math.random() * 400));
       expect(ids.length).toBeGreaterThan(0);
       acknowledged.push(...ids);
 

@@ -1,39 +1,18 @@
 // A void killed at any moment is whole or absent: the sale voided, its line in the attempt
 // log and (its shift closed) the correction in the open shift, all three or none.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
 import { checked, validSale } from '../helpers/sales.js';
+import { runUntilKilled } from '../helpers/kill-loop.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const loop = fileURLToPath(new URL('../fixtures/void-loop.ts', import.meta.url));
 
-/** Runs the void loop, kills it with SIGKILL after `afterMs`, returns the acknowledged ids. */
-function voidUntilKilled(file: string, afterMs: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', loop, file]);
-    let output = '';
-    let stderr = '';
-    let timer: NodeJS.Timeout | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      timer ??= setTimeout(() => child.kill('SIGKILL'), afterMs);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (_code, signal) => {
-      if (signal !== 'SIGKILL') return reject(new Error(`void loop ended by itself: ${stderr}`));
-      resolve(
-        output
-          .split('\n')
-          .slice(0, -1)
-          .filter((line) => line !== 'started'),
-      );
-    });
-  });
-}
+/** The void loop until killed: the ids it acknowledged (its "started" line is not one). */
+const voidUntilKilled = async (file: string, afterMs: number) =>
+  (await runUntilKilled(loop, file, afterMs)).filter((line) => line !== 'started');
 
 describe('a void and a crash', () => {
   it('leaves each void whole or absent when the process is killed at random moments', async () => {
