@@ -1,7 +1,7 @@
 // The sales export, as CSV (one row per sale line, for spreadsheets and pivot tables) or
 // JSON (one object per sale with its lines). Written piece by piece through `write`, so
 // a large export goes straight to its file.
-import { localTimeParts } from '../../domain/views/local-time.js';
+import { localTimeOptions, localTimeParts } from '../../domain/views/local-time.js';
 import { z } from 'zod';
 import { currencyDecimals, formatMinor, toScaledInteger } from '../../domain/money.js';
 import type { ExportedSale, ExportRange } from '../../db/export-sales.js';
@@ -80,16 +80,7 @@ export const CSV_COLUMNS = [
  * formatter is built once per export, as building one costs more than writing a sale.
  */
 function localTimes(timeZone?: string) {
-  const options: Intl.DateTimeFormatOptions = {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  };
+  const options = localTimeOptions(timeZone);
   const swedish = new Intl.DateTimeFormat('sv-SE', options);
   const localParts = localTimeParts(timeZone);
   const byParts = (ms: number) => {

@@ -14,19 +14,19 @@ import { startCli } from '../helpers/cli.js';
 import { checked, validSale } from '../helpers/sales.js';
 import { strictPlatform } from '../helpers/strict-platform.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { seededRandom as random } from '../../sandbox/seeded-random.js';
 import { till, waitUntil } from './helpers.js';
 
-/** A small seeded generator: a failing run can be replayed with its seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** Until nothing waits: every sale voided or sent. */
+const everySaleDecided = (store: ReturnType<typeof till>['store']) =>
+  waitUntil(
+    () => {
+      const counts = store.countByState();
+      return counts.pending + counts.sending === 0;
+    },
+    30_000,
+    'every sale voided or sent',
+  );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -141,14 +141,7 @@ describe('a void and the sync engine', () => {
     });
     engine.start();
     const { saleIds, voids } = await ringUpAndVoid(t.store, 300, next);
-    await waitUntil(
-      () => {
-        const counts = t.store.countByState();
-        return counts.pending + counts.sending === 0;
-      },
-      30_000,
-      'every sale voided or sent',
-    );
+    await everySaleDecided(t.store);
     await engine.stop();
     expectOneDecision(t.store, server, saleIds, voids, SEED);
   }, 60_000);
@@ -171,14 +164,7 @@ describe('a void and the sync engine', () => {
     });
     await daemon.waitFor(/daemon started/);
     const { saleIds, voids } = await ringUpAndVoid(t.store, 200, next);
-    await waitUntil(
-      () => {
-        const counts = t.store.countByState();
-        return counts.pending + counts.sending === 0;
-      },
-      30_000,
-      'every sale voided or sent',
-    );
+    await everySaleDecided(t.store);
     expect(await daemon.stop()).toBe(0);
     expectOneDecision(t.store, server, saleIds, voids, SEED + 1);
   }, 90_000);
