@@ -10,7 +10,7 @@ import type { SaleSummary, SaleView } from '../domain/sale.js';
 import { countPerState, type OutboxState } from '../domain/sale-states.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { OUTBOX_STATES } from '../domain/sale-states.js';
-import { saleChoiceColumns, saleColumns } from './sale-columns.js';
+import { givenDiscountOf, saleChoiceColumns, saleColumns } from './sale-columns.js';
 import { outbox, outboxCounts, saleItems, sales } from './schema.js';
 
 export const saleFilterSchema = z.strictObject({
@@ -97,6 +97,9 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
       quantity: fromScaledInteger(item.quantityMilli, QUANTITY_DECIMALS),
       unitPriceMinor: item.unitPriceMinor,
       lineTotalMinor: item.lineTotalMinor,
+      discount: givenDiscountOf(item, item.lineDiscountMinor),
+      saleDiscountShareMinor: item.saleDiscountShareMinor,
+      chargedTotalMinor: item.lineTotalMinor - item.lineDiscountMinor - item.saleDiscountShareMinor,
     }));
     const o = row.outbox;
     const outboxView: SaleView['outbox'] = {
@@ -116,8 +119,21 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
       unansweredAttempts: o.unansweredAttempts,
       uncertain: o.uncertain,
     };
-    const { id: saleId, ...sale } = row.sales;
-    return { ...sale, saleId, items, outbox: outboxView };
+    const {
+      id: saleId,
+      discountBasisPoints,
+      discountAmountMinor,
+      discountReason,
+      discountMinor,
+      discountApprovedBy: _approvedBy,
+      ...sale
+    } = row.sales;
+    const discount = givenDiscountOf(
+      { discountBasisPoints, discountAmountMinor, discountReason },
+      discountMinor,
+    );
+    const subtotalMinor = items.reduce((sum, item) => sum + item.lineTotalMinor, 0);
+    return { ...sale, saleId, items, subtotalMinor, discount, outbox: outboxView };
   }
 
   function listSales(filter: unknown = {}): Result<SalePage> {

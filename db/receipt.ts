@@ -9,6 +9,7 @@ import type { Settings } from '../domain/settings.js';
 import { cashiers, customers, products } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { typedQuery } from './typed-sql.js';
+import { receiptCode } from '../domain/receipt-code.js';
 
 export type { ReceiptView };
 
@@ -25,9 +26,13 @@ export type ReceiptSource = Pick<
   | 'changeMinor'
   | 'customerId'
   | 'cashierId'
+  | 'discount'
 > & {
   items: ReadonlyArray<
-    Pick<SaleView['items'][number], 'productId' | 'quantity' | 'unitPriceMinor' | 'lineTotalMinor'>
+    Pick<
+      SaleView['items'][number],
+      'productId' | 'quantity' | 'unitPriceMinor' | 'lineTotalMinor' | 'discount'
+    >
   >;
   state: ReceiptView['state'];
 };
@@ -63,6 +68,15 @@ export function createReceipts(
   function receiptOf(sale: ReceiptSource, { shopName, tillName }: ShopNames): ReceiptView {
     const ids = JSON.stringify(sale.items.map((item) => item.productId));
     const names = new Map(productNames.all({ ids }).map((product) => [product.id, product.name]));
+    const lines = sale.items.map((item) => ({
+      // A product since removed from the catalog still prints, by its id.
+      name: names.get(item.productId) ?? item.productId,
+      quantity: item.quantity,
+      unitPriceMinor: item.unitPriceMinor,
+      lineTotalMinor: item.lineTotalMinor,
+      discount: item.discount,
+      chargedTotalMinor: item.lineTotalMinor - (item.discount?.amountMinor ?? 0),
+    }));
     return {
       shopName,
       tillName,
@@ -70,14 +84,12 @@ export function createReceipts(
       receiptNumber: sale.receiptNumber,
       createdAt: sale.createdAt,
       currency: sale.currency,
-      lines: sale.items.map((item) => ({
-        // A product since removed from the catalog still prints, by its id.
-        name: names.get(item.productId) ?? item.productId,
-        quantity: item.quantity,
-        unitPriceMinor: item.unitPriceMinor,
-        lineTotalMinor: item.lineTotalMinor,
-      })),
+      lines,
+      subtotalMinor: lines.reduce((sum, line) => sum + line.chargedTotalMinor, 0),
+      discount: sale.discount,
       totalMinor: sale.totalMinor,
+      barcode: receiptCode(sale.receiptNumber),
+      returnNumbers: [],
       paymentMethod: sale.paymentMethod,
       tenderedMinor: sale.tenderedMinor,
       changeMinor: sale.changeMinor,

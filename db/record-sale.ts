@@ -48,7 +48,9 @@ const receiptSourceOf = (
   items: row.lines.map((line) => ({
     ...line,
     quantity: fromScaledInteger(line.quantityMilli, QUANTITY_DECIMALS),
+    discount: null,
   })),
+  discount: null,
   state: 'pending',
 });
 

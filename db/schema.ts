@@ -50,6 +50,17 @@ export const sales = sqliteTable(
     shiftId: text('shift_id'),
     /** Who rang it up; null when the till has no cashiers set up. */
     cashierId: text('cashier_id'),
+    /**
+     * The sale's own discount (domain/discount.ts), as given: a percent in basis points or an
+     * amount, its reason, and what it took off (spread over the lines' shares). `total_minor`
+     * is what was charged, after every discount; the lines keep their prices before it.
+     */
+    discountBasisPoints: integer('discount_basis_points'),
+    discountAmountMinor: integer('discount_amount_minor'),
+    discountReason: text('discount_reason'),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    /** The manager who allowed a discount above the limit (null: none was needed). */
+    discountApprovedBy: text('discount_approved_by'),
   },
   (table) => [
     uniqueIndex('sales_receipt_number_unique').on(table.receiptNumber),
@@ -70,12 +81,24 @@ export const saleItems = sqliteTable(
     // Exact quantity in thousandths (grams for goods sold by the kilo); see db/money.ts.
     quantityMilli: integer('quantity_milli').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
+    /** Quantity × unit price, before any discount. */
     lineTotalMinor: integer('line_total_minor').notNull(),
+    /** The line's own discount as given (basis points or an amount) and its reason. */
+    discountBasisPoints: integer('discount_basis_points'),
+    discountAmountMinor: integer('discount_amount_minor'),
+    discountReason: text('discount_reason'),
+    /** What its own discount took off, and its share of the sale's discount. */
+    lineDiscountMinor: integer('line_discount_minor').notNull().default(0),
+    saleDiscountShareMinor: integer('sale_discount_share_minor').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.saleId, table.lineNumber] }),
     check('sale_items_quantity_positive', sql`${table.quantityMilli} > 0`),
     check('sale_items_price_not_negative', sql`${table.unitPriceMinor} >= 0`),
+    check(
+      'sale_items_charged_not_negative',
+      sql`${table.lineDiscountMinor} >= 0 and ${table.saleDiscountShareMinor} >= 0 and ${table.lineTotalMinor} - ${table.lineDiscountMinor} - ${table.saleDiscountShareMinor} >= 0`,
+    ),
   ],
 );
 
@@ -294,5 +317,6 @@ export const carts = sqliteTable(
   ],
 );
 
-// The trading day's tables (shifts, drawer entries, cashiers), declared beside these.
+// The trading day's tables (shifts, drawer entries, cashiers) and returns, declared beside these.
 export { cashiers, drawerEntries, shifts } from './schema-trading.js';
+export { returnItems, returns } from './schema-returns.js';

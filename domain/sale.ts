@@ -25,12 +25,30 @@ export const saleSummary = z.object({
 });
 export type SaleSummary = z.infer<typeof saleSummary>;
 
+/**
+ * A discount as given and what it took off (domain/discount.ts): a percent (in basis points,
+ * 1000 = 10 %) or an amount, with its reason. `amountMinor` is what came off, either way.
+ */
+export const givenDiscount = z.object({
+  basisPoints: z.number().nullable(),
+  amountMinor: z.number(),
+  reason: z.string(),
+});
+export type GivenDiscount = z.infer<typeof givenDiscount>;
+
 export const saleItemView = z.object({
   lineNumber: z.number(),
   productId: z.string(),
   quantity: z.number(),
   unitPriceMinor: z.number(),
+  /** Quantity × unit price, before any discount. */
   lineTotalMinor: z.number(),
+  /** The line's own discount, if any. */
+  discount: givenDiscount.nullable(),
+  /** Its share of the sale's discount. */
+  saleDiscountShareMinor: z.number(),
+  /** What was charged for the line: its total less both. */
+  chargedTotalMinor: z.number(),
 });
 export type SaleItemView = z.infer<typeof saleItemView>;
 
@@ -67,6 +85,10 @@ export const saleView = saleSummary
     shiftId: z.string().nullable(),
     cashierId: z.string().nullable(),
     items: z.array(saleItemView),
+    /** The lines' totals before any discount; `totalMinor` is what was charged. */
+    subtotalMinor: z.number(),
+    /** The sale's own discount, if any (spread over the lines' shares). */
+    discount: givenDiscount.nullable(),
     outbox: outboxView,
   });
 export type SaleView = z.infer<typeof saleView>;
@@ -131,10 +153,22 @@ export const receipt = z.object({
       name: z.string(),
       quantity: z.number(),
       unitPriceMinor: z.number(),
+      /** Before any discount: the original price. */
       lineTotalMinor: z.number(),
+      /** The line's own discount, and the line's price after it (before the sale's discount). */
+      discount: givenDiscount.nullable(),
+      chargedTotalMinor: z.number(),
     }),
   ),
+  /** Before the sale's own discount (after the lines' own); equals the total when none. */
+  subtotalMinor: z.number(),
+  discount: givenDiscount.nullable(),
+  /** What was paid. */
   totalMinor: z.number(),
+  /** The receipt's barcode text (domain/receipt-code.ts): scanned to start a return. */
+  barcode: z.string(),
+  /** Returns made against this sale so far (R numbers), for a reprint. */
+  returnNumbers: z.array(z.number()),
   paymentMethod: z.string(),
   tenderedMinor: z.number().nullable(),
   changeMinor: z.number().nullable(),

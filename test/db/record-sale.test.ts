@@ -19,6 +19,13 @@ function recorded(input: NewSaleInput = validSale()) {
   return result.value;
 }
 
+const line = (name: string, priceMinor: number) => ({
+  name,
+  quantity: 1,
+  unitPriceMinor: priceMinor,
+  lineTotalMinor: priceMinor,
+});
+
 describe('recordSale', () => {
   it('records a sale, its items and its outbox row in one transaction', () => {
     const sale = recorded(validSale({ customerId: 'cus_42', shopId: 'shop_main' }));
@@ -40,6 +47,9 @@ describe('recordSale', () => {
         quantity: 2,
         unitPriceMinor: 125,
         lineTotalMinor: 250,
+        discount: null,
+        saleDiscountShareMinor: 0,
+        chargedTotalMinor: 250,
       },
       {
         lineNumber: 2,
@@ -47,6 +57,9 @@ describe('recordSale', () => {
         quantity: 0.5,
         unitPriceMinor: 399,
         lineTotalMinor: 200,
+        discount: null,
+        saleDiscountShareMinor: 0,
+        chargedTotalMinor: 200,
       },
     ]);
     expect(stored.outbox).toMatchObject({
@@ -78,10 +91,14 @@ describe('recordSale', () => {
       createdAt: expect.any(Number) as number,
       currency: 'USD',
       lines: [
-        { name: 'Sweet', quantity: 1, unitPriceMinor: 10, lineTotalMinor: 10 },
-        { name: 'prod_20c', quantity: 1, unitPriceMinor: 20, lineTotalMinor: 20 },
+        { ...line('Sweet', 10), discount: null, chargedTotalMinor: 10 },
+        { ...line('prod_20c', 20), discount: null, chargedTotalMinor: 20 },
       ],
+      subtotalMinor: 30,
+      discount: null,
       totalMinor: 30,
+      barcode: 'TSR1',
+      returnNumbers: [],
       paymentMethod: 'CASH',
       tenderedMinor: 35,
       changeMinor: 5,
