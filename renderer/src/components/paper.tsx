@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { dayRows } from '../../../domain/views/day-view';
 import { formatMoney, methodLabel } from '../../../domain/views/money-format';
+import { returnLabel, type RefundReceipt } from '../../../domain/returns';
 
 type Receipt = MethodOutput<'getReceipt'>;
 type DayTotals = MethodOutput<'getDayTotals'>;
@@ -82,6 +83,53 @@ export function ReceiptPaper({
       {receipt.cashierName && <p>Served by {receipt.cashierName}</p>}
       <p class="paper-note">{platformNote(receipt.state)}</p>
       {receipt.state === 'voided' && <p class="paper-title paper-void">VOID</p>}
+    </Paper>
+  );
+}
+
+/** A refund receipt: the return, its own number, the sale it returns against, the money back. */
+export function RefundPaper({
+  receipt,
+  width,
+  decimals,
+}: {
+  receipt: RefundReceipt;
+  width: Width;
+  decimals: number;
+}) {
+  const money = (minor: number) => formatMoney(minor, receipt.currency, decimals);
+  return (
+    <Paper width={width} label={`Refund ${returnLabel(receipt.returnNumber)}`}>
+      <p class="paper-title">{receipt.shopName}</p>
+      <p class="paper-title">REFUND</p>
+      <p>{receipt.tillName}</p>
+      <p>
+        Return {returnLabel(receipt.returnNumber)} · {new Date(receipt.createdAt).toLocaleString()}
+      </p>
+      <p>For receipt #{receipt.saleReceiptNumber}</p>
+      <table class="paper-lines">
+        <tbody>
+          {receipt.lines.map((line) => (
+            <tr key={line.lineNumber}>
+              <td>
+                {line.name}
+                <br />
+                {line.quantity} returned
+              </td>
+              <td class="paper-amount">-{money(line.refundMinor)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="paper-row paper-total">
+        <span>Refunded</span> <span>-{money(receipt.totalMinor)}</span>
+      </p>
+      <p class="paper-row">
+        <span>Refunded by {methodLabel(receipt.refundPaymentMethod)}</span>
+      </p>
+      <p>Reason: {receipt.reason}</p>
+      {receipt.cashierName && <p>Served by {receipt.cashierName}</p>}
+      {receipt.deliveryNote && <p class="paper-note">{receipt.deliveryNote}</p>}
     </Paper>
   );
 }
