@@ -30,7 +30,12 @@ type CartRow = typeof carts.$inferSelect;
 
 /** What charging needs of the sale recorder: prepare a sale, then write it with something else. */
 export interface SaleWriter {
-  prepareSale(sale: NewSale, now?: number, cashierId?: string | null): Result<PreparedSale>;
+  prepareSale(
+    sale: NewSale,
+    now?: number,
+    cashierId?: string | null,
+    discountApprovedBy?: string | null,
+  ): Result<PreparedSale>;
   commitSale(prepared: PreparedSale, alongside?: () => void): Result<ReceiptView>;
 }
 
@@ -192,9 +197,12 @@ export function createCarts(
     chargeCart(
       sale: NewSale,
       now = Date.now(),
-      cashierId: string | null = null,
+      by: { cashierId: string | null; discountApprovedBy: string | null } = {
+        cashierId: null,
+        discountApprovedBy: null,
+      },
     ): Result<ReceiptView> {
-      const prepared = sales.prepareSale(sale, now, cashierId);
+      const prepared = sales.prepareSale(sale, now, by.cashierId, by.discountApprovedBy);
       if (!prepared.ok) return prepared;
       return sales.commitSale(prepared.value, () => void deleteOpen());
     },

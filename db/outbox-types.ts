@@ -17,7 +17,13 @@ export interface ClaimedSale {
   customerId: string | null;
   paymentMethod: string;
   currency: string;
-  items: Array<{ productId: string; quantityMilli: number; unitPriceMinor: number }>;
+  /** Each line with what was charged for it, after every discount. */
+  items: Array<{
+    productId: string;
+    quantityMilli: number;
+    unitPriceMinor: number;
+    chargedLineTotalMinor: number;
+  }>;
   /** The frozen body: set before the first send, never changed for this key. */
   requestBody: string | null;
 }

@@ -5,8 +5,10 @@
 // what only it knows (the methods this till takes, its currency and shop, the number).
 import { randomUUID } from 'node:crypto';
 import { sql } from './drizzle.js';
-import { fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
-import type { NewSale, PricedLine } from '../domain/new-sale.js';
+import { chargeSale, type ChargedSaleLine } from '../domain/charged-sale.js';
+import type { Discount } from '../domain/discount.js';
+import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
+import type { NewSale } from '../domain/new-sale.js';
 import { untakenMethod } from '../domain/payment-methods.js';
 import type { TillDatabase } from './open.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
@@ -24,8 +26,15 @@ export interface SaleRow {
   customerId: string | null;
   paymentMethod: string;
   currency: string;
-  lines: PricedLine[];
+  /** Each line with what its discounts took off. */
+  lines: ChargedSaleLine[];
+  /** What was charged, after every discount. */
   totalMinor: number;
+  /** The sale's own discount as given, and what it took off in all. */
+  discount: Discount | null;
+  saleDiscountMinor: number;
+  /** The manager who approved a discount above the limit; null when none was needed. */
+  discountApprovedBy: string | null;
   tenderedMinor: number | null;
   changeMinor: number | null;
   /** Who rang it up: null when the till has no cashiers set up. */
@@ -38,6 +47,23 @@ export interface PreparedSale {
   shop: ShopNames;
 }
 
+/** A discount as given, in the sale's view: what it took off, and its percent if one. */
+const givenOf = (discount: Discount | null | undefined, offMinor: number) =>
+  discount
+    ? {
+        basisPoints: discount.kind === 'percent' ? discount.basisPoints : null,
+        amountMinor: offMinor,
+        reason: discount.reason,
+      }
+    : null;
+
+/** A discount's columns: a percent in basis points or an amount, and the reason. */
+const columnsOf = (discount: Discount | null | undefined) => ({
+  discountBasisPoints: discount?.kind === 'percent' ? discount.basisPoints : null,
+  discountAmountMinor: discount?.kind === 'amount' ? discount.amountMinor : null,
+  discountReason: discount?.reason ?? null,
+});
+
 const receiptSourceOf = (
   { id: saleId, ...row }: SaleRow,
   receiptNumber: number,
@@ -48,9 +74,9 @@ const receiptSourceOf = (
   items: row.lines.map((line) => ({
     ...line,
     quantity: fromScaledInteger(line.quantityMilli, QUANTITY_DECIMALS),
-    discount: null,
+    discount: givenOf(line.discount, line.lineDiscountMinor),
   })),
-  discount: null,
+  discount: givenOf(row.discount, row.saleDiscountMinor),
   state: 'pending',
 });
 
@@ -84,6 +110,11 @@ export function createSaleRecorder(
       totalMinor: p('totalMinor'),
       tenderedMinor: p('tenderedMinor'),
       changeMinor: p('changeMinor'),
+      discountBasisPoints: p('discountBasisPoints'),
+      discountAmountMinor: p('discountAmountMinor'),
+      discountReason: p('discountReason'),
+      discountMinor: p('saleDiscountMinor'),
+      discountApprovedBy: p('discountApprovedBy'),
       shiftId: p('shiftId'),
       cashierId: p('cashierId'),
     })
@@ -103,9 +134,14 @@ export function createSaleRecorder(
   const insertRows = (row: SaleRow): number => {
     const receiptNumber = nextReceipt.get()!.next;
     const shiftId = shiftFor({ cashierId: row.cashierId, now: row.createdAt });
-    insertSale.run({ ...row, receiptNumber, shiftId });
+    insertSale.run({ ...row, ...columnsOf(row.discount), receiptNumber, shiftId });
     row.lines.forEach((line, index) =>
-      insertItem.run({ saleId: row.id, lineNumber: index + 1, ...line }),
+      insertItem.run({
+        saleId: row.id,
+        lineNumber: index + 1,
+        ...line,
+        ...columnsOf(line.discount),
+      }),
     );
     insertOutbox.run({ saleId: row.id, idempotencyKey: randomUUID(), createdAt: row.createdAt });
     return receiptNumber;
@@ -122,27 +158,37 @@ export function createSaleRecorder(
     },
   );
 
-  /** A new sale given its id, time, shop and currency; refused if the till does not take its method. */
+  /**
+   * A new sale given its id, time, shop and currency, its discounts applied; refused if the
+   * till does not take its method, a discount is too large or the cash handed over too little.
+   */
   function prepareSale(
     sale: NewSale,
     now = Date.now(),
     cashierId: string | null = null,
+    discountApprovedBy: string | null = null,
   ): Result<PreparedSale> {
     const settings = settingsStore.read();
-    // The one rule that needs the till's settings; the rest was checked as the sale came in.
+    // The rules that need the till's settings; the rest was checked as the sale came in.
     const untaken = untakenMethod(settings.paymentMethods, sale.paymentMethod);
     if (untaken) return fail(invalidFields('The sale is not valid', [untaken]));
+    const charged = chargeSale(sale, currencyDecimals(settings.currency));
+    if (!charged.ok) return fail(invalidFields('The sale is not valid', charged.fields));
+    const { value } = charged;
     const row: SaleRow = {
       id: randomUUID(),
       createdAt: now,
-      shopId: sale.shopId ?? settings.shopId,
-      customerId: sale.customerId ?? null,
-      paymentMethod: sale.paymentMethod,
+      shopId: value.shopId ?? settings.shopId,
+      customerId: value.customerId ?? null,
+      paymentMethod: value.paymentMethod,
       currency: settings.currency,
-      lines: sale.lines,
-      totalMinor: sale.totalMinor,
-      tenderedMinor: sale.tenderedMinor,
-      changeMinor: sale.changeMinor,
+      lines: value.lines,
+      totalMinor: value.totalMinor,
+      discount: value.discount,
+      saleDiscountMinor: value.saleDiscountMinor,
+      discountApprovedBy,
+      tenderedMinor: value.tenderedMinor,
+      changeMinor: value.changeMinor,
       cashierId,
     };
     return ok({ row, shop: { shopName: settings.shopName, tillName: settings.tillName } });
@@ -168,9 +214,14 @@ export function createSaleRecorder(
 
   function recordSale(
     sale: NewSale,
-    options: { now?: number; cashierId?: string | null } = {},
+    options: { now?: number; cashierId?: string | null; discountApprovedBy?: string | null } = {},
   ): Result<ReceiptView> {
-    const prepared = prepareSale(sale, options.now, options.cashierId ?? null);
+    const prepared = prepareSale(
+      sale,
+      options.now,
+      options.cashierId ?? null,
+      options.discountApprovedBy ?? null,
+    );
     return prepared.ok ? commitSale(prepared.value) : prepared;
   }
 

@@ -12,11 +12,15 @@ import { saleChoiceColumns, saleColumns } from './sale-columns.js';
 import { REFUSED_ROWS, UNCERTAIN_ROWS, outbox, sales } from './schema.js';
 import { typedQuery, type RowOf } from './typed-sql.js';
 import type { RefusedChange, RefusedSummary } from '../domain/sale.js';
-import { prepareSaleItemInsert, prepareSaleLines } from './sale-items.js';
+import { prepareLineDiscounts, prepareSaleItemInsert, prepareSaleLines } from './sale-items.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import { currencyDecimals } from '../domain/money.js';
 import { moneyChangesOf } from '../domain/sale-edit.js';
-import type { CorrectedSale } from '../domain/corrected-sale.js';
+import {
+  keepDiscounts,
+  type CorrectedSale,
+  type LineDiscountColumns,
+} from '../domain/corrected-sale.js';
 import { untakenMethod } from '../domain/payment-methods.js';
 import type { SettingsStore } from './settings.js';
 import type { Shifts } from './shifts.js';
@@ -54,7 +58,8 @@ const targetColumns = {
 type Row = RowOf<typeof targetColumns>;
 
 /** A corrected sale as it is written: with the shop and customer it will carry. */
-type RevisedSale = Pick<CorrectedSale, 'paymentMethod' | 'lines'> & {
+type RevisedSale = Pick<CorrectedSale, 'paymentMethod'> & {
+  lines: Array<CorrectedSale['lines'][number] & LineDiscountColumns>;
   shopId: string | null;
   customerId: string | null;
 };
@@ -116,6 +121,7 @@ export function createRefusedActions(
     });
   const writes = prepareRefusedWrites(database);
   const insertItem = prepareSaleItemInsert(database);
+  const lineDiscounts = prepareLineDiscounts(database);
 
   /** A refused sale by sale id or receipt number, or the reason it cannot be acted on. */
   function findRefused(idOrReceipt: string): Result<Row> {
@@ -213,14 +219,22 @@ export function createRefusedActions(
       const untaken = untakenMethod(settings.paymentMethods, sale.paymentMethod);
       if (untaken) return fail(invalidFields('The sale is not valid', [untaken]));
       const paid = found.value;
+      // A discounted sale keeps its discounts: its lines' prices stay (domain/corrected-sale.ts).
       // Checked against the till's currency now: it may have changed since the sale was paid.
-      const edited = { ...sale, currency: settings.currency };
+      const kept = keepDiscounts(lineDiscounts.of(paid.saleId), sale);
+      if (!kept.ok)
+        return fail(
+          invalidFields('The edit would change money already taken', [
+            { path: kept.path, message: kept.message },
+          ]),
+        );
+      const edited = { ...sale, totalMinor: kept.totalMinor, currency: settings.currency };
       const moneyChanges = moneyChangesOf(paid, edited, currencyDecimals(paid.currency));
       if (moneyChanges.length > 0)
         return fail(invalidFields('The edit would change money already taken', moneyChanges));
       const revised: RevisedSale = {
         paymentMethod: sale.paymentMethod,
-        lines: sale.lines,
+        lines: kept.lines,
         shopId: sale.shopId ?? settings.shopId,
         customerId: sale.customerId ?? null,
       };

@@ -3,11 +3,15 @@
 import { sql } from './drizzle.js';
 import type { TillDatabase } from './open.js';
 import { saleItems } from './schema.js';
-import { typedQuery, type RowOf } from './typed-sql.js';
+import { computed, typedQuery, type RowOf } from './typed-sql.js';
 
 const p = (name: string) => sql.placeholder(name);
 
-/** `run({ saleId, lineNumber, productId, quantityMilli, unitPriceMinor, lineTotalMinor })` */
+/**
+ * `run({ saleId, lineNumber, productId, quantityMilli, unitPriceMinor, lineTotalMinor,
+ * discountBasisPoints, discountAmountMinor, discountReason, lineDiscountMinor,
+ * saleDiscountShareMinor })`: the line before discounts, and what they took off.
+ */
 export const prepareSaleItemInsert = ({ db }: TillDatabase) =>
   db
     .insert(saleItems)
@@ -18,6 +22,11 @@ export const prepareSaleItemInsert = ({ db }: TillDatabase) =>
       quantityMilli: p('quantityMilli'),
       unitPriceMinor: p('unitPriceMinor'),
       lineTotalMinor: p('lineTotalMinor'),
+      discountBasisPoints: p('discountBasisPoints'),
+      discountAmountMinor: p('discountAmountMinor'),
+      discountReason: p('discountReason'),
+      lineDiscountMinor: p('lineDiscountMinor'),
+      saleDiscountShareMinor: p('saleDiscountShareMinor'),
     })
     .prepare();
 
@@ -26,6 +35,10 @@ const lineColumns = {
   productId: saleItems.productId,
   quantityMilli: saleItems.quantityMilli,
   unitPriceMinor: saleItems.unitPriceMinor,
+  /** What the line was charged, after its own discount and its share of the sale's. */
+  chargedLineTotalMinor: computed<number>(
+    'line_total_minor - line_discount_minor - sale_discount_share_minor',
+  ),
 };
 
 export type SaleLine = Omit<RowOf<typeof lineColumns>, 'saleId'>;
@@ -52,4 +65,26 @@ export function prepareSaleLines({ sqlite }: TillDatabase) {
       return bySale;
     },
   };
+}
+
+const keptColumns = {
+  productId: saleItems.productId,
+  quantityMilli: saleItems.quantityMilli,
+  unitPriceMinor: saleItems.unitPriceMinor,
+  lineTotalMinor: saleItems.lineTotalMinor,
+  discountBasisPoints: saleItems.discountBasisPoints,
+  discountAmountMinor: saleItems.discountAmountMinor,
+  discountReason: saleItems.discountReason,
+  lineDiscountMinor: saleItems.lineDiscountMinor,
+  saleDiscountShareMinor: saleItems.saleDiscountShareMinor,
+};
+
+/** `of(saleId)`: a sale's lines with their discount figures, in order (a correction keeps them). */
+export function prepareLineDiscounts({ sqlite }: TillDatabase) {
+  const lines = typedQuery<typeof keptColumns, { saleId: string }>(
+    sqlite,
+    keptColumns,
+    (list) => `select ${list} from sale_items where sale_id = @saleId order by line_number`,
+  );
+  return { of: (saleId: string) => lines.all({ saleId }) };
 }

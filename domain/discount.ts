@@ -38,7 +38,10 @@ const reason = z
 
 /** `{ percent: 10, reason }` or `{ amountMinor: 150, reason }`: exactly one of the two. */
 export const discountSchema = z
-  .strictObject({ percent: percent.optional(), amountMinor: amountMinor.optional(), reason })
+  .strictObject(
+    { percent: percent.optional(), amountMinor: amountMinor.optional(), reason },
+    { error: 'must be a discount, like { "percent": 10, "reason": "damaged box" }' },
+  )
   .transform((input, context): Discount => {
     if (input.percent !== undefined && input.amountMinor !== undefined) {
       const message = 'give a percent or an amount, not both';

@@ -4,7 +4,11 @@
 // Parsing is the one check and the pricing, in one pass, where the sale comes in: the store
 // takes what this schema gives and asks only its settings whether the method is taken here.
 // A corrected sale (domain/corrected-sale.ts) is made of the same fields, `saleFields`.
+// Discounts (a line's or the sale's `discount`) are checked for their shape here; what they
+// take off is worked out by the store, which knows the till's currency (domain/charged-sale.ts),
+// and the cash handed over is compared there with the total charged after them.
 import { z } from 'zod';
+import { discountSchema, type Discount } from './discount.js';
 import { priceLines, QUANTITY_DECIMALS, toScaledInteger } from './money.js';
 import { CASH_METHOD } from './payment-methods.js';
 import { idSchema, MAX_ITEMS_PER_SALE, quantitySchema } from './sale-input.js';
@@ -27,18 +31,26 @@ const minorUnits = z
   .int('must be a whole number of minor units, like 1250 for 12.50')
   .nonnegative('must not be negative');
 
-const saleItem = z
-  .strictObject({
-    productId: idSchema,
-    quantity: quantitySchema,
-    unitPriceMinor: minorUnits.max(MAX_UNIT_PRICE_MINOR, `must be at most ${MAX_UNIT_PRICE_MINOR}`),
-  })
-  .transform(({ productId, quantity, unitPriceMinor }) => ({
-    productId,
-    // Exact: quantitySchema lets through no more decimals than thousandths.
-    quantityMilli: toScaledInteger(quantity, QUANTITY_DECIMALS)!,
-    unitPriceMinor,
-  }));
+const itemFields = {
+  productId: idSchema,
+  quantity: quantitySchema,
+  unitPriceMinor: minorUnits.max(MAX_UNIT_PRICE_MINOR, `must be at most ${MAX_UNIT_PRICE_MINOR}`),
+};
+
+const toLine = <Rest extends object>({
+  quantity,
+  ...rest
+}: { quantity: number; productId: string; unitPriceMinor: number } & Rest) => ({
+  ...rest,
+  // Exact: quantitySchema lets through no more decimals than thousandths.
+  quantityMilli: toScaledInteger(quantity, QUANTITY_DECIMALS)!,
+});
+
+const saleItem = z.strictObject(itemFields).transform(toLine);
+/** A new sale's line may carry its own discount. */
+const discountedItem = z
+  .strictObject({ ...itemFields, discount: discountSchema.optional() })
+  .transform(toLine);
 
 export interface PricedLine {
   productId: string;
@@ -47,18 +59,27 @@ export interface PricedLine {
   lineTotalMinor: number;
 }
 
+/** A new sale's line: priced, perhaps with its own discount (not yet applied). */
+export interface NewSaleLine extends PricedLine {
+  discount?: Discount | undefined;
+}
+
 /** A sale's lines, checked and priced: each line's total and their sum, exact. */
-const pricedItems = z
-  .array(saleItem, { error: 'must be a list of items' })
-  .min(1, 'must contain at least one item')
-  .max(MAX_ITEMS_PER_SALE, `must contain at most ${MAX_ITEMS_PER_SALE} items`)
-  .transform((items, context): { lines: PricedLine[]; totalMinor: number } => {
-    const priced = priceLines(items);
-    if (!('tooLargeAt' in priced)) return priced;
-    const message = 'the total is too large to be exact';
-    context.issues.push({ code: 'custom', path: [priced.tooLargeAt], message, input: items });
-    return z.NEVER;
-  });
+const pricedItemsOf = <Line extends { quantityMilli: number; unitPriceMinor: number }>(
+  item: z.ZodType<Line, unknown>,
+) =>
+  z
+    .array(item, { error: 'must be a list of items' })
+    .min(1, 'must contain at least one item')
+    .max(MAX_ITEMS_PER_SALE, `must contain at most ${MAX_ITEMS_PER_SALE} items`)
+    .transform((items, context) => {
+      const priced = priceLines(items);
+      if (!('tooLargeAt' in priced)) return priced;
+      const message = 'the total is too large to be exact';
+      context.issues.push({ code: 'custom', path: [priced.tooLargeAt], message, input: items });
+      return z.NEVER;
+    });
+const pricedItems = pricedItemsOf(saleItem);
 
 /**
  * What a new sale and a corrected one both are: priced lines, how it was paid, and perhaps a
@@ -71,43 +92,53 @@ export const saleFields = {
   customerId: idSchema.optional(),
 };
 
-/** A new sale checked and priced: what the store writes. */
+/** A new sale checked and priced, its discounts not yet applied: what the store takes. */
 export interface NewSale {
   shopId?: string;
   customerId?: string;
   paymentMethod: string;
-  lines: PricedLine[];
+  lines: NewSaleLine[];
+  /** The lines' totals before any discount. */
   totalMinor: number;
-  /** Cash sales only: what was handed over (the total when not given), and the change. */
-  tenderedMinor: number | null;
-  changeMinor: number | null;
+  /** The sale's own discount, taken after the lines' own. */
+  discount?: Discount | undefined;
+  /** Cash sales only: what was handed over (left out: the exact total charged). */
+  tenderedMinor?: number;
 }
 
-export const newSale = z
-  .strictObject({
-    ...saleFields,
-    /** Cash handed over, for a cash sale (left out: the exact total). Never sent. */
-    tenderedMinor: minorUnits.optional(),
-  })
-  .transform((input, context): NewSale => {
-    const refuse = (path: Array<string | number>, message: string) => {
-      context.issues.push({ code: 'custom', path, message, input });
-      return z.NEVER;
-    };
-    const { items, tenderedMinor, ...sale } = input;
-    const { lines, totalMinor } = items;
-    // Only cash goes into the drawer: only a cash sale has an amount handed over and change.
-    if (sale.paymentMethod !== CASH_METHOD) {
-      if (tenderedMinor !== undefined)
-        return refuse(['tenderedMinor'], `is only taken for ${CASH_METHOD} sales`);
-      return { ...sale, lines, totalMinor, tenderedMinor: null, changeMinor: null };
-    }
-    const handedOver = tenderedMinor ?? totalMinor;
-    if (handedOver < totalMinor)
-      return refuse(['tenderedMinor'], `is less than the total (${totalMinor})`);
-    const changeMinor = handedOver - totalMinor;
-    return { ...sale, lines, totalMinor, tenderedMinor: handedOver, changeMinor };
-  });
+/** A new sale's fields, before the checks that take more than one field. */
+export const newSaleFields = {
+  ...saleFields,
+  items: pricedItemsOf(discountedItem),
+  discount: discountSchema.optional(),
+  /** Cash handed over, for a cash sale (left out: the exact total). Never sent. */
+  tenderedMinor: minorUnits.optional(),
+};
+
+/** The checks across fields, as a transform: the contract adds its approval to the same fields. */
+export function toNewSale<Input extends z.output<z.ZodObject<typeof newSaleFields>>>(
+  input: Input,
+  context: z.RefinementCtx,
+): NewSale {
+  const { items, ...sale } = input;
+  // Only cash goes into the drawer: only a cash sale has an amount handed over and change.
+  if (sale.paymentMethod !== CASH_METHOD && sale.tenderedMinor !== undefined) {
+    const message = `is only taken for ${CASH_METHOD} sales`;
+    context.issues.push({ code: 'custom', path: ['tenderedMinor'], message, input });
+    return z.NEVER;
+  }
+  const { shopId, customerId, paymentMethod, discount, tenderedMinor } = sale;
+  return {
+    ...(shopId !== undefined ? { shopId } : {}),
+    ...(customerId !== undefined ? { customerId } : {}),
+    paymentMethod,
+    ...items,
+    ...(discount ? { discount } : {}),
+    ...(tenderedMinor !== undefined ? { tenderedMinor } : {}),
+  };
+}
+
+export const newSale = z.strictObject(newSaleFields).transform(toNewSale);
 
 /** A new sale as a caller sends it. */
 export type NewSaleInput = z.input<typeof newSale>;

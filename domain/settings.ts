@@ -67,6 +67,13 @@ export const settingsShape = {
     .min(0, 'must not be negative')
     .max(1e12, 'is too large')
     .default(5000),
+  /** A discount above this percent of what it applies to needs a manager's PIN; 0: any. */
+  managerDiscountAbovePercent: z
+    .number({ error: 'must be a percent' })
+    .int('must be a whole percent, like 20')
+    .min(0, 'must not be negative')
+    .max(100, 'must be at most 100')
+    .default(20),
 };
 
 export const settingsSchema = z.strictObject(settingsShape);

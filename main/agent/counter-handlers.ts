@@ -74,9 +74,9 @@ export function counterHandlers(
   }
 
   return {
-    recordSale(sale) {
-      const by = desk.actingCashier(session);
-      return by.ok ? queued(store().recordSale(sale, { cashierId: by.value })) : by;
+    recordSale({ sale, approval }) {
+      const by = desk.saleActors(sale, { signedIn: session.signedIn, approval });
+      return by.ok ? queued(store().recordSale(sale, by.value)) : by;
     },
     getCounter: counter,
     saveCart({ cart }) {
@@ -92,7 +92,7 @@ export function counterHandlers(
       const recalled = store().recallCart(cartId, cart);
       return recalled.ok ? counter() : recalled;
     },
-    chargeCart({ cart }) {
+    chargeCart({ cart, approval }) {
       const { currency } = store().settings.read();
       const decimals = currencyDecimals(currency);
       const problem = chargeProblem(cart, decimals, (minor) =>
@@ -102,7 +102,7 @@ export function counterHandlers(
       // The cart becomes a new sale here, checked and priced once like any other.
       const sale = newSale.safeParse(saleFromCart(cart, decimals));
       if (!sale.success) return fail(invalidInput('The sale is not valid', sale.error));
-      const by = desk.actingCashier(session);
+      const by = desk.saleActors(sale.data, { signedIn: session.signedIn, approval });
       return by.ok ? queued(store().chargeCart(sale.data, Date.now(), by.value)) : by;
     },
     searchProducts: ({ query, limit }) => ok(store().searchProducts(query, limit)),

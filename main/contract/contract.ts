@@ -18,7 +18,7 @@ import {
   saleView,
 } from '../../domain/sale.js';
 import { cartContent, counterState, MAX_HOLD_NOTE } from '../../domain/cart.js';
-import { newSale } from '../../domain/new-sale.js';
+import { newSaleFields, toNewSale } from '../../domain/new-sale.js';
 import { correctedSale } from '../../domain/corrected-sale.js';
 import { settingsView } from '../../domain/settings-view.js';
 import { settingsPatch } from '../../domain/settings.js';
@@ -64,8 +64,16 @@ export const closePreview = z.object({
 
 export const methods = {
   recordSale: {
-    /** A new sale, money in minor units (for cash, the amount handed over: never sent). */
-    input: newSale,
+    /**
+     * A new sale, money in minor units (for cash, the amount handed over: never sent), and a
+     * manager's PIN for a discount above the limit (managerDiscountAbovePercent).
+     */
+    input: z
+      .strictObject({ ...newSaleFields, ...approval })
+      .transform(({ approval: pin, ...sale }, context) => ({
+        sale: toNewSale(sale, context),
+        approval: pin,
+      })),
     /** Its receipt, to show and print at once. */
     output: receipt,
   },
@@ -110,7 +118,8 @@ export const methods = {
     output: counterState,
   },
   /** Charges the cart: the sale is recorded and the cart cleared in one step. */
-  chargeCart: { input: z.strictObject({ cart: cartContent }), output: receipt },
+  /** A manager's PIN comes along for a discount above the limit. */
+  chargeCart: { input: z.strictObject({ cart: cartContent, ...approval }), output: receipt },
   getDayTotals: {
     /** A day as YYYY-MM-DD in the till's time zone; today when left out. */
     input: z.strictObject({ date: z.string().optional() }),

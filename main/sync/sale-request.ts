@@ -1,11 +1,16 @@
 // The body of POST /v1/sales: exactly the documented fields, numbers as JSON numbers
 // converted exactly from minor units; shopId only when known, customerId only when set.
-import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../../domain/money.js';
+// The platform totals a sale as Σ quantity × price: each line goes as the items that carry
+// its charged total exactly, after its discounts (domain/platform-items.ts): one item at
+// its own unit price when there is no discount, two of the same product when one price
+// cannot carry the discount to the minor unit.
+import { currencyDecimals } from '../../domain/money.js';
+import { platformItems, type PlatformItem } from '../../domain/platform-items.js';
 import type { ClaimedSale } from '../../db/outbox.js';
 
 export interface SaleRequestBody {
   shopId?: string;
-  items: Array<{ productId: string; quantity: number; price: number }>;
+  items: PlatformItem[];
   paymentMethod: string;
   customerId?: string;
 }
@@ -18,11 +23,7 @@ export function saleRequestBody(
   const shopId = sale.shopId ?? configuredShopId;
   return {
     ...(shopId ? { shopId } : {}),
-    items: sale.items.map((item) => ({
-      productId: item.productId,
-      quantity: fromScaledInteger(item.quantityMilli, QUANTITY_DECIMALS),
-      price: fromScaledInteger(item.unitPriceMinor, decimals),
-    })),
+    items: sale.items.flatMap((item) => platformItems(item, decimals)),
     paymentMethod: sale.paymentMethod,
     ...(sale.customerId ? { customerId: sale.customerId } : {}),
   };

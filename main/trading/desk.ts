@@ -9,6 +9,9 @@ import {
   type ManagerAction,
   type PinEntry,
 } from '../../domain/cashier.js';
+import { chargeSale, discountNeedsManager } from '../../domain/charged-sale.js';
+import { currencyDecimals } from '../../domain/money.js';
+import type { NewSale } from '../../domain/new-sale.js';
 import { fail, ok, type Result } from '../../domain/result.js';
 import { drawerEntryInput } from '../../domain/shift.js';
 import type { Store } from '../../db/store.js';
@@ -52,8 +55,30 @@ export function createDesk(store: () => Store, now: () => number = Date.now) {
 
   const act = (cashierId: string | null) => ({ cashierId, now: now() });
 
+  /**
+   * Who rings the sale up, and the manager who approved its discounts when they are above
+   * the limit (domain/charged-sale.ts): a manager signed in, or a manager's PIN given.
+   */
+  function saleActors(
+    sale: NewSale,
+    actor: Actor,
+  ): Result<{ cashierId: string | null; discountApprovedBy: string | null }> {
+    const settings = store().settings.read();
+    const charged = chargeSale(sale, currencyDecimals(settings.currency));
+    // A discount too large is refused by the store, naming the field: nobody to ask first.
+    const needed =
+      charged.ok && discountNeedsManager(charged.value, settings.managerDiscountAbovePercent);
+    const by = needed ? allow('discount', actor) : actingCashier(actor);
+    if (!by.ok) return by;
+    if (!needed || !cashiers().hasCashiers())
+      return ok({ cashierId: by.value, discountApprovedBy: null });
+    const approvedBy = actor.approval?.cashierId ?? actor.signedIn?.id ?? null;
+    return ok({ cashierId: by.value, discountApprovedBy: approvedBy });
+  }
+
   return {
     actingCashier,
+    saleActors,
     openShift(input: unknown, actor: Actor) {
       const by = actingCashier(actor);
       return by.ok ? store().shifts.open(input, act(by.value)) : by;

@@ -86,7 +86,7 @@ afterAll(() => store.close());
 function recordAtTheBoundary(input: unknown) {
   const parsed = methods.recordSale.input.safeParse(input);
   if (!parsed.success) return fail(invalidInput('The sale is not valid', parsed.error));
-  return store.recordSale(parsed.data);
+  return store.recordSale(parsed.data.sale);
 }
 
 describe('recordSale, property-based', () => {

@@ -26,6 +26,7 @@ describe('settings', () => {
       blindClose: false,
       closeNoteAboveMinor: 500,
       managerCashOutAboveMinor: 5000,
+      managerDiscountAbovePercent: 20,
     });
   });
 

@@ -51,7 +51,10 @@ describe('recordSale at the contract', () => {
     });
     expect(fields).toEqual([
       { path: '/customerId', message: 'must be a text id' },
-      { path: '/discount', message: 'is not a known field' },
+      {
+        path: '/discount',
+        message: 'must be a discount, like { "percent": 10, "reason": "damaged box" }',
+      },
       { path: '/items/0/productId', message: 'must not contain spaces or control characters' },
       { path: '/items/0/quantity', message: 'must be greater than 0' },
       {

@@ -168,8 +168,13 @@ describe('the request body', () => {
     paymentMethod: 'CASH',
     currency: 'USD',
     items: [
-      { productId: 'prod_1', quantityMilli: 1500, unitPriceMinor: 29 },
-      { productId: 'prod_2', quantityMilli: 1000, unitPriceMinor: 100000 },
+      { productId: 'prod_1', quantityMilli: 1500, unitPriceMinor: 29, chargedLineTotalMinor: 44 },
+      {
+        productId: 'prod_2',
+        quantityMilli: 1000,
+        unitPriceMinor: 100000,
+        chargedLineTotalMinor: 100000,
+      },
     ],
   };
 
