@@ -61,9 +61,21 @@ export function chargeSale(sale: NewSale, decimals: number): ChargeOutcome {
   };
 }
 
-/** A discount's size against what it applies to is above `limitPercent`: exact, in BigInt. */
-const above = (offMinor: number, baseMinor: number, limitPercent: number) =>
-  BigInt(offMinor) * 100n > BigInt(limitPercent) * BigInt(baseMinor);
+/**
+ * A discount's size is above `limitPercent`: a percent as given (20 % is at a limit of 20,
+ * though half-up rounding may take a minor unit more), an amount as its share of what it
+ * applies to; exact, in BigInt.
+ */
+function above(
+  discount: Discount | null | undefined,
+  offMinor: number,
+  baseMinor: number,
+  limitPercent: number,
+) {
+  if (!discount) return false;
+  if (discount.kind === 'percent') return discount.basisPoints > limitPercent * 100;
+  return BigInt(offMinor) * 100n > BigInt(limitPercent) * BigInt(baseMinor);
+}
 
 /**
  * Whether a manager must approve this sale's discounts: a line's own discount above the
@@ -71,11 +83,12 @@ const above = (offMinor: number, baseMinor: number, limitPercent: number) =>
  * total after the lines' own discounts).
  */
 export function discountNeedsManager(sale: ChargedSale, limitPercent: number): boolean {
-  if (sale.lines.some((line) => above(line.lineDiscountMinor, line.lineTotalMinor, limitPercent)))
-    return true;
+  const onLine = (line: ChargedSaleLine) =>
+    above(line.discount, line.lineDiscountMinor, line.lineTotalMinor, limitPercent);
+  if (sale.lines.some(onLine)) return true;
   const base = sale.lines.reduce(
     (sum, line) => sum + line.lineTotalMinor - line.lineDiscountMinor,
     0,
   );
-  return above(sale.saleDiscountMinor, base, limitPercent);
+  return above(sale.discount, sale.saleDiscountMinor, base, limitPercent);
 }

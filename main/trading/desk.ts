@@ -56,28 +56,38 @@ export function createDesk(store: () => Store, now: () => number = Date.now) {
   const act = (cashierId: string | null) => ({ cashierId, now: now() });
 
   /**
-   * Who rings the sale up, and the manager who approved its discounts when they are above
-   * the limit (domain/charged-sale.ts): a manager signed in, or a manager's PIN given.
+   * The manager who approves a sale's discounts when they are above the limit
+   * (domain/charged-sale.ts): a manager's PIN given, or a manager signed in. Null when no
+   * approval is needed, or the till has no cashiers.
    */
+  function discountApproval(sale: NewSale, actor: Actor): Result<string | null> {
+    if (!cashiers().hasCashiers()) return ok(null);
+    const settings = store().settings.read();
+    const charged = chargeSale(sale, currencyDecimals(settings.currency));
+    // A discount too large is refused by the store, naming the field: nobody to ask first.
+    if (!charged.ok || !discountNeedsManager(charged.value, settings.managerDiscountAbovePercent))
+      return ok(null);
+    if (!actor.approval && actor.signedIn?.role === 'manager') return ok(actor.signedIn.id);
+    const by = allow('discount', actor);
+    return by.ok ? ok(actor.approval!.cashierId) : by;
+  }
+
+  /** Who rings the sale up (signed in where the till has cashiers), and who approved its discounts. */
   function saleActors(
     sale: NewSale,
     actor: Actor,
   ): Result<{ cashierId: string | null; discountApprovedBy: string | null }> {
-    const settings = store().settings.read();
-    const charged = chargeSale(sale, currencyDecimals(settings.currency));
-    // A discount too large is refused by the store, naming the field: nobody to ask first.
-    const needed =
-      charged.ok && discountNeedsManager(charged.value, settings.managerDiscountAbovePercent);
-    const by = needed ? allow('discount', actor) : actingCashier(actor);
+    const by = actingCashier(actor);
     if (!by.ok) return by;
-    if (!needed || !cashiers().hasCashiers())
-      return ok({ cashierId: by.value, discountApprovedBy: null });
-    const approvedBy = actor.approval?.cashierId ?? actor.signedIn?.id ?? null;
-    return ok({ cashierId: by.value, discountApprovedBy: approvedBy });
+    const approvedBy = discountApproval(sale, actor);
+    return approvedBy.ok
+      ? ok({ cashierId: by.value, discountApprovedBy: approvedBy.value })
+      : approvedBy;
   }
 
   return {
     actingCashier,
+    discountApproval,
     saleActors,
     openShift(input: unknown, actor: Actor) {
       const by = actingCashier(actor);

@@ -1,35 +1,82 @@
 // `tillsync record`: records one sale given as JSON on stdin or in a file, into the till's
 // store (in sandbox mode the app then sends it to its sandbox). The sale is checked here, as
-// it comes in, by the same schema the UI's recordSale goes through (domain/new-sale.ts).
+// it comes in, by the same schema the UI's recordSale goes through (domain/new-sale.ts),
+// after a discount's `amount` is turned into minor units of the till's currency
+// (main/cli/discount-input.ts). A discount above the limit needs a manager where the till
+// has cashiers (--manager, or --cashier a manager): the desk's rule, as at the till.
 import type { Command } from 'commander';
 import { invalidInput } from '../../../db/field-errors.js';
+import { currencyDecimals } from '../../../domain/money.js';
 import { newSale } from '../../../domain/new-sale.js';
+import { invalidFields, type AppError } from '../../../domain/result.js';
+import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
+import { discountsInMinor, namedAsWritten } from '../discount-input.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson, readJsonInput } from '../io.js';
-import { tillFields, withStore } from '../store-access.js';
+import { accepted } from '../refusal.js';
+import { tillFields } from '../store-access.js';
+import { withTradingTill } from '../trading-till.js';
+
+type Options = ActingOptions & { file?: string; json?: boolean };
+
+const HELP = `
+A line or the whole sale may carry a discount, with its reason:
+  "discount": {"percent": 10, "reason": "damaged box"}
+  "discount": {"amount": 1.50, "reason": "loyal customer"}   (in the till's currency)
+Above the limit (settings: managerDiscountAbovePercent, 20 % by default) a till with cashiers
+needs a manager: --manager NAME (PIN from TILLSYNC_MANAGER_PIN, else the prompt).`;
+
+function refuse(error: AppError): never {
+  printError(error);
+  throw new CliError('', error.code === 'invalid_input' ? EXIT.invalidInput : EXIT.failure);
+}
 
 export function registerRecord(program: Command): void {
-  program
-    .command('record')
-    .description('Record one sale, given as JSON on standard input or with --file')
-    .option('--file <path>', 'read the sale from this JSON file instead of standard input')
-    .action(async (options: { file?: string }, command: Command) => {
-      const sale = newSale.safeParse(await readJsonInput(options.file));
-      if (!sale.success) {
-        printError(invalidInput('The sale is not valid', sale.error));
-        throw new CliError('', EXIT.invalidInput);
-      }
-      await withStore(command, (store, found) => {
-        const receipt = store.recordSale(sale.data);
-        if (!receipt.ok) {
-          printError(receipt.error);
-          throw new CliError(
-            '',
-            receipt.error.code === 'invalid_input' ? EXIT.invalidInput : EXIT.failure,
+  addActingOptions(
+    program
+      .command('record')
+      .description('Record one sale, given as JSON on standard input or with --file')
+      .option('--file <path>', 'read the sale from this JSON file instead of standard input')
+      .option('--json', 'the answer is JSON (always: accepted for every command alike)'),
+  )
+    .addHelpText('after', HELP)
+    .action(async (options: Options, command: Command) => {
+      const input = await readJsonInput(options.file);
+      await withTradingTill(command, async (till) => {
+        const inMinor = discountsInMinor(input, currencyDecimals(till.currency));
+        if (!inMinor.ok) refuse(invalidFields('The sale is not valid', inMinor.fields));
+        const sale = newSale.safeParse(inMinor.input);
+        if (!sale.success)
+          refuse(
+            namedAsWritten(invalidInput('The sale is not valid', sale.error), inMinor.converted),
           );
-        }
-        const { saleId, receiptNumber, state } = receipt.value;
-        printJson({ saleId, receiptNumber, state, till: tillFields(found) });
+        const actor = await till.actor(options);
+        const discountApprovedBy = accepted(till.desk.discountApproval(sale.data, actor));
+        const receipt = till.store.recordSale(sale.data, {
+          cashierId: actor.signedIn?.id ?? null,
+          discountApprovedBy,
+        });
+        if (!receipt.ok) refuse(namedAsWritten(receipt.error, inMinor.converted));
+        const { saleId, receiptNumber, state, subtotalMinor, totalMinor, discount, lines } =
+          receipt.value;
+        printJson({
+          saleId,
+          receiptNumber,
+          state,
+          subtotalMinor,
+          totalMinor,
+          discount,
+          discountApprovedBy,
+          lines: lines.map((line) => ({
+            name: line.name,
+            quantity: line.quantity,
+            unitPriceMinor: line.unitPriceMinor,
+            lineTotalMinor: line.lineTotalMinor,
+            discount: line.discount,
+            chargedTotalMinor: line.chargedTotalMinor,
+          })),
+          till: tillFields(till.found),
+        });
       });
     });
 }
