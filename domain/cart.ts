@@ -3,6 +3,7 @@
 // screen shows it; both read its shape and its rules here. Nothing in a cart is ever sent
 // anywhere: charging turns it into a sale, in one transaction with clearing it.
 import { z } from 'zod';
+import { cartDiscount, discountInputOf } from './cart-discount.js';
 import { lineTotalMinor, parseMoney, QUANTITY_DECIMALS } from './money.js';
 import type { NewSaleInput } from './new-sale.js';
 import { customer, product } from './sale.js';
@@ -21,6 +22,8 @@ export const cartLine = z.object({
   product,
   /** As typed: "2", "0.5", "" while the cashier is changing it. */
   quantityText: z.string().max(32),
+  /** Its own discount, as typed (carts saved before discounts have none). */
+  discount: cartDiscount.optional(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 
@@ -34,6 +37,8 @@ export const cartContent = z.object({
   currentProductId: z.string().nullable(),
   /** Scanned codes that matched no product, listed until dismissed or the sale ends. */
   unknownCodes: z.array(z.string().max(200)).max(MAX_UNKNOWN_CODES),
+  /** The discount on the whole sale, as typed. */
+  discount: cartDiscount.optional(),
 });
 export type CartContent = z.infer<typeof cartContent>;
 
@@ -192,21 +197,6 @@ export function tenderedProblem(
   return undefined;
 }
 
-/** Why the cart cannot be charged as it is, in a cashier's words; undefined when it can. */
-export function chargeProblem(
-  cart: CartContent,
-  decimals: number,
-  money: (minor: number) => string,
-): string | undefined {
-  if (cart.lines.length === 0) return 'Add a product first.';
-  const problem = cart.lines.map(lineProblem).find(Boolean);
-  if (problem) return `Fix the cart first: ${problem}.`;
-  if (!cart.paymentMethod) return 'Choose a payment method.';
-  if (cart.paymentMethod === CASH_METHOD)
-    return tenderedProblem(cart.tendered, cartTotalMinor(cart.lines), decimals, money);
-  return undefined;
-}
-
 /** Why this sale deserves a second look before charging, or undefined. */
 export function confirmationReason(
   lines: CartLine[],
@@ -226,19 +216,27 @@ export function confirmationReason(
   return undefined;
 }
 
-/** The new sale a cart makes, money in minor units as typed: the cash tendered too. */
+/** The new sale a cart makes, money in minor units as typed: the cash tendered and discounts too. */
 export function saleFromCart(cart: CartContent, decimals: number): NewSaleInput {
   const cash = cart.paymentMethod === CASH_METHOD && cart.tendered.trim() !== '';
   const tenderedMinor = cash ? parseMoney(cart.tendered, decimals) : undefined;
+  // A discount as typed; one not valid is left for the sale's own check to name (chargeProblem
+  // stops a cart with one before it gets here).
+  const discountOf = (typed: CartContent['discount']) => {
+    const input = typed && discountInputOf(typed, decimals);
+    return input?.ok ? { discount: input.value } : {};
+  };
   return {
     items: cart.lines.map((line) => ({
       productId: line.product.id,
       // Thousandths over 1000: the nearest double, whose shortest text is the exact decimal.
       quantity: (quantityMilliOf(line.quantityText) ?? Number.NaN) / 1000,
       unitPriceMinor: line.product.priceMinor,
+      ...discountOf(line.discount),
     })),
     paymentMethod: cart.paymentMethod,
     ...(cart.customer ? { customerId: cart.customer.id } : {}),
+    ...discountOf(cart.discount),
     ...(tenderedMinor !== undefined ? { tenderedMinor } : {}),
   };
 }

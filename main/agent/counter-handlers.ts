@@ -1,6 +1,7 @@
 // The counter's methods: the open and held carts, charging, finding products and
 // customers, receipts and the day's totals.
-import { chargeProblem, saleFromCart, type CounterState } from '../../domain/cart.js';
+import { saleFromCart, type CounterState } from '../../domain/cart.js';
+import { chargeProblem } from '../../domain/cart-charged.js';
 import { currencyDecimals, QUANTITY_DECIMALS } from '../../domain/money.js';
 import { newSale } from '../../domain/new-sale.js';
 import { CASH_METHOD } from '../../domain/payment-methods.js';

@@ -5,7 +5,6 @@ import {
   addProduct,
   cartContent,
   cartTotalMinor,
-  chargeProblem,
   confirmationReason,
   currentLine,
   emptyCart,
@@ -20,6 +19,7 @@ import {
   MAX_UNKNOWN_CODES,
   type CartLine,
 } from '../../domain/cart.js';
+import { chargeProblem } from '../../domain/cart-charged.js';
 import { shortcutOf, SHORTCUTS } from '../../renderer/src/till/shortcuts.js';
 const product = (id: string, priceMinor: number) => ({
   id,

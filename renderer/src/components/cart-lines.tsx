@@ -1,9 +1,11 @@
 // The cart's lines: each with its quantity (typed, checked as it is typed), total and a
 // remove button; a line that cannot be charged says why, right next to it. The line last
 // scanned or changed is marked: F2 and F3 act on it. The list scrolls on its own so the
-// total and Charge below stay in view.
+// total and Charge below stay in view. A line given a discount shows its price before it,
+// what came off and why, and the price paid.
 import { useEffect, useRef } from 'preact/hooks';
 import { lineProblem, lineTotalOf, type CartLine } from '../../../domain/cart';
+import type { CartDiscount } from '../../../domain/cart-discount';
 import { ariaKeys } from '../till/shortcuts';
 
 /** The quantity field of a product's line, for F2. */
@@ -13,6 +15,8 @@ export function CartLines(props: {
   lines: CartLine[];
   currentProductId: string | undefined;
   money: (minor: number) => string;
+  /** What each line's own discount takes off (by product), when the discounts are valid. */
+  lineDiscounts: ReadonlyMap<string, number>;
   onQuantity: (productId: string, text: string) => void;
   onRemove: (productId: string) => void;
   /** Enter or Escape in a quantity: back to scanning. */
@@ -78,7 +82,20 @@ export function CartLines(props: {
                     </p>
                   )}
                 </td>
-                <td class="line-total">{total === undefined ? '–' : money(total)}</td>
+                <td class="line-total">
+                  {total === undefined ? (
+                    '–'
+                  ) : line.discount ? (
+                    <LineDiscount
+                      totalMinor={total}
+                      offMinor={props.lineDiscounts.get(line.product.id)}
+                      discount={line.discount}
+                      money={money}
+                    />
+                  ) : (
+                    money(total)
+                  )}
+                </td>
                 <td>
                   <button
                     type="button"
@@ -96,5 +113,35 @@ export function CartLines(props: {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** How a discount reads: "10 %" or "1.50", then its reason. */
+export const discountLabel = (
+  discount: CartDiscount,
+  money: (minor: number) => string,
+  offMinor?: number,
+) =>
+  `${discount.kind === 'percent' ? `${discount.text.trim()} %` : offMinor === undefined ? discount.text : money(offMinor)} off: ${discount.reason.trim()}`;
+
+/** The line's price before its discount, what came off, and the price paid. */
+function LineDiscount(props: {
+  totalMinor: number;
+  offMinor: number | undefined;
+  discount: CartDiscount;
+  money: (minor: number) => string;
+}) {
+  const { totalMinor, offMinor, money } = props;
+  return (
+    <span class="line-discount" data-testid="line-discount">
+      <s class="original" aria-label={`was ${money(totalMinor)}`}>
+        {money(totalMinor)}
+      </s>
+      <span class="discount">
+        {offMinor === undefined ? '' : `−${money(offMinor)} `}(
+        {discountLabel(props.discount, money)})
+      </span>
+      <strong class="paid">{offMinor === undefined ? '–' : money(totalMinor - offMinor)}</strong>
+    </span>
   );
 }

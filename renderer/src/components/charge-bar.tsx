@@ -17,6 +17,7 @@ export function ChargeBar(props: {
   confirming: Confirming | undefined;
   onCharge: () => void;
   onHold: () => void;
+  onDiscount: () => void;
   onAnswer: (confirmed: boolean) => void;
 }) {
   const { confirming } = props;
@@ -51,6 +52,15 @@ export function ChargeBar(props: {
           onClick={props.onHold}
         >
           Hold
+        </button>
+        <button
+          type="button"
+          class="discount"
+          disabled={!props.showBlocked}
+          aria-keyshortcuts={ariaKeys('discount')}
+          onClick={props.onDiscount}
+        >
+          Discount
         </button>
       </div>
       {props.blocked && props.showBlocked && (

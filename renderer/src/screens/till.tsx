@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import {
   addProduct,
   cartTotalMinor,
-  chargeProblem,
   confirmationReason,
   currentLine,
   emptyCart,
@@ -13,11 +12,14 @@ import {
   setQuantity,
   tenderedProblem,
 } from '../../../domain/cart';
+import { chargedCart, chargeProblem, setDiscount } from '../../../domain/cart-charged';
+import type { CashierView } from '../../../domain/cashier';
 import type { ProductView } from '../../../domain/sale';
 import { CASH_METHOD } from '../../../domain/payment-methods';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { CartLines, quantityFieldId } from '../components/cart-lines';
+import { CartLines, discountLabel, quantityFieldId } from '../components/cart-lines';
+import { DiscountForm } from '../components/discount-form';
 import { CashPanel } from '../components/cash-panel';
 import { ChargeBar, type Confirming } from '../components/charge-bar';
 import { CustomerPicker } from '../components/customer-picker';
@@ -39,12 +41,20 @@ import { type ShortcutAction } from '../till/shortcuts';
 import { useCounter } from '../till/use-counter';
 import { useReceipt } from '../till/use-receipt';
 import { useProductSearch, useShortcuts } from '../till/use-counter-state';
+import { useManagerApproval } from '../shift/manager-approval';
 
 type Settings = MethodOutput<'getSettings'>;
 type Tone = 'ok' | 'error';
 
 /** The till: scan or pick products, set quantities, take payment. Works offline. */
-export function TillScreen({ settings }: { settings: Settings }) {
+export function TillScreen({
+  settings,
+  cashiers = [],
+}: {
+  settings: Settings;
+  /** The till's cashiers: a discount above the limit asks one of its managers for a PIN. */
+  cashiers?: readonly CashierView[];
+}) {
   const till = settings.till;
   const { currency, currencyDecimals: decimals, paymentMethods } = till;
   const money = (minor: number) => formatMoney(minor, currency, decimals);
@@ -62,6 +72,9 @@ export function TillScreen({ settings }: { settings: Settings }) {
   );
   const [confirming, setConfirming] = useState<Confirming>();
   const [holding, setHolding] = useState(false);
+  const [discounting, setDiscounting] = useState(false);
+  const discountRef = useRef<HTMLInputElement>(null);
+  const approval = useManagerApproval(cashiers);
   const now = useNow();
   const searchRef = useRef<HTMLInputElement>(null);
   const tenderedRef = useRef<HTMLInputElement>(null);
@@ -75,8 +88,16 @@ export function TillScreen({ settings }: { settings: Settings }) {
   }, [paymentMethods, cart.paymentMethod, defaultMethod]);
   useLayoutEffect(focusSearch, []);
   useEffect(() => noteRef.current?.focus(), [holding]);
+  useEffect(() => discountRef.current?.focus(), [discounting]);
 
-  const total = cartTotalMinor(cart.lines);
+  // What the customer pays, after the discounts (before them while one is not valid yet).
+  const charged = chargedCart(cart, decimals);
+  const total = charged.ok ? charged.value.chargedTotalMinor : cartTotalMinor(cart.lines);
+  const lineDiscounts = new Map(
+    charged.ok
+      ? charged.value.lines.map((line) => [line.product.id, line.lineDiscountMinor] as const)
+      : [],
+  );
   const cash = cart.paymentMethod === CASH_METHOD;
   const cashProblem = cash ? tenderedProblem(cart.tendered, total, decimals, money) : undefined;
   const blocked = chargeProblem(cart, decimals, money);
@@ -121,7 +142,8 @@ export function TillScreen({ settings }: { settings: Settings }) {
   function charge() {
     // Scans and taps wait in the queue behind this step: they start the next sale.
     queue.run(async () => {
-      const result = await counter.charge();
+      // Above the discount limit the agent asks for a manager: the PIN pad, then again.
+      const result = await approval.run((pin) => counter.charge(pin));
       if (!result.ok) {
         const details = result.error.fields?.map((field) => field.message).join('; ');
         return say('error', details ? `Not saved: ${details}.` : result.error.message);
@@ -170,6 +192,10 @@ export function TillScreen({ settings }: { settings: Settings }) {
       update((current) => removeLine(current, line.product.id));
     },
     nextPayment: () => update((current) => nextPaymentMethod(current, paymentMethods)),
+    discount: () =>
+      cartRef.current.lines.length === 0
+        ? say('error', 'Nothing to discount yet: scan or tap a product first.')
+        : setDiscounting(true),
     hold: () =>
       cartRef.current.lines.length === 0
         ? say('error', 'Nothing to hold: the cart is empty.')
@@ -187,7 +213,8 @@ export function TillScreen({ settings }: { settings: Settings }) {
     charge: () => pay(true),
     print: () => void receipts.printLast(),
   };
-  useShortcuts(actions, confirming !== undefined || holding, searchRef);
+  useShortcuts(actions, confirming !== undefined || holding || discounting, searchRef);
+  const current = currentLine(cart);
 
   return (
     <div class="till">
@@ -225,8 +252,9 @@ export function TillScreen({ settings }: { settings: Settings }) {
         <HeldSales held={counter.held} now={now} money={money} onRecall={recall} />
         <CartLines
           lines={cart.lines}
-          currentProductId={currentLine(cart)?.product.id}
+          currentProductId={current?.product.id}
           money={money}
+          lineDiscounts={lineDiscounts}
           onQuantity={(id, text) => update((current) => setQuantity(current, id, text))}
           onRemove={(id) => {
             update((current) => removeLine(current, id));
@@ -263,9 +291,48 @@ export function TillScreen({ settings }: { settings: Settings }) {
               onSubmit={() => pay(false)}
             />
           )}
+          {cart.discount && charged.ok && (
+            <dl class="sale-discount" data-testid="sale-discount">
+              <dt>Subtotal</dt>
+              <dd>{money(charged.value.chargedTotalMinor + charged.value.saleDiscountMinor)}</dd>
+              <dt>
+                Discount ({discountLabel(cart.discount, money, charged.value.saleDiscountMinor)})
+              </dt>
+              <dd>−{money(charged.value.saleDiscountMinor)}</dd>
+            </dl>
+          )}
+          {!charged.ok && <p class="hint line-problem">{charged.problem}</p>}
           <p class="total">
             Total <strong data-testid="cart-total">{money(total)}</strong>
           </p>
+          {approval.prompt}
+          {discounting && (
+            <DiscountForm
+              line={current && { productId: current.product.id, name: current.product.name }}
+              given={(target) =>
+                target === 'sale'
+                  ? cart.discount
+                  : cart.lines.find((line) => line.product.id === target.productId)?.discount
+              }
+              currency={currency}
+              firstRef={discountRef}
+              onApply={(target, discount) => {
+                update((now) =>
+                  setDiscount(
+                    now,
+                    target === 'sale' ? 'sale' : { productId: target.productId },
+                    discount,
+                  ),
+                );
+                setDiscounting(false);
+                focusSearch();
+              }}
+              onCancel={() => {
+                setDiscounting(false);
+                focusSearch();
+              }}
+            />
+          )}
           {holding ? (
             <HoldForm
               noteRef={noteRef}
@@ -283,6 +350,7 @@ export function TillScreen({ settings }: { settings: Settings }) {
               confirming={confirming}
               onCharge={() => pay(false)}
               onHold={actions.hold}
+              onDiscount={actions.discount}
               onAnswer={(confirmed) => {
                 setConfirming(undefined);
                 if (confirmed) confirming?.then();

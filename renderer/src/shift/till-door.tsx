@@ -21,7 +21,7 @@ export function TillDoor({ settings }: { settings: Settings }) {
     <>
       {problem && <Notice tone="error">{problem}</Notice>}
       {state?.signedIn && <CashierBar cashier={state.signedIn} onSignedOut={refreshed} />}
-      <TillScreen settings={settings} />
+      <TillScreen settings={settings} cashiers={state?.cashiers ?? []} />
     </>
   );
 }

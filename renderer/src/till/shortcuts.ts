@@ -6,6 +6,7 @@ export const SHORTCUTS = [
   { key: 'F2', action: 'quantity', label: 'quantity of the line last scanned' },
   { key: 'F3', action: 'removeCurrent', label: 'remove the line last scanned' },
   { key: 'F4', action: 'nextPayment', label: 'next payment method' },
+  { key: 'F5', action: 'discount', label: 'discount on the line or the sale' },
   { key: 'F6', action: 'hold', label: 'hold this sale' },
   { key: 'F7', action: 'customer', label: 'find a customer' },
   { key: 'F8', action: 'newSale', label: 'new sale' },

@@ -10,6 +10,7 @@ import {
   type HeldCart,
   type SetAsideCart,
 } from '../../../domain/cart';
+import type { PinEntry } from '../../../domain/cashier';
 import type { ContractResult } from '../../../main/contract/contract';
 import { api } from '../api';
 import { createCartSaver } from './cart-saver';
@@ -72,8 +73,11 @@ export function useCounter(defaultMethod: string, onProblem: (message: string) =
     },
     dismissSetAside: () => setSetAside([]),
     /** Charges the cart as it is now; on success the counter starts an empty cart. */
-    charge: async () => {
-      const receipt = await replacing(() => api.chargeCart({ cart: cartRef.current }));
+    /** A manager's PIN comes along when a discount is above the limit. */
+    charge: async (approval?: PinEntry) => {
+      const receipt = await replacing(() =>
+        api.chargeCart({ cart: cartRef.current, ...(approval ? { approval } : {}) }),
+      );
       if (receipt.ok) show(emptyCart(defaultMethod));
       return receipt;
     },

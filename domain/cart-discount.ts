@@ -1,0 +1,51 @@
+// A discount as the cashier types it into the cart: a percent or an amount, as text, with
+// its reason. The cart keeps it as typed (saved on every change, like the quantities) and
+// it becomes the sale's discount (domain/discount.ts) when the cart is charged.
+import { z } from 'zod';
+import {
+  discountSchema,
+  MAX_DISCOUNT_REASON,
+  type Discount,
+  type DiscountInput,
+} from './discount.js';
+import { parseMoney } from './money.js';
+
+export const cartDiscount = z.object({
+  kind: z.enum(['percent', 'amount']),
+  /** As typed: "10", "12.5" (percent), "1.50" (amount in the till's currency). */
+  text: z.string().max(32),
+  reason: z.string().max(MAX_DISCOUNT_REASON),
+});
+export type CartDiscount = z.infer<typeof cartDiscount>;
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** The discount as a sale takes it (minor units), or what is wrong in a cashier's words. */
+export function discountInputOf(typed: CartDiscount, decimals: number): Parsed<DiscountInput> {
+  const text = typed.text.trim();
+  if (typed.reason.trim() === '') return { ok: false, problem: 'Say why the discount is given' };
+  if (typed.kind === 'percent') {
+    const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
+    const percent = match ? Number(`${match[1]}.${match[2] ?? '0'}`) : Number.NaN;
+    if (!(percent > 0 && percent <= 100))
+      return { ok: false, problem: 'Type a percent from 0.01 to 100, like 10 or 12.5' };
+    return { ok: true, value: { percent, reason: typed.reason.trim() } };
+  }
+  const amountMinor = parseMoney(text, decimals);
+  if (amountMinor === undefined || amountMinor === 0)
+    return {
+      ok: false,
+      problem: decimals === 0 ? 'Type an amount, like 100' : 'Type an amount, like 1.50',
+    };
+  return { ok: true, value: { amountMinor, reason: typed.reason.trim() } };
+}
+
+/** The discount checked as the sale will check it, or what is wrong. */
+export function cartDiscountOf(typed: CartDiscount, decimals: number): Parsed<Discount> {
+  const input = discountInputOf(typed, decimals);
+  if (!input.ok) return input;
+  const parsed = discountSchema.safeParse(input.value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, problem: parsed.error.issues[0]?.message ?? 'This discount is not valid' };
+}
