@@ -280,6 +280,10 @@ describe.skipIf(!chromiumAvailable)('the trading day at the till (Chromium, real
     await page.getByLabel(/needs a manager above/).fill('7.50');
     await button('Save shift settings').click();
     await expect.poll(() => store().settings.read().managerCashOutAboveMinor).toBe(750);
+    expect(store().settings.read().managerDiscountAbovePercent).toBe(20);
+    await page.getByLabel(/Discounts above this percent/).fill('15');
+    await button('Save shift settings').click();
+    await expect.poll(() => store().settings.read().managerDiscountAbovePercent).toBe(15);
     await shot('settings');
   });
 });

@@ -1,5 +1,5 @@
-// Settings of the trading day: a blind close, when a close needs a note, and when cash out
-// needs a manager. Amounts are typed in the till's currency and kept in minor units.
+// Settings of the trading day: a blind close, when a close needs a note, when cash out and
+// when a discount need a manager. Amounts are typed in the till's currency and kept in minor units.
 import { useState } from 'preact/hooks';
 import { formatMinor } from '../../../domain/money';
 import type { MethodOutput } from '../../../main/contract/contract';
@@ -20,6 +20,7 @@ export function ShiftSettingsForm(props: {
   const [managerAbove, setManagerAbove] = useState(
     formatMinor(till.managerCashOutAboveMinor, decimals),
   );
+  const [discountAbove, setDiscountAbove] = useState(String(till.managerDiscountAbovePercent));
   const [feedback, setFeedback] = useState<Feedback>();
   const error = (path: string) => feedback?.fields?.[path];
 
@@ -27,16 +28,21 @@ export function ShiftSettingsForm(props: {
     event.preventDefault();
     const note = amountOf(noteAbove, decimals, 'Note needed above');
     const manager = amountOf(managerAbove, decimals, 'Manager needed above');
-    if (!note.ok || !manager.ok) {
+    // A whole percent; the agent checks its range and names it.
+    const percent = /^\s*\d{1,3}\s*$/.test(discountAbove) ? Number(discountAbove) : undefined;
+    if (!note.ok || !manager.ok || percent === undefined) {
       const fields: Record<string, string> = {};
       if (!note.ok) fields['/closeNoteAboveMinor'] = note.message;
       if (!manager.ok) fields['/managerCashOutAboveMinor'] = manager.message;
+      if (percent === undefined)
+        fields['/managerDiscountAbovePercent'] = 'Type a whole percent, like 20';
       return setFeedback({ tone: 'error', text: 'Not saved: fix the amounts above.', fields });
     }
     const result = await api.updateSettings({
       blindClose: blind,
       closeNoteAboveMinor: note.minor,
       managerCashOutAboveMinor: manager.minor,
+      managerDiscountAbovePercent: percent,
     });
     if (!result.ok) return setFeedback(errorFeedback(result.error));
     setFeedback({ tone: 'ok', text: 'Shift settings saved.' });
@@ -71,6 +77,15 @@ export function ShiftSettingsForm(props: {
         error={error('/managerCashOutAboveMinor')}
         value={managerAbove}
         onValue={setManagerAbove}
+      />
+      <InputField
+        id="manager-discount-above"
+        label="Discounts above this percent need a manager"
+        hint="A whole percent of what it comes off; 0: any discount. Only when the till has cashiers."
+        inputMode="numeric"
+        error={error('/managerDiscountAbovePercent')}
+        value={discountAbove}
+        onValue={setDiscountAbove}
       />
       <button type="submit">Save shift settings</button>
       {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
