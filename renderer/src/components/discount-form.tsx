@@ -3,29 +3,36 @@
 // above the limit a manager's PIN is asked when the sale is charged.
 import type { RefObject } from 'preact';
 import { useState } from 'preact/hooks';
+import { currentLine, type CartContent } from '../../../domain/cart';
 import type { CartDiscount } from '../../../domain/cart-discount';
 import { MAX_DISCOUNT_REASON } from '../../../domain/discount';
+import { discountLabel } from './cart-lines';
 
-export type DiscountTarget = { productId: string; name: string } | 'sale';
+export type DiscountTarget = { productId: string } | 'sale';
 
 export function DiscountForm(props: {
-  /** The line last scanned, if any: the discount goes there unless the sale is chosen. */
-  line: { productId: string; name: string } | undefined;
-  /** The discount already given on each target, to change or take away. */
-  given: (target: DiscountTarget) => CartDiscount | undefined;
+  cart: CartContent;
   currency: string;
   firstRef: RefObject<HTMLInputElement | null>;
   onApply: (target: DiscountTarget, discount: CartDiscount | undefined) => void;
   onCancel: () => void;
 }) {
-  const [target, setTarget] = useState<DiscountTarget>(props.line ?? 'sale');
-  const existing = props.given(target);
+  // The line last scanned, if any: the discount goes there unless the sale is chosen.
+  const current = currentLine(props.cart);
+  const line = current && { productId: current.product.id, name: current.product.name };
+  /** The discount already given on a target, to change or take away. */
+  const given = (on: DiscountTarget) =>
+    on === 'sale'
+      ? props.cart.discount
+      : props.cart.lines.find((one) => one.product.id === on.productId)?.discount;
+  const [target, setTarget] = useState<DiscountTarget>(line ?? 'sale');
+  const existing = given(target);
   const [kind, setKind] = useState<CartDiscount['kind']>(existing?.kind ?? 'percent');
   const [text, setText] = useState(existing?.text ?? '');
   const [reason, setReason] = useState(existing?.reason ?? '');
   const choose = (next: DiscountTarget) => {
     setTarget(next);
-    const had = props.given(next);
+    const had = given(next);
     setKind(had?.kind ?? 'percent');
     setText(had?.text ?? '');
     setReason(had?.reason ?? '');
@@ -42,15 +49,15 @@ export function DiscountForm(props: {
     >
       <fieldset>
         <legend>Discount on</legend>
-        {props.line && (
+        {line && (
           <label>
             <input
               type="radio"
               name="discount-target"
               checked={target !== 'sale'}
-              onChange={() => choose(props.line!)}
+              onChange={() => choose(line)}
             />{' '}
-            {props.line.name}
+            {line.name}
           </label>
         )}
         <label>
@@ -121,5 +128,24 @@ export function DiscountForm(props: {
         Cancel
       </button>
     </form>
+  );
+}
+
+/** The sale's own discount under the lines: the subtotal before it, and what it took off. */
+export function SaleDiscountRows(props: {
+  discount: CartDiscount;
+  /** The total charged and the sale's discount, in minor units. */
+  totalMinor: number;
+  offMinor: number;
+  money: (minor: number) => string;
+}) {
+  const { money, offMinor } = props;
+  return (
+    <dl class="sale-discount" data-testid="sale-discount">
+      <dt>Subtotal</dt>
+      <dd>{money(props.totalMinor + offMinor)}</dd>
+      <dt>Discount ({discountLabel(props.discount, money, offMinor)})</dt>
+      <dd>−{money(offMinor)}</dd>
+    </dl>
   );
 }

@@ -18,8 +18,8 @@ import type { ProductView } from '../../../domain/sale';
 import { CASH_METHOD } from '../../../domain/payment-methods';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { CartLines, discountLabel, quantityFieldId } from '../components/cart-lines';
-import { DiscountForm } from '../components/discount-form';
+import { CartLines, quantityFieldId } from '../components/cart-lines';
+import { DiscountForm, SaleDiscountRows } from '../components/discount-form';
 import { CashPanel } from '../components/cash-panel';
 import { ChargeBar, type Confirming } from '../components/charge-bar';
 import { CustomerPicker } from '../components/customer-picker';
@@ -292,14 +292,12 @@ export function TillScreen({
             />
           )}
           {cart.discount && charged.ok && (
-            <dl class="sale-discount" data-testid="sale-discount">
-              <dt>Subtotal</dt>
-              <dd>{money(charged.value.chargedTotalMinor + charged.value.saleDiscountMinor)}</dd>
-              <dt>
-                Discount ({discountLabel(cart.discount, money, charged.value.saleDiscountMinor)})
-              </dt>
-              <dd>−{money(charged.value.saleDiscountMinor)}</dd>
-            </dl>
+            <SaleDiscountRows
+              discount={cart.discount}
+              totalMinor={charged.value.chargedTotalMinor}
+              offMinor={charged.value.saleDiscountMinor}
+              money={money}
+            />
           )}
           {!charged.ok && <p class="hint line-problem">{charged.problem}</p>}
           <p class="total">
@@ -308,22 +306,11 @@ export function TillScreen({
           {approval.prompt}
           {discounting && (
             <DiscountForm
-              line={current && { productId: current.product.id, name: current.product.name }}
-              given={(target) =>
-                target === 'sale'
-                  ? cart.discount
-                  : cart.lines.find((line) => line.product.id === target.productId)?.discount
-              }
+              cart={cart}
               currency={currency}
               firstRef={discountRef}
               onApply={(target, discount) => {
-                update((now) =>
-                  setDiscount(
-                    now,
-                    target === 'sale' ? 'sale' : { productId: target.productId },
-                    discount,
-                  ),
-                );
+                update((now) => setDiscount(now, target, discount));
                 setDiscounting(false);
                 focusSearch();
               }}
