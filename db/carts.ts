@@ -25,6 +25,8 @@ import type { ReceiptView } from './receipt.js';
 import type { PreparedSale } from './record-sale.js';
 import { carts } from './schema.js';
 import type { SettingsStore } from './settings.js';
+import { chargedCart } from '../domain/cart-charged.js';
+import { currencyDecimals } from '../domain/money.js';
 
 type CartRow = typeof carts.$inferSelect;
 
@@ -100,14 +102,18 @@ export function createCarts(
     }
   }
 
-  const heldSummary = (row: CartRow, content: CartContent): HeldCart => ({
-    id: row.id,
-    note: row.note ?? '',
-    heldAt: row.heldAt ?? row.updatedAt,
-    lineCount: content.lines.length,
-    totalMinor: cartTotalMinor(content.lines),
-    customerName: content.customer?.name ?? null,
-  });
+  const heldSummary = (row: CartRow, content: CartContent): HeldCart => {
+    // What it will charge, after its discounts (before them while one is not valid).
+    const charged = chargedCart(content, currencyDecimals(settingsStore.read().currency));
+    return {
+      id: row.id,
+      note: row.note ?? '',
+      heldAt: row.heldAt ?? row.updatedAt,
+      lineCount: content.lines.length,
+      totalMinor: charged.ok ? charged.value.chargedTotalMinor : cartTotalMinor(content.lines),
+      customerName: content.customer?.name ?? null,
+    };
+  };
 
   const saveOpen = sqlite.transaction((content: CartContent, now: number) => {
     const json = JSON.stringify(content);

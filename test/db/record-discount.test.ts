@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { archiveFileName, archiveFolder, archiveSales } from '../../db/archive.js';
 import { openStore, type Store } from '../../db/store.js';
+import { addProduct, emptyCart, setQuantity } from '../../domain/cart.js';
+import { setDiscount } from '../../domain/cart-charged.js';
 import { corrected, checked, rowCounts } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -205,5 +207,16 @@ describe('a discounted sale in the store', () => {
       before.items.map(({ productId: _, ...item }) => item),
     );
     expect(after.totalMinor).toBe(1799);
+  });
+
+  it('lists a held cart at what it will charge, after its discounts', () => {
+    const tea = { id: 'prod_tea', name: 'Tea', priceMinor: 333, category: null, barcode: null };
+    const cart = setDiscount(
+      setQuantity(addProduct(emptyCart('CASH'), tea), 'prod_tea', '3'),
+      'sale',
+      { kind: 'percent', text: '10', reason: 'regular' },
+    );
+    expect(store.holdCart(cart, 'back soon').ok).toBe(true);
+    expect(store.readCounter().held.map((held) => held.totalMinor)).toEqual([899]);
   });
 });
