@@ -98,6 +98,7 @@ describe.skipIf(!chromiumAvailable)('receipt papers in Chromium (pdftotext)', ()
       expect(await fitsTheRoll(page)).toBe(true);
       expect(await printedBarcode(page)).toEqual({
         label: 'Receipt barcode TSR42',
+        crisp: true,
         text: 'TSR42',
         quietZones: MIN_QUIET_ZONES,
         withinPrintable: true,

@@ -29,6 +29,7 @@ const fitsTheRoll = () => fitsRoll(page);
 async function expectBarcode(code: string): Promise<void> {
   expect(await printedBarcode(page)).toEqual({
     label: `Receipt barcode ${code}`,
+    crisp: true,
     text: code,
     quietZones: MIN_QUIET_ZONES,
     withinPrintable: true,

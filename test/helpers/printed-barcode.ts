@@ -6,6 +6,7 @@ import { decodeCode128, widthsFromBars } from './code128-decode.js';
 
 interface Drawn {
   label: string | null;
+  crisp: boolean;
   modules: number;
   svg: { left: number; right: number };
   content: { left: number; right: number };
@@ -15,6 +16,8 @@ interface Drawn {
 export interface PrintedBarcode {
   /** The accessible name the picture gives. */
   label: string | null;
+  /** Drawn with sharp edges (no anti-aliased grey between bar and space). */
+  crisp: boolean;
   /** What the bars say, read with the Code 128 table. */
   text: string;
   /** White space left and right of the bars, in modules. */
@@ -33,6 +36,7 @@ export async function printedBarcode(page: Page): Promise<PrintedBarcode> {
     const edges = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right }; };
     return {
       label: svg.getAttribute('aria-label'),
+      crisp: svg.getAttribute('shape-rendering') === 'crispEdges',
       modules: svg.viewBox.baseVal.width,
       svg: edges(svg),
       content: {
@@ -48,6 +52,7 @@ export async function printedBarcode(page: Page): Promise<PrintedBarcode> {
   const last = Math.max(...drawn.bars.map((bar) => bar.right));
   return {
     label: drawn.label,
+    crisp: drawn.crisp,
     text: decodeCode128(widthsFromBars(drawn.bars, module)),
     quietZones: [
       Math.round((first - drawn.svg.left) / module),
