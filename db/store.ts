@@ -13,6 +13,7 @@ import { createSettingsStore } from './settings.js';
 import { createCashiers } from './cashiers.js';
 import { createShifts } from './shifts.js';
 import { createVoids } from './void.js';
+import { createReturns } from './returns.js';
 
 export function openStore(file: string) {
   const database = openDatabase(file);
@@ -45,6 +46,7 @@ export function storeFor(database: TillDatabase) {
     ...createDayTotals(database, settings, history),
     ...createRefusedActions(database, settings, shifts),
     ...createVoids(database, shifts, cashiers),
+    ...createReturns(database, shifts, cashiers, settings, history),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),
     close: () => database.close(),
