@@ -140,6 +140,37 @@ describe('returns against a receipt', () => {
     expect(snapshot(store)).toEqual(before);
   });
 
+  it('takes cash refunds out of the day and the drawer, and a sale with a return cannot be voided', () => {
+    const store = freshStore();
+    store.shifts.open({ floatMinor: 1_000 }, act());
+    const cash = sell(store, NOW + 1, { tenderedMinor: 500 }); // 4.50 cash
+    const card = sell(store, NOW + 2, { paymentMethod: 'CARD' }); // 4.50 by card
+    store.recordReturn(String(card.receiptNumber), { reason: 'x', refund: 'cash' }, by());
+    store.recordReturn(
+      String(cash.receiptNumber),
+      { reason: 'y', lines: [{ lineNumber: 1, quantity: 1 }] },
+      by(),
+    );
+    expect(store.dayTotals(dayOf(NOW))).toMatchObject({
+      sales: { count: 2, totalMinor: 900 },
+      returns: { count: 2, totalMinor: 450 + 125 },
+      cashExpectedMinor: 450 - 450 - 125,
+    });
+    expect(store.shifts.xReport(NOW + 20)).toMatchObject({
+      ok: true,
+      value: {
+        returns: { count: 2, totalMinor: 575 },
+        cashRefundsMinor: 575,
+        expectedMinor: 1_000 + 450 - 575,
+      },
+    });
+    const before = snapshot(store);
+    const refused = store.voidSale(String(cash.receiptNumber), { reason: 'z' }, act(NOW + 30));
+    expect(refused.ok || refused.error).toMatchObject({ code: 'not_voidable' });
+    expect(refused.ok || refused.error.message).toMatch(/has returns against it \(R2\)/);
+    expect(snapshot(store)).toEqual(before);
+  });
+
   it('returns a sale that moved to an archive, with no connection', async () => {
     const store = freshStore();
     const old = sell(store, NOW - 500 * 86_400_000, threeLines);
