@@ -14,6 +14,7 @@ import { createCashiers } from './cashiers.js';
 import { createShifts } from './shifts.js';
 import { createVoids } from './void.js';
 import { createReturns } from './returns.js';
+import { createReturnExport } from './export-returns.js';
 
 export function openStore(file: string) {
   const database = openDatabase(file);
@@ -49,6 +50,7 @@ export function storeFor(database: TillDatabase) {
     ...createReturns(database, shifts, cashiers, settings, history),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),
+    ...createReturnExport(database),
     close: () => database.close(),
   };
 }

@@ -199,7 +199,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       let text = '';
       const count = writeSalesExport(
         runtime.store.exportSales({ from, to }),
-        { format, range: { from, to } },
+        { format, range: { from, to }, returns: runtime.store.exportReturns({ from, to }) },
         (chunk) => (text += chunk),
       );
       const fileName = exportFileName(input.from, input.to, format);
