@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../../domain/views/day-view.js';
 import { chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
+import { checked, validSale } from '../helpers/sales.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
 requireChromiumInCi();
@@ -90,5 +91,59 @@ describe.skipIf(!chromiumAvailable)('a return against a scanned receipt (Chromiu
 
     await page().getByRole('button', { name: 'Done' }).click();
     await page().getByRole('button', { name: 'Return a sale' }).waitFor();
+  });
+
+  it("finds a sale by its amount, and asks a manager's PIN when a plain cashier returns it", async () => {
+    const now = Date.now();
+    expect(store().cashiers.add({ name: 'Ada', pin: '1234', role: 'manager' }, now).ok).toBe(true);
+    expect(store().cashiers.add({ name: 'Bob', pin: '5678', role: 'cashier' }, now).ok).toBe(true);
+    const sale = store().recordSale(
+      checked(
+        validSale({
+          paymentMethod: 'MOBILE_MONEY',
+          items: [{ productId: 'p-jam', quantity: 3, unitPriceMinor: 333 }],
+        }),
+      ),
+    );
+    if (!sale.ok) throw new Error(sale.error.message);
+    await page().getByRole('tab', { name: /^Sync/ }).click();
+    await page().getByRole('tab', { name: /^Till/ }).click();
+    await page().getByRole('button', { name: 'Bob' }).click();
+    await page().locator('#sign-in-pin').waitFor();
+    await page().keyboard.type('5678');
+    await page().keyboard.press('Enter');
+    await expect.poll(() => page().getByTestId('signed-in').textContent()).toMatch(/Bob/);
+
+    await page().getByRole('button', { name: 'Return a sale' }).click();
+    await page().getByLabel('Amount paid').fill('9.99');
+    await page().getByRole('button', { name: 'Search' }).click();
+    await page()
+      .getByRole('button', { name: `Return from #${sale.value.receiptNumber}` })
+      .click();
+    const panel = page().getByRole('region', {
+      name: `Return from receipt #${sale.value.receiptNumber}`,
+    });
+    await panel.getByLabel('Quantity of p-jam to return').fill('2');
+    await panel.getByLabel('Why is it returned?').fill('Wrong flavour');
+    // By the sale's own method: 2 of 3 at 9.99 charged is 6.66.
+    expect(await panel.getByTestId('refund-total').textContent()).toBe(
+      'Refund $6.66 by mobile money',
+    );
+    await panel.getByRole('button', { name: 'Confirm return' }).click();
+    const prompt = page().locator('.manager-prompt');
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toMatch(/A manager must make a return/);
+    expect(store().listReturns()).toHaveLength(1);
+    await page().locator('#manager-pin').waitFor();
+    await page().keyboard.type('1234');
+    await page().keyboard.press('Enter');
+    await page().locator('.return-panel article[aria-label="Refund R2"]').waitFor();
+    expect(store().getReturn(2)).toMatchObject({
+      saleReceiptNumber: sale.value.receiptNumber,
+      refundPaymentMethod: 'MOBILE_MONEY',
+      totalMinor: 666,
+      cashierName: 'Bob',
+      approvedByName: 'Ada',
+    });
   });
 });
