@@ -4,7 +4,7 @@
 // marked not sent. Anything wrong refuses it whole, naming the field; nothing is written.
 import { describe, expect, it } from 'vitest';
 import { archiveSales, keepFrom } from '../../db/archive.js';
-import type { Store } from '../../db/store.js';
+import { openStore, type Store } from '../../db/store.js';
 import { receiptCode } from '../../domain/receipt-code.js';
 import { refundFor } from '../../domain/returns.js';
 import { dayOf } from '../../domain/views/day-view.js';
@@ -172,17 +172,26 @@ describe('returns against a receipt', () => {
   });
 
   it('returns a sale that moved to an archive, with no connection', async () => {
-    const store = freshStore();
-    const old = sell(store, NOW - 500 * 86_400_000, threeLines);
-    store.database.sqlite.prepare("update outbox set state = 'synced'").run();
-    expect(await archiveSales(store.database, keepFrom(NOW, 12))).toBe(1);
+    const first = freshStore();
+    const old = sell(first, NOW - 500 * 86_400_000, threeLines);
+    first.database.sqlite.prepare("update outbox set state = 'synced'").run();
+    expect(await archiveSales(first.database, keepFrom(NOW, 12))).toBe(1);
+    first.close();
+    // Opened again: the return is the first read of the archive (attached outside its write).
+    const store = openStore(first.file);
     expect(store.database.sqlite.prepare('select count(*) from sales').pluck().get()).toBe(0);
-    const found = store.findSaleForReturn(String(old.receiptNumber));
-    expect(found.ok && found.value).toMatchObject({ archived: true, state: 'synced' });
     const recorded = store.recordReturn(String(old.receiptNumber), { reason: 'Late' }, by());
     expect(recorded.ok && recorded.value.totalMinor).toBe(999 + 500 + 300);
+    const found = store.findSaleForReturn(String(old.receiptNumber));
+    expect(found.ok && found.value).toMatchObject({
+      archived: true,
+      state: 'synced',
+      returnNumbers: [1],
+      notReturnable: expect.stringMatching(/already been returned/) as unknown,
+    });
     const search = store.searchSalesForReturn({ amountMinor: 1799 });
     expect(search.ok && search.value.map((s) => s.receiptNumber)).toEqual([old.receiptNumber]);
+    store.close();
   });
 
   it('finds sales by day, charged total and customer', () => {
