@@ -194,6 +194,26 @@ describe('returns against a receipt', () => {
     store.close();
   });
 
+  it('records what the delivery answers: a documented refund operation needs no other change', () => {
+    const store = freshStore();
+    const sale = sell(store, NOW, threeLines);
+    const seen: number[] = [];
+    const recorded = store.recordReturn(
+      String(sale.receiptNumber),
+      { reason: 'x', lines: [{ lineNumber: 2, quantity: 1 }] },
+      {
+        ...by(),
+        deliver: (ret) => {
+          seen.push(ret.totalMinor);
+          return { state: 'sent', note: null };
+        },
+      },
+    );
+    expect(seen).toEqual([500]);
+    expect(recorded.ok && recorded.value).toMatchObject({ delivery: 'sent', deliveryNote: null });
+    expect(store.getReturn('R1')).toMatchObject({ delivery: 'sent', deliveryNote: null });
+  });
+
   it('finds sales by day, charged total and customer', () => {
     const store = freshStore();
     store.database.sqlite
