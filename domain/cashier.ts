@@ -45,6 +45,7 @@ export const MANAGER_ACTIONS = {
   close_shift: 'close the shift',
   manage_cashiers: 'add or remove cashiers',
   void_sale: 'void a sale',
+  return_sale: 'make a return',
 } as const;
 export type ManagerAction = keyof typeof MANAGER_ACTIONS;
 

@@ -39,6 +39,8 @@ import { type ShortcutAction } from '../till/shortcuts';
 import { useCounter } from '../till/use-counter';
 import { useReceipt } from '../till/use-receipt';
 import { useProductSearch, useShortcuts } from '../till/use-counter-state';
+import { receiptNumberOf } from '../../../domain/receipt-code';
+import { ReturnEntry } from '../returns/return-entry';
 
 type Settings = MethodOutput<'getSettings'>;
 type Tone = 'ok' | 'error';
@@ -86,7 +88,12 @@ export function TillScreen({ settings }: { settings: Settings }) {
     update((current) => addProduct(current, product));
   };
 
+  // A return being made: the receipt scanned or typed ('' while the sale is being found).
+  const [returning, setReturning] = useState<string>();
+
   function scan(code: string) {
+    // A receipt's own barcode: the customer is bringing goods back.
+    if (receiptNumberOf(code) !== null) return setReturning(code);
     queue.run(async () => {
       const found = await api.findProduct({ code });
       if (!found.ok) return say('error', found.error.message);
@@ -209,6 +216,16 @@ export function TillScreen({ settings }: { settings: Settings }) {
             </button>
           </Notice>
         ))}
+        <ReturnEntry
+          returning={returning}
+          till={till}
+          money={money}
+          onStart={setReturning}
+          onClose={() => {
+            setReturning(undefined);
+            focusSearch();
+          }}
+        />
         <ProductGrid
           products={products}
           money={money}
