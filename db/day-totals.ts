@@ -1,6 +1,6 @@
 // One day's takings on this till: how many sales, their totals by payment method, the cash
 // that should be in the drawer (the cash handed over minus the change, for every sale not
-// discarded nor voided), and what has not reached the platform (refused, waiting).
+// discarded nor voided, minus the cash refunded by returns), the returns, and what has not reached the platform (refused, waiting).
 // Summed in SQL over the till's file and its archives, in exact minor units.
 import { CASH_METHOD } from '../domain/payment-methods.js';
 import type { Amount, DayTotals } from '../domain/sale.js';
@@ -9,6 +9,7 @@ import type { TillDatabase } from './open.js';
 import { outbox, sales } from './schema.js';
 import { computed, typedQuery, type RowOf } from './typed-sql.js';
 import type { SettingsStore } from './settings.js';
+import { createReturnFigures } from './return-figures.js';
 
 export type { Amount, DayTotals };
 
@@ -86,10 +87,12 @@ export function sumDay(
 }
 
 export function createDayTotals(
-  { sqlite }: TillDatabase,
+  database: TillDatabase,
   settingsStore: SettingsStore,
   history?: History,
 ) {
+  const { sqlite } = database;
+  const { returnsBetween } = createReturnFigures(database);
   const groupsIn = (schema: string) =>
     typedQuery<typeof groupColumns, { from: number; to: number }>(
       sqlite,
@@ -111,7 +114,12 @@ export function createDayTotals(
       if (!range) return undefined;
       const schemas = [...(history?.archiveSchemas() ?? []), 'main'];
       const groups = schemas.flatMap((schema) => groupsIn(schema).all(range));
-      return { date, ...range, currency: settingsStore.read().currency, ...sumDay(groups) };
+      const day = sumDay(groups);
+      const { cashMinor, ...returns } = returnsBetween(range.from, range.to);
+      // A cash refund is paid out of the drawer: it leaves the cash expected there.
+      const cashExpectedMinor = day.cashExpectedMinor - cashMinor;
+      const currency = settingsStore.read().currency;
+      return { date, ...range, currency, ...day, cashExpectedMinor, returns };
     },
   };
 }

@@ -6,7 +6,7 @@ import { eq, sql } from './drizzle.js';
 import type { TillDatabase } from './open.js';
 import type { ReceiptView, SaleView } from '../domain/sale.js';
 import type { Settings } from '../domain/settings.js';
-import { cashiers, customers, products } from './schema.js';
+import { cashiers, customers, products, returns } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { typedQuery } from './typed-sql.js';
 import { receiptCode } from '../domain/receipt-code.js';
@@ -59,6 +59,12 @@ export function createReceipts(
     .from(customers)
     .where(eq(customers.id, id))
     .prepare();
+  const returnNumbers = db
+    .select({ number: returns.returnNumber })
+    .from(returns)
+    .where(eq(returns.saleId, id))
+    .orderBy(returns.returnNumber)
+    .prepare();
   const cashierName = db
     .select({ name: cashiers.name })
     .from(cashiers)
@@ -89,7 +95,7 @@ export function createReceipts(
       discount: sale.discount,
       totalMinor: sale.totalMinor,
       barcode: receiptCode(sale.receiptNumber),
-      returnNumbers: [],
+      returnNumbers: returnNumbers.all({ id: sale.saleId }).map((row) => row.number),
       paymentMethod: sale.paymentMethod,
       tenderedMinor: sale.tenderedMinor,
       changeMinor: sale.changeMinor,

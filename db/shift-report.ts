@@ -12,6 +12,7 @@ import type { ShiftRow } from './current-shift.js';
 import { drawerEntries, outbox, sales } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { computed, typedQuery } from './typed-sql.js';
+import { createReturnFigures } from './return-figures.js';
 
 const groupColumns = {
   paymentMethod: sales.paymentMethod,
@@ -31,6 +32,7 @@ export function createShiftReports(
   history: History,
 ) {
   const { db, sqlite } = database;
+  const { returnsInShift } = createReturnFigures(database);
   const groupsIn = (schema: string) =>
     typedQuery<typeof groupColumns, { shiftId: string }>(
       sqlite,
@@ -94,10 +96,12 @@ export function createShiftReports(
       entries
         .filter((entry) => kinds.includes(entry.kind))
         .reduce((sum, entry) => sum + entry.amountMinor, 0);
+    const { cashMinor: cashRefundsMinor, ...returns } = returnsInShift(shift.id);
     const expectedMinor = expectedCash({
       floatMinor: shift.floatMinor,
       cashSalesMinor: day.cashExpectedMinor,
       entries,
+      cashRefundsMinor,
     });
     const settings = settingsStore.read();
     const counted = groups.filter(
@@ -139,6 +143,8 @@ export function createShiftReports(
       refused: day.refused,
       discarded: day.discarded,
       voids: day.voids,
+      returns,
+      cashRefundsMinor,
       waiting: day.waiting,
       firstReceipt: groups.length ? Math.min(...groups.map((g) => g.firstReceipt)) : null,
       lastReceipt: groups.length ? Math.max(...groups.map((g) => g.lastReceipt)) : null,

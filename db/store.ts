@@ -13,6 +13,8 @@ import { createSettingsStore } from './settings.js';
 import { createCashiers } from './cashiers.js';
 import { createShifts } from './shifts.js';
 import { createVoids } from './void.js';
+import { createReturns } from './returns.js';
+import { createReturnExport } from './export-returns.js';
 
 export function openStore(file: string) {
   const database = openDatabase(file);
@@ -45,8 +47,10 @@ export function storeFor(database: TillDatabase) {
     ...createDayTotals(database, settings, history),
     ...createRefusedActions(database, settings, shifts),
     ...createVoids(database, shifts, cashiers),
+    ...createReturns(database, shifts, cashiers, settings, history),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),
+    ...createReturnExport(database),
     close: () => database.close(),
   };
 }

@@ -15,7 +15,7 @@ import type { Act, Shifts } from './shifts.js';
 import { computed, typedQuery } from './typed-sql.js';
 import { SENT_OUTCOMES } from '../domain/outcomes.js';
 import { fail, ok, type Result } from '../domain/result.js';
-import { voidSaleInput, whyNotVoidable, type VoidedSale } from '../domain/void.js';
+import { hasReturns, voidSaleInput, whyNotVoidable, type VoidedSale } from '../domain/void.js';
 
 const targetColumns = {
   saleId: sales.id,
@@ -88,6 +88,9 @@ export function createVoids(
     { sales: 's', outbox: 'o' },
   );
   const markVoided = markVoidedStatement(database);
+  const returnsOf = sqlite
+    .prepare<[string], number>('select return_number from returns where sale_id = ? order by 1')
+    .pluck();
   const logAttempt = prepareAttemptLog(database);
 
   const voidTransaction = sqlite.transaction(
@@ -95,6 +98,10 @@ export function createVoids(
       const receipt = /^#?\d+$/.test(idOrReceipt) ? Number(idOrReceipt.replace('#', '')) : -1;
       const row = findRow.get({ id: idOrReceipt, receipt });
       if (!row) return notFound(idOrReceipt);
+      // Goods of it came back by a return: voiding it too would give the money back twice.
+      const returned = returnsOf.all(row.saleId);
+      if (returned.length > 0)
+        return fail({ code: 'not_voidable', message: hasReturns(row.receiptNumber, returned) });
       const params = { saleId: row.saleId, reason, ...act };
       // Not taken: read in the same transaction, the row says why.
       if (markVoided.run(params).changes !== 1)

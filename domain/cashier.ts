@@ -46,6 +46,7 @@ export const MANAGER_ACTIONS = {
   manage_cashiers: 'add or remove cashiers',
   void_sale: 'void a sale',
   discount: 'give a discount above the limit',
+  return_sale: 'make a return',
 } as const;
 export type ManagerAction = keyof typeof MANAGER_ACTIONS;
 

@@ -97,3 +97,84 @@ export type ReturnView = z.infer<typeof returnView>;
 /** A refund receipt: the return, with the shop's names. */
 export const refundReceipt = returnView.extend({ shopName: z.string(), tillName: z.string() });
 export type RefundReceipt = z.infer<typeof refundReceipt>;
+
+/** What the platform's side of a return says after the till tried (or not) to send it. */
+export interface ReturnDeliveryOutcome {
+  state: ReturnDeliveryState;
+  note: string | null;
+}
+
+/** A sale as a return finds it: where it stands, its lines, and the returns made before. */
+export const returnableSale = z.object({
+  saleId: z.string(),
+  receiptNumber: z.number(),
+  createdAt: z.number(),
+  currency: z.string(),
+  totalMinor: z.number(),
+  paymentMethod: z.string(),
+  customerName: z.string().nullable(),
+  state: z.string(),
+  /** True when the sale lies in a yearly archive file (still returnable, offline). */
+  archived: z.boolean(),
+  lines: z.array(returnableLine),
+  returnNumbers: z.array(z.number()),
+  /** Why nothing can be returned (voided, discarded, all brought back); null when it can. */
+  notReturnable: z.string().nullable(),
+});
+export type ReturnableSale = z.infer<typeof returnableSale>;
+
+/** A sale a search found, to pick before the return. */
+export const returnCandidate = returnableSale.omit({ lines: true, returnNumbers: true });
+export type ReturnCandidate = z.infer<typeof returnCandidate>;
+
+/** A search for the sale to return: by day (YYYY-MM-DD), charged total or customer. */
+export const returnSearchInput = z
+  .strictObject({
+    day: z
+      .string({ error: 'must be a day like 2026-03-14' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2026-03-14')
+      .optional(),
+    amountMinor: z
+      .number({ error: 'must be an amount' })
+      .int('must be in whole minor units (cents)')
+      .min(0, 'must not be negative')
+      .optional(),
+    customer: z.string().trim().min(1, 'must name a customer').max(200).optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  })
+  .refine((input) => input.day ?? input.amountMinor ?? input.customer, {
+    error: 'must give a day, an amount or a customer',
+    path: ['day'],
+  });
+export type ReturnSearchInput = z.input<typeof returnSearchInput>;
+
+/** a / b rounded half up, for a ≥ 0 and b > 0. */
+const roundHalfUp = (a: bigint, b: bigint) => (2n * a + b) / (2n * b);
+
+/**
+ * The refund for `quantity` more of a line that charged `chargedMinor` for `sold`, after
+ * `returnedBefore` came back already (quantities in thousandths). Each return takes the
+ * difference of the rounded shares, so the parts of a line always add up to its charge:
+ * returning everything refunds exactly what was charged.
+ */
+export function refundFor(
+  chargedMinor: number,
+  soldMilli: number,
+  returnedBeforeMilli: number,
+  quantityMilli: number,
+): number {
+  const charged = BigInt(chargedMinor);
+  const sold = BigInt(soldMilli);
+  const share = (milli: number) => roundHalfUp(charged * BigInt(milli), sold);
+  return Number(share(returnedBeforeMilli + quantityMilli) - share(returnedBeforeMilli));
+}
+
+/** Why a sale in this state can take no return, in a cashier's words; null when it can. */
+export function whyNotReturnable(receiptNumber: number, state: string): string | null {
+  const which = `Sale #${receiptNumber}`;
+  if (state === 'voided')
+    return `${which} was voided: it was never charged, there is nothing to return.`;
+  if (state === 'discarded')
+    return `${which} was discarded: it was set aside and is not counted, there is nothing to return.`;
+  return null;
+}

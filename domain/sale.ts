@@ -202,5 +202,7 @@ export const dayTotals = z.object({
   discarded: amount,
   /** Taken back at the till before any attempt to send them: not counted in the totals. */
   voids: amount,
+  /** Returns made that day (against sales of any day): refunded, out of the takings. */
+  returns: amount,
 });
 export type DayTotals = z.infer<typeof dayTotals>;

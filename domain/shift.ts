@@ -147,6 +147,12 @@ export const shiftReport = z.object({
   discarded: amount,
   /** Voided sales: not in the sales nor the cash. Absent from Z reports kept from before voids. */
   voids: amount.optional(),
+  /**
+   * Returns made in the shift (their refunds), and the part paid out of the drawer in cash.
+   * Absent from Z reports kept from before returns.
+   */
+  returns: amount.optional(),
+  cashRefundsMinor: z.number().optional(),
   /** Not yet on the platform when the report was made: it syncs later, into this shift. */
   waiting: amount,
   firstReceipt: z.number().nullable(),
@@ -160,15 +166,17 @@ export const signedAmount = (kind: DrawerEntryKind, amountMinor: number): number
 
 /**
  * The cash that should be in the drawer: the float, the cash taken minus change, cash in,
- * minus cash out and safe drops, plus corrections. Exact: every figure is minor units.
+ * minus cash out and safe drops, plus corrections, minus cash refunds. Exact: every figure
+ * is minor units.
  */
 export function expectedCash(parts: {
   floatMinor: number;
   cashSalesMinor: number;
   entries: ReadonlyArray<{ amountMinor: number }>;
+  cashRefundsMinor?: number;
 }): number {
   return parts.entries.reduce(
     (sum, entry) => sum + entry.amountMinor,
-    parts.floatMinor + parts.cashSalesMinor,
+    parts.floatMinor + parts.cashSalesMinor - (parts.cashRefundsMinor ?? 0),
   );
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_REASON } from './shift.js';
 import type { OutboxState } from './sale-states.js';
+import { returnLabel } from './returns.js';
 
 export const voidSaleInput = z.strictObject({
   reason: z
@@ -63,3 +64,7 @@ export function whyNotVoidable(sale: VoidFacts): string {
         : `${which} has already been sent once and may be on the platform: ${returnIt}`;
   }
 }
+
+/** A sale with returns against it cannot be voided: the returns gave its goods' money back. */
+export const hasReturns = (receiptNumber: number, returnNumbers: readonly number[]) =>
+  `Sale #${receiptNumber} has returns against it (${returnNumbers.map(returnLabel).join(', ')}): it can no longer be voided; return what is left instead.`;

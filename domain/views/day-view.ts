@@ -48,6 +48,11 @@ export function dayRows(day: DayTotals): DayRow[] {
       amountMinor: day.discarded.totalMinor,
     },
     { label: 'Voided (not counted)', count: day.voids.count, amountMinor: day.voids.totalMinor },
+    {
+      label: 'Returns (refunded)',
+      count: day.returns.count,
+      amountMinor: day.returns.totalMinor,
+    },
   ];
 }
 

@@ -2,15 +2,17 @@
 
 /**
  * Minor units (cents) in the currency's format: 1047 USD is "$10.47" (or "USD 10.47" by
- * code, for paper that cannot print every currency's symbol).
+ * code, for paper that cannot print every currency's symbol). The runtime's locale unless
+ * one is given (golden files fix it).
  */
 export function formatMoney(
   minor: number,
   currency: string,
   decimals: number,
   display: 'symbol' | 'code' = 'symbol',
+  locale?: string,
 ): string {
-  return new Intl.NumberFormat(undefined, {
+  return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
     currencyDisplay: display,

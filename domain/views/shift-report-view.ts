@@ -65,6 +65,7 @@ export function reportLines(
     report.refused,
     report.discarded,
     ...(report.voids ? [report.voids] : []),
+    ...(report.returns ? [report.returns] : []),
   ];
   const countWidth = Math.max(...counted.map((one) => String(one.count).length));
   const amountWidth = Math.max(...counted.map((one) => lengthOf(money(one.totalMinor))));
@@ -92,6 +93,7 @@ export function reportLines(
   figures('Sales', report.sales);
   for (const method of report.byPaymentMethod)
     figures(`paid by ${methodLabel(method.paymentMethod)}`, method, 2);
+  if (report.returns) figures('Returns (refunded)', report.returns);
   if (report.byCashier.some((one) => one.cashier !== null)) {
     roll.text('By cashier');
     for (const one of report.byCashier) {
@@ -107,6 +109,8 @@ export function reportLines(
   roll.row('+ Cash in', money(report.cashInMinor));
   roll.row('- Cash out and safe drops', money(report.cashOutMinor));
   roll.row('+ Corrections', money(report.correctionsMinor));
+  if (report.cashRefundsMinor !== undefined)
+    roll.row('- Cash refunds (returns)', money(report.cashRefundsMinor));
   roll.row('= Expected in the drawer', money(report.expectedMinor));
   if (report.countedMinor !== null && report.differenceMinor !== null) {
     roll.row('Counted', money(report.countedMinor));
@@ -189,6 +193,7 @@ export function reportCsv(report: ShiftReport, layout: Pick<ReportLayout, 'timeZ
   add('sales', 'Sales', figures(report.sales));
   for (const method of report.byPaymentMethod)
     add('sales', `Paid by ${methodLabel(method.paymentMethod)}`, figures(method));
+  if (report.returns) add('sales', 'Returns (refunded)', figures(report.returns));
   for (const one of report.byCashier) {
     add('cashier', one.cashier ?? NO_CASHIER, figures(one));
     add('cashier', `${one.cashier ?? NO_CASHIER}: in cash`, { amountMinor: one.cashMinor });
@@ -206,6 +211,8 @@ export function reportCsv(report: ShiftReport, layout: Pick<ReportLayout, 'timeZ
   // Signed as they move the drawer: what is taken out is negative.
   add('drawer', 'Cash out and safe drops', { amountMinor: -report.cashOutMinor });
   add('drawer', 'Corrections', { amountMinor: report.correctionsMinor });
+  if (report.cashRefundsMinor !== undefined)
+    add('drawer', 'Cash refunds (returns)', { amountMinor: -report.cashRefundsMinor });
   add('drawer', 'Expected in the drawer', { amountMinor: report.expectedMinor });
   if (report.countedMinor !== null && report.differenceMinor !== null) {
     add('drawer', 'Counted', { amountMinor: report.countedMinor });

@@ -26,6 +26,7 @@ import { catalogFromCsv, CsvError } from '../catalog/catalog-csv.js';
 import { counterHandlers } from './counter-handlers.js';
 import { readSettingsView } from './settings-view.js';
 import { shiftHandlers } from './shift-handlers.js';
+import { returnHandlers } from './return-handlers.js';
 import { createDesk, type Actor } from '../trading/desk.js';
 import { backupFolder, backupNow } from '../housekeeping/daily-backups.js';
 import { savePlatformSettings } from '../config/platform-settings.js';
@@ -48,6 +49,7 @@ const ACTIONS: Partial<Record<MethodName, string>> = {
   editRefused: 'Saving the corrected sale',
   discardRefused: 'Discarding the sale',
   voidSale: 'Voiding the sale',
+  recordReturn: 'Recording the return',
   setApiKey: 'Saving the key',
 };
 
@@ -137,6 +139,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
   const handlers: Handlers = {
     ...counterHandlers(runtime, desk, session, logger),
     ...shiftHandlers(runtime, desk, session),
+    ...returnHandlers(runtime, desk, session),
     importCatalog,
     getStatus: () => ok(runtime.status()),
     listSales: (input) => runtime.store.listSales(input),
@@ -196,7 +199,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       let text = '';
       const count = writeSalesExport(
         runtime.store.exportSales({ from, to }),
-        { format, range: { from, to } },
+        { format, range: { from, to }, returns: runtime.store.exportReturns({ from, to }) },
         (chunk) => (text += chunk),
       );
       const fileName = exportFileName(input.from, input.to, format);

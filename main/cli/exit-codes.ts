@@ -17,10 +17,12 @@ export const EXIT = {
   inUse: 7,
   /** `doctor`: at least one check failed; each says what to do. */
   problemsFound: 8,
-  /** `shift`, `cashiers`, `sales void`: not allowed (sign-in needed, wrong PIN, locked, a manager must approve); nothing was written. */
+  /** `shift`, `cashiers`, `sales void`, `sales return`: not allowed (sign-in needed, wrong PIN, locked, a manager must approve); nothing was written. */
   notAllowed: 9,
   /** `shift`: the shift is not in the state asked for (none open, or one already open); nothing was written. */
   shiftState: 10,
   /** `sales void`: the sale cannot be voided (sent, being sent, refused, in doubt, or voided already); nothing was written. */
   notVoidable: 11,
+  /** `sales return`: the sale takes no return (voided, discarded, or everything already returned); nothing was written. */
+  notReturnable: 12,
 } as const;

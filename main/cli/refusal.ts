@@ -15,6 +15,7 @@ const EXIT_BY_CODE: Readonly<Record<string, number>> = {
   no_shift: EXIT.shiftState,
   shift_open: EXIT.shiftState,
   not_voidable: EXIT.notVoidable,
+  not_returnable: EXIT.notReturnable,
 };
 
 /** What to do on the command line, where the till's screen would show the PIN pad. */

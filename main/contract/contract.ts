@@ -32,6 +32,13 @@ import {
 } from '../../domain/shift.js';
 import { cashierView, newCashierInput, pinEntry } from '../../domain/cashier.js';
 import { voidedSale } from '../../domain/void.js';
+import {
+  REFUND_METHODS,
+  refundReceipt,
+  returnableSale,
+  returnCandidate,
+  returnView,
+} from '../../domain/returns.js';
 
 // ---- methods -----------------------------------------------------------------------------
 
@@ -162,6 +169,34 @@ export const methods = {
   discardRefused: { input: saleRef.extend({ reason: z.string() }), output: refusedChange },
   /** A sale never sent, taken back with a reason (a manager's, where the till has cashiers). */
   voidSale: { input: saleRef.extend({ reason: z.string(), ...approval }), output: voidedSale },
+  /** The sale a return is made against, by receipt number or the code scanned off its receipt. */
+  findSaleForReturn: { input: z.strictObject({ receipt: z.string() }), output: returnableSale },
+  /** Sales of a day (YYYY-MM-DD), of a charged total or of a customer, in the archives too. */
+  searchSalesForReturn: {
+    input: z.strictObject({
+      day: z.string().optional(),
+      amountMinor: z.number().optional(),
+      customer: z.string().optional(),
+      limit: z.number().optional(),
+    }),
+    output: z.array(returnCandidate),
+  },
+  /** A return with a reason (no lines: everything left); answers its refund receipt. */
+  recordReturn: {
+    input: z.strictObject({
+      receipt: z.string(),
+      reason: z.string(),
+      lines: z.array(z.strictObject({ lineNumber: z.number(), quantity: z.number() })).optional(),
+      refund: z.enum(REFUND_METHODS).optional(),
+      ...approval,
+    }),
+    output: refundReceipt,
+  },
+  getRefundReceipt: { input: z.strictObject({ returnNumber: z.number() }), output: refundReceipt },
+  listReturns: {
+    input: z.strictObject({ from: z.number().optional(), to: z.number().optional() }).default({}),
+    output: z.array(returnView),
+  },
   resyncNow: { input: z.strictObject({}).default({}), output: drainSummary },
   getSettings: { input: z.strictObject({}).default({}), output: settingsView },
   updateSettings: {

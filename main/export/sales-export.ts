@@ -5,6 +5,8 @@ import { localTimeOptions, localTimeParts } from '../../domain/views/local-time.
 import { z } from 'zod';
 import { currencyDecimals, formatMinor, toScaledInteger } from '../../domain/money.js';
 import type { ExportedSale, ExportRange } from '../../db/export-sales.js';
+import type { ExportedReturn } from '../../db/export-returns.js';
+import { returnLabel } from '../../domain/returns.js';
 import { dateBound } from '../config/dates.js';
 import { csvRow, CSV_BOM, type Cell } from '../../domain/csv.js';
 
@@ -48,6 +50,8 @@ export interface ExportOptions {
   /** For the CSV's local times; the till's own time zone when not given. */
   timeZone?: string;
   now?: number;
+  /** The returns made in the range: after the sales, rows of their own (R1...). */
+  returns?: Iterable<ExportedReturn>;
 }
 
 export const CSV_COLUMNS = [
@@ -99,6 +103,13 @@ const amount = (value: number, currency: string): Cell => {
   return { raw: formatMinor(toScaledInteger(value, decimals) ?? 0, decimals) };
 };
 
+/** A refund, as money going out: "-0.69" (a spreadsheet's sums net it out of the sales). */
+const refundAmount = (value: number, currency: string): Cell => {
+  const decimals = currencyDecimals(currency);
+  const minor = toScaledInteger(value, decimals) ?? 0;
+  return { raw: minor === 0 ? formatMinor(0, decimals) : `-${formatMinor(minor, decimals)}` };
+};
+
 const DOUBT = 'may already be on the platform: an attempt got no answer';
 
 /** Why the sale needs a look: discarded, voided, refused, failing, or maybe on the platform twice. */
@@ -140,6 +151,42 @@ function csvRows(sale: ExportedSale, localTime: (ms: number | null) => Cell): st
   return sale.lines.map((line) => csvRow(saleCells(line))).join('');
 }
 
+/**
+ * A return's rows: its R number in the receipt column, the sale it is against named in the
+ * problem column with its reason and why it was not sent, and its refund as negative
+ * amounts, so a spreadsheet's sums net it out of the sales.
+ */
+function csvReturnRows(ret: ExportedReturn, localTime: (ms: number | null) => Cell): string {
+  const note = `return against #${ret.saleReceiptNumber}: ${ret.reason}${ret.deliveryNote ? `; ${ret.deliveryNote}` : ''}`;
+  return ret.lines
+    .map((line) =>
+      csvRow([
+        returnLabel(ret.returnNumber),
+        ret.saleId,
+        localTime(ret.createdAt),
+        null,
+        null,
+        null,
+        ret.refundPaymentMethod,
+        ret.currency,
+        line.saleLine,
+        line.productId,
+        line.productName,
+        { raw: String(-line.quantity) },
+        null,
+        refundAmount(line.refund, ret.currency),
+        refundAmount(ret.total, ret.currency),
+        ret.delivery,
+        null,
+        null,
+        note,
+        ret.cashierName,
+        ret.zReport,
+      ]),
+    )
+    .join('');
+}
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Version 1 of the file names a sale's last error reason `problem`: kept for its readers. */
@@ -168,6 +215,7 @@ export function writeSalesExport(
       write(csvRows(sale, localTime));
       count += 1;
     }
+    for (const ret of options.returns ?? []) write(csvReturnRows(ret, localTime));
     return count;
   }
   const head = {
@@ -182,6 +230,13 @@ export function writeSalesExport(
     write((count === 0 ? '\n    ' : ',\n    ') + JSON.stringify(jsonSale(sale)));
     count += 1;
   }
-  write(`${count === 0 ? '' : '\n  '}],\n  "count": ${count}\n}\n`);
+  write(`${count === 0 ? '' : '\n  '}],\n  "count": ${count},\n  "returns": [`);
+  let returns = 0;
+  for (const ret of options.returns ?? []) {
+    const timed = { ...ret, createdAt: iso(ret.createdAt) };
+    write((returns === 0 ? '\n    ' : ',\n    ') + JSON.stringify(timed));
+    returns += 1;
+  }
+  write(`${returns === 0 ? '' : '\n  '}]\n}\n`);
   return count;
 }

@@ -15,6 +15,7 @@ import type { NewSale } from '../../domain/new-sale.js';
 import { fail, ok, type Result } from '../../domain/result.js';
 import { drawerEntryInput } from '../../domain/shift.js';
 import type { Store } from '../../db/store.js';
+import type { ReturnDelivery } from '../sync/return-delivery.js';
 
 /** Who asks: the cashier signed in (null: nobody, or no cashiers set up) and a manager's PIN given on the spot. */
 export interface Actor {
@@ -34,7 +35,16 @@ export function createDesk(store: () => Store, now: () => number = Date.now) {
 
   /** Allowed when no cashiers are set up, the one signed in is a manager, or a manager's PIN came with the ask. */
   function allow(action: ManagerAction | null, actor: Actor): Result<string | null> {
-    if (!cashiers().hasCashiers()) return ok(null);
+    const by = allowedBy(action, actor);
+    return by.ok ? ok(by.value.cashierId) : by;
+  }
+
+  /** As allow, with the manager who allowed it (null: no cashiers, or none was needed). */
+  function allowedBy(
+    action: ManagerAction | null,
+    actor: Actor,
+  ): Result<{ cashierId: string | null; approvedBy: string | null }> {
+    if (!cashiers().hasCashiers()) return ok({ cashierId: null, approvedBy: null });
     // A PIN given is always checked: a wrong one is refused even where none was needed.
     if (actor.approval) {
       const approval = pinEntry.safeParse(actor.approval);
@@ -44,9 +54,16 @@ export function createDesk(store: () => Store, now: () => number = Date.now) {
         ? cashiers().checkManager(approval.data, action, now())
         : cashiers().checkPin(approval.data, now());
       if (!approver.ok) return approver;
-      return ok(actor.signedIn?.id ?? approver.value.id);
+      return ok({
+        cashierId: actor.signedIn?.id ?? approver.value.id,
+        approvedBy: approver.value.id,
+      });
     }
-    if (action === null || actor.signedIn?.role === 'manager') return actingCashier(actor);
+    if (action === null || actor.signedIn?.role === 'manager') {
+      const acting = actingCashier(actor);
+      if (!acting.ok) return acting;
+      return ok({ cashierId: acting.value, approvedBy: action === null ? null : acting.value });
+    }
     return fail({
       code: 'manager_required',
       message: `A manager must ${MANAGER_ACTIONS[action]}: ask a manager for their PIN.`,
@@ -121,6 +138,16 @@ export function createDesk(store: () => Store, now: () => number = Date.now) {
     voidSale(idOrReceipt: string, input: unknown, actor: Actor) {
       const by = allow('void_sale', actor);
       return by.ok ? store().voidSale(idOrReceipt, input, act(by.value)) : by;
+    },
+    /** A return gives money back: a manager makes it, or approves it (who is recorded). */
+    recordReturn(receipt: string, input: unknown, actor: Actor, delivery: ReturnDelivery) {
+      const by = allowedBy('return_sale', actor);
+      if (!by.ok) return by;
+      return store().recordReturn(receipt, input, {
+        ...act(by.value.cashierId),
+        approvedBy: by.value.approvedBy,
+        deliver: delivery.deliver,
+      });
     },
     signIn(entry: PinEntry) {
       return cashiers().checkPin(entry, now());

@@ -1,6 +1,7 @@
 // Property: a day's totals are the sum of that day's sales, whatever their payment
 // methods, states (voided and discarded counted apart) and times (around midnight included), and a day's sales are counted
-// in that day only.
+// in that day only; the returns made that day are counted apart, their cash refunds out of
+// the drawer's cash.
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { localDay } from '../../db/day-totals.js';
 import { dayOf } from '../../domain/views/day-view.js';
 import { openStore } from '../../db/store.js';
 import { checked } from '../helpers/sales.js';
+import { v1ReturnDelivery } from '../../main/sync/return-delivery.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const STATES = ['pending', 'sending', 'synced', 'refused', 'discarded', 'voided'] as const;
@@ -21,6 +23,14 @@ const saleArb = fc.record({
   cents: fc.integer({ min: 0, max: 100_000 }),
   quantity: fc.constantFrom(1, 2, 0.5, 1.25),
   state: fc.constantFrom(...STATES),
+  /** Brought back in full on a day of the three, in cash or by the sale's own method. */
+  returned: fc.option(
+    fc.record({
+      day: fc.constantFrom(...DAYS),
+      at: fc.integer({ min: 0, max: 86_399_999 }),
+      cash: fc.boolean(),
+    }),
+  ),
 });
 
 describe('day totals', () => {
@@ -46,7 +56,30 @@ describe('day totals', () => {
             store.database.sqlite
               .prepare('update outbox set state = ? where sale_id = ?')
               .run(sale.state, result.value.saleId);
-            return { ...sale, day: dayOf(at), totalMinor: result.value.totalMinor };
+            return {
+              ...sale,
+              day: dayOf(at),
+              totalMinor: result.value.totalMinor,
+              receipt: result.value.receiptNumber,
+            };
+          });
+          // Returns: a voided or discarded sale takes none; the others come back in full.
+          const returns = recorded.flatMap((sale) => {
+            if (!sale.returned) return [];
+            const { day, at: into, cash } = sale.returned;
+            const range = localDay(day)!;
+            const at = range.from + Math.min(into, range.to - range.from - 1);
+            const made = store.recordReturn(
+              String(sale.receipt),
+              { reason: 'back', refund: cash ? 'cash' : 'original' },
+              { cashierId: null, now: at, approvedBy: null, deliver: v1ReturnDelivery.deliver },
+            );
+            const counted = sale.state !== 'discarded' && sale.state !== 'voided';
+            expect(made.ok).toBe(counted);
+            if (!made.ok) return [];
+            expect(made.value.totalMinor).toBe(sale.totalMinor);
+            const inCash = cash || sale.method === 'CASH';
+            return [{ day: dayOf(at), totalMinor: sale.totalMinor, inCash }];
           });
           for (const day of DAYS) {
             const totals = store.dayTotals(day)!;
@@ -66,8 +99,17 @@ describe('day totals', () => {
             expect(totals.waiting).toEqual(
               of((sale) => sale.state === 'pending' || sale.state === 'sending'),
             );
+            const returnsOfDay = returns.filter((ret) => ret.day === day);
+            const refunded = (list: typeof returns) =>
+              list.reduce((sum, ret) => sum + ret.totalMinor, 0);
+            expect(totals.returns).toEqual({
+              count: returnsOfDay.length,
+              totalMinor: refunded(returnsOfDay),
+            });
+            // Cash refunds come out of the drawer on the day they are made.
             expect(totals.cashExpectedMinor).toBe(
-              of((sale) => counted(sale) && sale.method === 'CASH').totalMinor,
+              of((sale) => counted(sale) && sale.method === 'CASH').totalMinor -
+                refunded(returnsOfDay.filter((ret) => ret.inCash)),
             );
             for (const method of totals.byPaymentMethod) {
               expect(method).toEqual({

@@ -1,8 +1,9 @@
 // Property: over random trading days (sales of every method with cash handed over and
-// change, refused, retried, edited, discarded, voided, synced; drawer entries of every kind; shifts
+// change, refused, retried, edited, discarded, voided, synced, returned in cash or by the
+// sale's method; drawer entries of every kind; shifts
 // opened by hand and by a sale; closes with counts), each shift's expected cash is the float
 // plus the cash its sales took minus change, plus cash in, minus cash out and safe drops,
-// plus corrections, to the minor unit; and the days' figures add up to the shifts'. The
+// plus corrections, minus cash refunds, to the minor unit; and the days' figures add up to the shifts'. The
 // figures are kept apart from the store, from what the test did.
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -11,6 +12,7 @@ import { localDay } from '../../db/day-totals.js';
 import { openStore, type Store } from '../../db/store.js';
 import type { Amount } from '../../domain/sale.js';
 import { dayOf } from '../../domain/views/day-view.js';
+import { v1ReturnDelivery } from '../../main/sync/return-delivery.js';
 import { checked, corrected } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { cashOf, expectedOf, modelTill, type ModelSale } from '../helpers/drawer-model.js';
@@ -42,10 +44,13 @@ const step = fc.oneof(
         'sync',
         'void',
         'void',
+        'return',
       ),
       pick: fc.nat(),
       /** Mostly a sale the action is for; sometimes any sale, which it must refuse. */
       stray: fc.nat(9).map((n) => n < 2),
+      /** For a return: the money back in cash, or by the sale's own method. */
+      cash: fc.boolean(),
     }),
   },
   {
@@ -82,7 +87,9 @@ type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 /** The sale an action is for: one in the state it acts on, or (stray) any. */
 function pickFor(till: Till, action: { kind: string; pick: number; stray: boolean }) {
   const wanted = ['refuse', 'sync', 'void'].includes(action.kind) ? 'pending' : 'refused';
-  const eligible = till.sales.filter((sale) => action.stray || sale.state === wanted);
+  const eligible = till.sales.filter(
+    (sale) => action.stray || action.kind === 'return' || sale.state === wanted,
+  );
   return eligible[action.pick % Math.max(1, eligible.length)];
 }
 
@@ -136,10 +143,29 @@ function run(store: Store, till: Till, action: Step, now: number) {
         )
         .run(now, sale.state, sale.id);
       return;
+    case 'return': {
+      if (!sale || !('cash' in action)) return;
+      const receipt = store.getSale(sale.id)!.receiptNumber;
+      const result = store.recordReturn(
+        String(receipt),
+        { reason: 'brought back', refund: action.cash ? 'cash' : 'original' },
+        { ...act, approvedBy: null, deliver: v1ReturnDelivery.deliver },
+      );
+      expect(result.ok).toBe(
+        sale.state !== 'discarded' && sale.state !== 'voided' && !sale.returned,
+      );
+      if (!result.ok) return;
+      expect(result.value.totalMinor).toBe(sale.totalMinor);
+      sale.returned = true;
+      const shift = till.currentOrOpen();
+      shift.returns += 1;
+      if (action.cash || sale.method === 'CASH') shift.cashRefundsMinor += sale.totalMinor;
+      return;
+    }
     case 'void': {
       if (!sale) return;
       const result = store.voidSale(sale.id, { reason: 'rung up by mistake' }, act);
-      expect(result.ok).toBe(sale.state === 'pending' && !sale.sent);
+      expect(result.ok).toBe(sale.state === 'pending' && !sale.sent && !sale.returned);
       if (!result.ok) return;
       sale.state = 'voided';
       sale.voidedAfterClose = sale.shift.z !== null;
@@ -228,6 +254,8 @@ function run(store: Store, till: Till, action: Step, now: number) {
         cashInMinor: open.cashInMinor,
         cashOutMinor: open.cashOutMinor,
         correctionsMinor: open.correctionsMinor,
+        returns: { count: open.returns },
+        cashRefundsMinor: open.cashRefundsMinor,
         expectedMinor: expected,
         countedMinor,
         differenceMinor: countedMinor - expected,
@@ -249,6 +277,7 @@ function expectTill(store: Store, till: Till, now: number) {
       floatMinor: open.floatMinor,
       cashSalesMinor: cashOf(open),
       correctionsMinor: open.correctionsMinor,
+      cashRefundsMinor: open.cashRefundsMinor,
       expectedMinor: expectedOf(open),
     });
   const zs = store.shifts.zReports();
@@ -263,10 +292,19 @@ function expectTill(store: Store, till: Till, now: number) {
   const days = [...new Set(till.sales.map((sale) => sale.day))].map((day) => store.dayTotals(day)!);
   const sum = <T>(items: T[], of: (item: T) => number) =>
     items.reduce((total, item) => total + of(item), 0);
-  // The cash of the days is the cash of the shifts, with what corrections took back.
-  expect(sum(days, (day) => day.cashExpectedMinor)).toBe(
-    sum(reports, (report) => report.cashSalesMinor + report.correctionsMinor),
+  // The cash of the days is the cash of the shifts, with what corrections and cash
+  // refunds took back; every return is in one day and one shift.
+  const returnDays = [
+    ...new Set(store.listReturns({ limit: 1000 }).map((ret) => dayOf(ret.createdAt))),
+  ].filter((day) => !days.some((one) => one.date === day));
+  const allDays = [...days, ...returnDays.map((day) => store.dayTotals(day)!)];
+  expect(sum(allDays, (day) => day.cashExpectedMinor)).toBe(
+    sum(
+      reports,
+      (report) => report.cashSalesMinor + report.correctionsMinor - (report.cashRefundsMinor ?? 0),
+    ),
   );
+  expect(sum(allDays, (day) => day.returns.count)).toBe(sum(till.shifts, (shift) => shift.returns));
   // Every sale rung up is in one day and in one shift.
   const taken = (one: { discarded: Amount; voids?: Amount }, of: keyof Amount) =>
     one.discarded[of] + (one.voids?.[of] ?? 0);
@@ -287,7 +325,7 @@ function expectTill(store: Store, till: Till, now: number) {
 }
 
 describe('the cash expected in a shift', () => {
-  it('is float + cash taken − change + cash in − cash out − safe drops + corrections, and the days add up to the shifts', () => {
+  it('is float + cash taken − change + cash in − cash out − safe drops + corrections − cash refunds, and the days add up to the shifts', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(gap, step), { minLength: 1, maxLength: 40, size: 'max' }),

@@ -6,6 +6,7 @@ import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { artifactsFolder } from '../helpers/artifacts.js';
 import { fitsTheRoll as fitsRoll, printedText } from '../helpers/paper.js';
+import { MIN_QUIET_ZONES, printedBarcode } from '../helpers/printed-barcode.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
 const ARTIFACTS = artifactsFolder('receipts');
@@ -23,6 +24,17 @@ async function shot(name: string): Promise<void> {
 
 const printed = (name: string, width: '80mm' | '58mm') => printedText(page, ARTIFACTS, name, width);
 const fitsTheRoll = () => fitsRoll(page);
+
+/** The receipt's barcode on paper says `code`, whole, with its quiet zones, on the roll. */
+async function expectBarcode(code: string): Promise<void> {
+  expect(await printedBarcode(page)).toEqual({
+    label: `Receipt barcode ${code}`,
+    crisp: true,
+    text: code,
+    quietZones: MIN_QUIET_ZONES,
+    withinPrintable: true,
+  });
+}
 
 async function scan(...codes: string[]): Promise<void> {
   for (const code of codes) await page.keyboard.type(`${code}\n`);
@@ -69,9 +81,11 @@ describe.skipIf(!chromiumAvailable)(
         'Change',
         '$9.25',
         'not yet on the platform',
+        `TSR${number.slice(1)}`, // the barcode's text, under its bars
       ])
         expect(text).toContain(expected);
       expect(await fitsTheRoll()).toBe(true);
+      await expectBarcode(`TSR${number.slice(1)}`);
       await page.keyboard.press('Control+P');
       await expect.poll(() => page.evaluate('window.printed')).toBe(1);
     });
@@ -96,7 +110,9 @@ describe.skipIf(!chromiumAvailable)(
       for (const expected of ['Corner Grocer', 'Receipt #1', 'Sourdough loaf', '$10.75', 'Change'])
         expect(text).toContain(expected);
       expect(text).toContain('Recorded on the platform'); // synced by now
+      expect(text).toContain('TSR1');
       expect(await fitsTheRoll()).toBe(true);
+      await expectBarcode('TSR1');
     });
 
     it("shows the day's totals, equal to the day's sales, and prints them", async () => {

@@ -6,6 +6,7 @@ import { openStore, type Store } from '../../db/store.js';
 import { repoRoot } from '../helpers/cli.js';
 import type { NewSaleInput } from '../../domain/new-sale.js';
 import { checked } from '../helpers/sales.js';
+import { v1ReturnDelivery } from '../../main/sync/return-delivery.js';
 
 /** 2026-11-02 09:15 in Nairobi (UTC+3, no daylight saving): the golden files' zone. */
 export const NAIROBI = 'Africa/Nairobi';
@@ -39,7 +40,7 @@ export function exportFixture(dataDir: string): Store {
     },
     at(1, 23, 59), // before the range the tests export
   );
-  record(
+  const zoes = record(
     store,
     {
       items: [
@@ -68,6 +69,23 @@ export function exportFixture(dataDir: string): Store {
     { cashierId: wanjiru, now: at(2, 18) },
   );
   if (!closed.ok) throw new Error(closed.error.message);
+  // A quarter of the maize of Zoë's sale comes back, refunded in cash: its share of the
+  // 2.06 charged (0.69), not a quarter of the price. The platform's v1 takes no refunds.
+  const returned = store.recordReturn(
+    String(store.getSale(zoes)!.receiptNumber),
+    {
+      reason: 'Bag torn, "half" spilt',
+      lines: [{ lineNumber: 2, quantity: 0.25 }],
+      refund: 'cash',
+    },
+    {
+      cashierId: wanjiru,
+      approvedBy: wanjiru,
+      now: at(3, 10),
+      deliver: v1ReturnDelivery.deliver,
+    },
+  );
+  if (!returned.ok) throw new Error(returned.error.message);
   const refused = record(
     store,
     {

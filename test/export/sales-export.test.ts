@@ -19,7 +19,7 @@ function exported(format: ExportFormat) {
     let text = '';
     const count = writeSalesExport(
       store.exportSales(RANGE),
-      { format, range: RANGE, timeZone: NAIROBI, now: NOW },
+      { format, range: RANGE, timeZone: NAIROBI, now: NOW, returns: store.exportReturns(RANGE) },
       (chunk) => (text += chunk),
     );
     return { text, count };
@@ -41,7 +41,19 @@ describe('the sales export', () => {
     const byColumn = rows
       .slice(1)
       .map((row) => Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, row.fields[i]])));
-    expect(byColumn).toHaveLength(7); // 3 + 1 + 1 + 1 + 1 lines
+    expect(byColumn).toHaveLength(8); // 3 + 1 + 1 + 1 + 1 lines, and the return's line
+    // The return: its own row after the sales, negative, not sent and saying why.
+    expect(byColumn.at(-1)).toMatchObject({
+      receipt: 'R1',
+      payment_method: 'CASH',
+      line: '2',
+      quantity: '-0.25',
+      line_total: '-0.69',
+      sale_total: '-0.69',
+      sync_state: 'not_sent',
+      problem:
+        'return against #2: Bag torn, "half" spilt; not sent: the platform\'s v1 has no refund operation',
+    });
     expect(byColumn[0]).toMatchObject({
       receipt: '2',
       date: '2026-11-02 09:15:00',
@@ -58,7 +70,7 @@ describe('the sales export', () => {
     expect(byColumn.find((row) => row.sync_state === 'discarded')!.problem).toBe(
       'discarded: -entered twice',
     );
-    expect(byColumn.at(-1)).toMatchObject({
+    expect(byColumn.at(-2)).toMatchObject({
       currency: 'JPY',
       unit_price: '450',
       sale_total: '900',

@@ -10,6 +10,9 @@ export interface ModelShift {
   /** Cash out and safe drops. */
   cashOutMinor: number;
   correctionsMinor: number;
+  /** Returns made in the shift, and the part refunded in cash out of its drawer. */
+  returns: number;
+  cashRefundsMinor: number;
   z: ShiftReport | null;
 }
 
@@ -24,6 +27,8 @@ export interface ModelSale {
   sent: boolean;
   /** Voided once its shift had closed: its Z report still counts it as a sale. */
   voidedAfterClose?: boolean;
+  /** Brought back in full by a return: it can no longer be voided nor returned. */
+  returned?: boolean;
   shift: ModelShift;
   day: string;
 }
@@ -37,7 +42,8 @@ export const expectedOf = (shift: ModelShift) =>
   cashOf(shift) +
   shift.cashInMinor -
   shift.cashOutMinor +
-  shift.correctionsMinor;
+  shift.correctionsMinor -
+  shift.cashRefundsMinor;
 
 /** The till as the test made it: its shifts and sales, kept apart from the store. */
 export function modelTill() {
@@ -55,6 +61,8 @@ export function modelTill() {
       cashInMinor: 0,
       cashOutMinor: 0,
       correctionsMinor: 0,
+      returns: 0,
+      cashRefundsMinor: 0,
       z: null,
     };
     shifts.push(made);

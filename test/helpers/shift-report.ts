@@ -59,6 +59,8 @@ export const zReport = (overrides: Partial<ShiftReport> = {}): ShiftReport =>
     refused: { count: 1, totalMinor: 1200 },
     discarded: { count: 1, totalMinor: 250 },
     voids: { count: 1, totalMinor: 500 },
+    returns: { count: 1, totalMinor: 1000 },
+    cashRefundsMinor: 1000,
     waiting: { count: 2, totalMinor: 3075 },
     firstReceipt: 40,
     lastReceipt: 48,

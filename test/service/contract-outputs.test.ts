@@ -122,6 +122,19 @@ describe('the contract', () => {
     });
     const voided = await call('voidSale', { saleId: String(mistake.saleId), reason: 'Mistake' });
     expect(voided).toMatchObject({ state: 'voided', totalMinor: 450, cashMinor: 450 });
+    // A return against the first sale, found by the code scanned off its receipt.
+    const code = `TSR${String(sale.receiptNumber)}`;
+    const found = await call('findSaleForReturn', { receipt: code });
+    expect(found).toMatchObject({ receiptNumber: sale.receiptNumber, notReturnable: null });
+    await call('searchSalesForReturn', { amountMinor: 450 });
+    const refund = await call('recordReturn', {
+      receipt: code,
+      reason: 'Torn bag',
+      refund: 'cash',
+    });
+    expect(refund).toMatchObject({ returnNumber: 1, totalMinor: 450, delivery: 'not_sent' });
+    await call('getRefundReceipt', { returnNumber: 1 });
+    await call('listReturns', {});
 
     // The trading day: the sales above opened a shift by themselves.
     const state = (await call('getShift', {})) as { shift: { floatCounted: boolean } };

@@ -8,6 +8,7 @@ import {
   reportLines,
 } from '../../domain/views/shift-report-view.js';
 import { lengthOf, wrap } from '../../domain/views/till-roll.js';
+import { shiftReport } from '../../domain/shift.js';
 import { drawerEntry as entry, LONG_REASON, zReport } from '../helpers/shift-report.js';
 
 const UTC = { timeZone: 'UTC' };
@@ -34,6 +35,8 @@ describe('the shift report on the till roll', () => {
         '+ Cash in $20.00',
         '- Cash out and safe drops $80.00',
         '+ Corrections -$2.50',
+        '- Cash refunds (returns) $10.00',
+        'Returns (refunded) 1 $10.00',
         '= Expected in the drawer $138.00',
         'Counted $137.50',
         'Short $0.50',
@@ -63,6 +66,13 @@ describe('the shift report on the till roll', () => {
       expect(text).toContain('Note: Two quarters short, probably change given twice');
     });
   }
+
+  it('leaves out returns on a Z report kept from before returns', () => {
+    const { returns: _r, cashRefundsMinor: _c, ...before } = zReport();
+    const text = said(reportLines(shiftReport.parse(before), 48, UTC));
+    expect(text).not.toMatch(/Returns|Cash refunds/);
+    expect(text).toContain('= Expected in the drawer $138.00');
+  });
 
   it('lines up the counts and amounts in columns', () => {
     const lines = reportLines(zReport(), 48, UTC);
@@ -141,6 +151,8 @@ describe('the shift report as CSV', () => {
     expect(find('cashier', 'Ann: in cash')?.[3]).toBe('155.50');
     expect(find('drawer', 'Cash out and safe drops')?.[3]).toBe('-80.00');
     expect(find('drawer', 'Expected in the drawer')?.[3]).toBe('138.00');
+    expect(find('drawer', 'Cash refunds (returns)')?.[3]).toBe('-10.00');
+    expect(find('sales', 'Returns (refunded)')?.slice(2, 4)).toEqual(['1', '10.00']);
     expect(find('drawer', 'Over/short (counted - expected)')?.slice(3)).toEqual([
       '-0.50',
       '',

@@ -60,7 +60,8 @@ export function registerExport(program: Command): void {
               bar?.tick();
             }
           })();
-          count = writeSalesExport(sales, { format, range }, output.write);
+          const returns = store.exportReturns(range);
+          count = writeSalesExport(sales, { format, range, returns }, output.write);
           output.done();
         } catch (error) {
           output?.fail();

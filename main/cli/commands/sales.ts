@@ -1,5 +1,5 @@
 // `tillsync sales list`: recent sales with their sync state, newest first; `sales void`:
-// ./sales-void.ts.
+// ./sales-void.ts; `sales return` and `sales returns`: ./sales-return.ts.
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { currencyDecimals, formatMinor } from '../../../domain/money.js';
@@ -10,6 +10,7 @@ import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printError, printJson } from '../io.js';
 import { tillFields, tillLine, withStore } from '../store-access.js';
 import { registerSalesVoid } from './sales-void.js';
+import { registerSalesReturn } from './sales-return.js';
 
 const listOptions = z.object({
   state: z.enum(OUTBOX_STATES).optional(),
@@ -48,6 +49,7 @@ export function registerSales(program: Command): void {
     });
 
   registerSalesVoid(sales);
+  registerSalesReturn(sales);
 }
 
 function formatTable(rows: SaleSummary[], nextBefore: number | null): string {

@@ -1,31 +1,24 @@
-// What goes on paper: a receipt and a day's totals, laid out for 80 mm or 58 mm till
-// rolls by CSS (print.css). Every figure comes from the agent's records, never the cart.
+// What goes on paper: a receipt, a refund receipt and a day's totals, laid out for 80 mm or
+// 58 mm till rolls by CSS (print.css). Every figure comes from the agent's records, never the
+// cart; what a receipt says, and in what order, comes from domain/views/receipt-document.ts,
+// which the till roll's text shares.
 import type { ComponentChildren } from 'preact';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { dayRows } from '../../../domain/views/day-view';
-import { formatMoney, methodLabel } from '../../../domain/views/money-format';
+import { formatMoney } from '../../../domain/views/money-format';
+import { barcodeOnRoll } from '../../../domain/views/receipt-barcode';
+import {
+  receiptBlocks,
+  refundBlocks,
+  type PaperBlock,
+} from '../../../domain/views/receipt-document';
 import { returnLabel, type RefundReceipt } from '../../../domain/returns';
+
+export { platformNote } from '../../../domain/views/receipt-document';
 
 type Receipt = MethodOutput<'getReceipt'>;
 type DayTotals = MethodOutput<'getDayTotals'>;
 type Width = MethodOutput<'getSettings'>['till']['receiptWidth'];
-
-/** Whether the sale has reached the platform, in words for the customer. */
-export function platformNote(state: Receipt['state']): string {
-  switch (state) {
-    case 'synced':
-      return 'Recorded on the platform.';
-    case 'pending':
-    case 'sending':
-      return 'Saved on this till; not yet on the platform.';
-    case 'refused':
-      return 'Saved on this till; the platform has not accepted it yet.';
-    case 'discarded':
-      return 'Not sent to the platform (set aside).';
-    case 'voided':
-      return 'VOID: taken back at the till; never sent to the platform.';
-  }
-}
 
 function Paper(props: { width: Width; label: string; children: ComponentChildren }) {
   return (
@@ -35,6 +28,69 @@ function Paper(props: { width: Width; label: string; children: ComponentChildren
   );
 }
 
+/**
+ * The receipt's Code 128 as drawn bars: whole printer dots per module, quiet zones inside
+ * the picture's width, edges left sharp so a scanner reads every bar.
+ */
+function Barcode({ code, width }: { code: string; width: Width }) {
+  const layout = barcodeOnRoll(code, width);
+  const height = layout.heightMm / layout.moduleMm;
+  return (
+    <div class="paper-barcode">
+      <svg
+        role="img"
+        aria-label={`Receipt barcode ${code}`}
+        width={`${layout.widthMm}mm`}
+        height={`${layout.heightMm}mm`}
+        viewBox={`0 0 ${layout.symbol.totalModules} ${height}`}
+        preserveAspectRatio="none"
+        shape-rendering="crispEdges"
+      >
+        {layout.bars.map((bar) => (
+          <rect key={bar.x} x={bar.x} y={0} width={bar.width} height={height} fill="#000" />
+        ))}
+      </svg>
+      <p class="paper-barcode-text">{code}</p>
+    </div>
+  );
+}
+
+function Block({ block, width }: { block: PaperBlock; width: Width }) {
+  switch (block.kind) {
+    case 'title':
+      return <p class={block.alarm ? 'paper-title paper-alarm' : 'paper-title'}>{block.text}</p>;
+    case 'text':
+      return <p class={block.centre ? 'paper-centre' : undefined}>{block.text}</p>;
+    case 'note':
+      return <p class="paper-note">{block.text}</p>;
+    case 'item':
+      return <p class="paper-item">{block.name}</p>;
+    case 'row': {
+      const classes = ['paper-row', block.sub && 'paper-sub', block.total && 'paper-total'];
+      return (
+        <p class={classes.filter(Boolean).join(' ')}>
+          <span>{block.label}</span> <span class="paper-amount">{block.value}</span>
+        </p>
+      );
+    }
+    case 'rule':
+      return <hr class="paper-rule" />;
+    case 'barcode':
+      return <Barcode code={block.code} width={width} />;
+  }
+}
+
+function Blocks({ blocks, width }: { blocks: PaperBlock[]; width: Width }) {
+  return (
+    <>
+      {blocks.map((block, index) => (
+        <Block key={index} block={block} width={width} />
+      ))}
+    </>
+  );
+}
+
+/** A sale's receipt: lines, discounts, total and payment, returns so far, and its barcode. */
 export function ReceiptPaper({
   receipt,
   width,
@@ -44,45 +100,9 @@ export function ReceiptPaper({
   width: Width;
   decimals: number;
 }) {
-  const money = (minor: number) => formatMoney(minor, receipt.currency, decimals);
   return (
     <Paper width={width} label={`Receipt ${receipt.receiptNumber}`}>
-      <p class="paper-title">{receipt.shopName}</p>
-      {receipt.state === 'voided' && <p class="paper-title paper-void">VOID</p>}
-      <p>{receipt.tillName}</p>
-      <p>
-        Receipt #{receipt.receiptNumber} · {new Date(receipt.createdAt).toLocaleString()}
-      </p>
-      <table class="paper-lines">
-        <tbody>
-          {receipt.lines.map((line, index) => (
-            <tr key={index}>
-              <td>
-                {line.name}
-                <br />
-                {line.quantity} × {money(line.unitPriceMinor)}
-              </td>
-              <td class="paper-amount">{money(line.lineTotalMinor)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p class="paper-row paper-total">
-        <span>Total</span> <span>{money(receipt.totalMinor)}</span>
-      </p>
-      <p class="paper-row">
-        <span>Paid by {methodLabel(receipt.paymentMethod)}</span>
-        {receipt.tenderedMinor !== null && <span>{money(receipt.tenderedMinor)}</span>}
-      </p>
-      {receipt.changeMinor !== null && (
-        <p class="paper-row">
-          <span>Change</span> <span>{money(receipt.changeMinor)}</span>
-        </p>
-      )}
-      {receipt.customerName && <p>Customer: {receipt.customerName}</p>}
-      {receipt.cashierName && <p>Served by {receipt.cashierName}</p>}
-      <p class="paper-note">{platformNote(receipt.state)}</p>
-      {receipt.state === 'voided' && <p class="paper-title paper-void">VOID</p>}
+      <Blocks blocks={receiptBlocks(receipt, { decimals })} width={width} />
     </Paper>
   );
 }
@@ -97,39 +117,9 @@ export function RefundPaper({
   width: Width;
   decimals: number;
 }) {
-  const money = (minor: number) => formatMoney(minor, receipt.currency, decimals);
   return (
     <Paper width={width} label={`Refund ${returnLabel(receipt.returnNumber)}`}>
-      <p class="paper-title">{receipt.shopName}</p>
-      <p class="paper-title">REFUND</p>
-      <p>{receipt.tillName}</p>
-      <p>
-        Return {returnLabel(receipt.returnNumber)} · {new Date(receipt.createdAt).toLocaleString()}
-      </p>
-      <p>For receipt #{receipt.saleReceiptNumber}</p>
-      <table class="paper-lines">
-        <tbody>
-          {receipt.lines.map((line) => (
-            <tr key={line.lineNumber}>
-              <td>
-                {line.name}
-                <br />
-                {line.quantity} returned
-              </td>
-              <td class="paper-amount">-{money(line.refundMinor)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p class="paper-row paper-total">
-        <span>Refunded</span> <span>-{money(receipt.totalMinor)}</span>
-      </p>
-      <p class="paper-row">
-        <span>Refunded by {methodLabel(receipt.refundPaymentMethod)}</span>
-      </p>
-      <p>Reason: {receipt.reason}</p>
-      {receipt.cashierName && <p>Served by {receipt.cashierName}</p>}
-      {receipt.deliveryNote && <p class="paper-note">{receipt.deliveryNote}</p>}
+      <Blocks blocks={refundBlocks(receipt, { decimals })} width={width} />
     </Paper>
   );
 }

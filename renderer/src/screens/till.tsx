@@ -42,6 +42,8 @@ import { useCounter } from '../till/use-counter';
 import { useReceipt } from '../till/use-receipt';
 import { useProductSearch, useShortcuts } from '../till/use-counter-state';
 import { useManagerApproval } from '../shift/manager-approval';
+import { receiptNumberOf } from '../../../domain/receipt-code';
+import { ReturnEntry } from '../returns/return-entry';
 
 type Settings = MethodOutput<'getSettings'>;
 type Tone = 'ok' | 'error';
@@ -107,7 +109,12 @@ export function TillScreen({
     update((current) => addProduct(current, product));
   };
 
+  // A return being made: the receipt scanned or typed ('' while the sale is being found).
+  const [returning, setReturning] = useState<string>();
+
   function scan(code: string) {
+    // A receipt's own barcode: the customer is bringing goods back.
+    if (receiptNumberOf(code) !== null) return setReturning(code);
     queue.run(async () => {
       const found = await api.findProduct({ code });
       if (!found.ok) return say('error', found.error.message);
@@ -236,6 +243,16 @@ export function TillScreen({
             </button>
           </Notice>
         ))}
+        <ReturnEntry
+          returning={returning}
+          till={till}
+          money={money}
+          onStart={setReturning}
+          onClose={() => {
+            setReturning(undefined);
+            focusSearch();
+          }}
+        />
         <ProductGrid
           products={products}
           money={money}

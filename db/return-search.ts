@@ -1,0 +1,147 @@
+// Finding the sale a return is made against: by its receipt number (typed, or the code
+// scanned off its receipt), or by day, charged total or customer. The till's own file and
+// its yearly archives are read alike (db/history.ts), so an archived sale is returnable
+// with no connection; a sale in both is the main file's.
+import { localDay } from './day-totals.js';
+import { invalidInput } from './field-errors.js';
+import type { History } from './history.js';
+import type { TillDatabase } from './open.js';
+import { customers, outbox, products, saleItems, sales } from './schema.js';
+import { computed, leftJoined, typedQuery, type RowOf, type TypedStatement } from './typed-sql.js';
+import { receiptNumberOf } from '../domain/receipt-code.js';
+import { fail, invalidFields, ok, type Result } from '../domain/result.js';
+import { returnSearchInput, whyNotReturnable, type ReturnCandidate } from '../domain/returns.js';
+
+const saleColumns = {
+  saleId: sales.id,
+  receiptNumber: sales.receiptNumber,
+  createdAt: sales.createdAt,
+  currency: sales.currency,
+  totalMinor: sales.totalMinor,
+  paymentMethod: sales.paymentMethod,
+  customerName: leftJoined(customers.name),
+  state: outbox.state,
+};
+export type FoundSaleRow = RowOf<typeof saleColumns> & { archived: boolean; schema: string };
+
+const lineColumns = {
+  lineNumber: saleItems.lineNumber,
+  productId: saleItems.productId,
+  name: leftJoined(products.name),
+  quantityMilli: saleItems.quantityMilli,
+  // What was charged for the line after its own discount and its share of the sale's.
+  chargedMinor: computed<number>(
+    'i.line_total_minor - i.line_discount_minor - i.sale_discount_share_minor',
+  ),
+};
+export type SoldLine = RowOf<typeof lineColumns>;
+
+type SearchParams = {
+  receipt: number | null;
+  from: number | null;
+  to: number | null;
+  amount: number | null;
+  customer: string | null;
+  limit: number;
+};
+
+/** "1042", "#1042" or a scanned "TSR1042": the receipt number, or null. */
+export function receiptNumberIn(text: string): number | null {
+  const typed = /^\s*#?([1-9]\d{0,14})\s*$/.exec(text);
+  return typed ? Number(typed[1]) : receiptNumberOf(text);
+}
+
+export function createReturnSearch({ sqlite }: TillDatabase, history?: History) {
+  const searches = new Map<string, TypedStatement<SearchParams, RowOf<typeof saleColumns>>>();
+  const lines = new Map<string, TypedStatement<{ id: string }, SoldLine>>();
+  const schemas = () => ['main', ...(history?.archiveSchemas() ?? [])];
+
+  // Customers and product names come from today's catalog, in the main file.
+  const searchIn = (schema: string) => {
+    let statement = searches.get(schema);
+    if (!statement) {
+      statement = typedQuery<typeof saleColumns, SearchParams>(
+        sqlite,
+        saleColumns,
+        (list) => `
+        select ${list}
+          from ${schema}.sales s join ${schema}.outbox o on o.sale_id = s.id
+          left join main.customers c on c.id = s.customer_id
+         where (@receipt is null or s.receipt_number = @receipt)
+           and (@from is null or s.created_at >= @from)
+           and (@to is null or s.created_at < @to)
+           and (@amount is null or s.total_minor = @amount)
+           and (@customer is null or s.customer_id = @customer
+                or c.name like '%' || @customer || '%')
+           ${schema === 'main' || !history ? '' : `and ${history.notInMain('s')}`}
+         order by s.receipt_number desc limit @limit`,
+        { sales: 's', outbox: 'o', customers: 'c' },
+      );
+      searches.set(schema, statement);
+    }
+    return statement;
+  };
+
+  const run = (params: SearchParams): FoundSaleRow[] =>
+    schemas()
+      .flatMap((schema) =>
+        searchIn(schema)
+          .all(params)
+          .map((row) => ({ ...row, schema, archived: schema !== 'main' })),
+      )
+      .sort((a, b) => b.receiptNumber - a.receiptNumber)
+      .slice(0, params.limit);
+
+  /** The sale with this receipt number (typed or scanned), wherever it is kept. */
+  function findSale(receiptOrCode: string): FoundSaleRow | undefined {
+    const receipt = receiptNumberIn(receiptOrCode);
+    if (receipt === null) return undefined;
+    const none = { from: null, to: null, amount: null, customer: null };
+    return run({ receipt, ...none, limit: 1 })[0];
+  }
+
+  /** The lines the sale was charged for, with today's names for its products. */
+  function soldLines(sale: FoundSaleRow): SoldLine[] {
+    let statement = lines.get(sale.schema);
+    if (!statement) {
+      statement = typedQuery<typeof lineColumns, { id: string }>(
+        sqlite,
+        lineColumns,
+        (list) => `select ${list} from ${sale.schema}.sale_items i
+          left join main.products p on p.id = i.product_id
+          where i.sale_id = @id order by i.line_number`,
+        { sale_items: 'i', products: 'p' },
+      );
+      lines.set(sale.schema, statement);
+    }
+    return statement.all({ id: sale.saleId });
+  }
+
+  /** Sales of a day, of a charged total or of a customer (id or part of the name), newest first. */
+  function searchSales(input: unknown): Result<ReturnCandidate[]> {
+    const parsed = returnSearchInput.safeParse(input);
+    if (!parsed.success) return fail(invalidInput('The search is not valid', parsed.error));
+    const { day, amountMinor, customer, limit } = parsed.data;
+    const range = day === undefined ? undefined : localDay(day);
+    if (day !== undefined && !range)
+      return fail(
+        invalidFields('The search is not valid', [{ path: '/day', message: 'is not a real day' }]),
+      );
+    const rows = run({
+      receipt: null,
+      from: range?.from ?? null,
+      to: range?.to ?? null,
+      amount: amountMinor ?? null,
+      customer: customer ?? null,
+      limit,
+    });
+    return ok(rows.map(candidateOf));
+  }
+
+  return { findSale, soldLines, searchSales };
+}
+
+export const candidateOf = ({ schema: _schema, ...row }: FoundSaleRow): ReturnCandidate => ({
+  ...row,
+  notReturnable: whyNotReturnable(row.receiptNumber, row.state),
+});

@@ -1,0 +1,96 @@
+// Finding the sale to return when the customer has no receipt to scan: its receipt number
+// typed, or a search by day, amount paid or customer. The agent searches the till's whole
+// history, archives included, with no connection.
+import { useState } from 'preact/hooks';
+import { parseMoney } from '../../../domain/money';
+import type { ReturnCandidate } from '../../../domain/returns';
+import { api } from '../api';
+import { InputField, Notice } from '../components/field';
+
+export function ReturnFinder(props: {
+  decimals: number;
+  money: (minor: number) => string;
+  onFind: (receipt: string) => void;
+  onCancel: () => void;
+}) {
+  const [receipt, setReceipt] = useState('');
+  const [day, setDay] = useState('');
+  const [amount, setAmount] = useState('');
+  const [customer, setCustomer] = useState('');
+  const [found, setFound] = useState<ReturnCandidate[]>();
+  const [problem, setProblem] = useState<string>();
+
+  async function search(event: Event) {
+    event.preventDefault();
+    const amountMinor = amount.trim() ? parseMoney(amount, props.decimals) : undefined;
+    if (amount.trim() && amountMinor === undefined)
+      return setProblem(`The amount is not one: write it like ${props.money(450)}.`);
+    const result = await api.searchSalesForReturn({
+      ...(day ? { day } : {}),
+      ...(amountMinor !== undefined ? { amountMinor } : {}),
+      ...(customer.trim() ? { customer: customer.trim() } : {}),
+    });
+    setProblem(result.ok ? undefined : result.error.message);
+    setFound(result.ok ? result.value : undefined);
+  }
+
+  return (
+    <div class="return-finder">
+      <form
+        class="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (receipt.trim()) props.onFind(receipt.trim());
+        }}
+      >
+        <InputField
+          id="return-receipt"
+          label="Receipt number or code"
+          value={receipt}
+          onValue={setReceipt}
+          inputMode="text"
+        />
+        <button type="submit" class="primary">
+          Find the sale
+        </button>
+        <button type="button" class="link" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </form>
+      <form class="inline-form" onSubmit={(event) => void search(event)}>
+        <InputField id="return-day" label="Day" type="date" value={day} onValue={setDay} />
+        <InputField
+          id="return-amount"
+          label="Amount paid"
+          inputMode="decimal"
+          value={amount}
+          onValue={setAmount}
+        />
+        <InputField id="return-customer" label="Customer" value={customer} onValue={setCustomer} />
+        <button type="submit">Search</button>
+      </form>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      {found && found.length === 0 && <p>No sale matches.</p>}
+      {found && found.length > 0 && (
+        <table class="sales return-candidates">
+          <tbody>
+            {found.map((sale) => (
+              <tr key={sale.saleId} data-receipt={sale.receiptNumber}>
+                <td>#{sale.receiptNumber}</td>
+                <td>{new Date(sale.createdAt).toLocaleString()}</td>
+                <td>{props.money(sale.totalMinor)}</td>
+                <td>{sale.customerName ?? ''}</td>
+                <td>{sale.archived ? 'archived' : sale.state}</td>
+                <td>
+                  <button type="button" onClick={() => props.onFind(String(sale.receiptNumber))}>
+                    Return from #{sale.receiptNumber}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

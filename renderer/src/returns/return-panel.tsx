@@ -1,0 +1,265 @@
+// A return at the till: the sale (scanned off its receipt, typed or searched), its lines with
+// what was sold, returned before and can still come back, the quantities, a reason and how
+// the money goes back; a manager's PIN where the till has cashiers; then the refund receipt,
+// shown and printed. The agent checks and decides everything again.
+import { useEffect, useState } from 'preact/hooks';
+import type { CashierView } from '../../../domain/cashier';
+import { CASH_METHOD } from '../../../domain/payment-methods';
+import {
+  refundFor,
+  returnLabel,
+  type RefundMethod,
+  type RefundReceipt,
+  type ReturnableSale,
+} from '../../../domain/returns';
+import { methodLabel } from '../../../domain/views/money-format';
+import type { MethodOutput } from '../../../main/contract/contract';
+import { api } from '../api';
+import { fieldMessages, InputField, Notice } from '../components/field';
+import { RefundPaper } from '../components/paper';
+import { printDocument, setPrintable } from '../print';
+import { useManagerApproval, withApproval } from '../shift/manager-approval';
+import { ReturnFinder } from './return-finder';
+
+type Till = MethodOutput<'getSettings'>['till'];
+
+/** Thousandths, as the store counts quantities; undefined when the text is not a quantity. */
+const milliOf = (text: string): number | undefined => {
+  const typed = text.trim().replace(',', '.');
+  if (typed === '') return 0;
+  if (!/^\d+(\.\d{1,3})?$/.test(typed)) return undefined;
+  return Math.round(Number(typed) * 1000);
+};
+
+export function ReturnPanel(props: {
+  /** A receipt number or scanned code to open at once; empty: find the sale first. */
+  start: string;
+  till: Till;
+  money: (minor: number) => string;
+  onClose: () => void;
+}) {
+  const { till, money } = props;
+  const [sale, setSale] = useState<ReturnableSale>();
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [reason, setReason] = useState('');
+  const [refund, setRefund] = useState<RefundMethod>('original');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string>();
+  const [done, setDone] = useState<RefundReceipt>();
+  const [busy, setBusy] = useState(false);
+  const [cashiers, setCashiers] = useState<readonly CashierView[]>([]);
+  const approval = useManagerApproval(cashiers);
+
+  async function find(receipt: string) {
+    const found = await api.findSaleForReturn({ receipt });
+    setProblem(found.ok ? (found.value.notReturnable ?? undefined) : found.error.message);
+    setSale(found.ok ? found.value : undefined);
+    setQuantities({});
+    setErrors({});
+  }
+  useEffect(() => {
+    if (props.start) void find(props.start);
+    void api.getShift({}).then((shift) => shift.ok && setCashiers(shift.value.cashiers));
+  }, [props.start]);
+
+  const paper = (value: RefundReceipt) => (
+    <RefundPaper receipt={value} width={till.receiptWidth} decimals={till.currencyDecimals} />
+  );
+
+  if (done)
+    return (
+      <section class="return-panel" aria-label={`Refund ${returnLabel(done.returnNumber)}`}>
+        <Notice tone="ok">
+          {returnLabel(done.returnNumber)} recorded against receipt #{done.saleReceiptNumber}.{' '}
+          {done.refundPaymentMethod === CASH_METHOD
+            ? `Give back ${money(done.totalMinor)} in cash.`
+            : `Refund ${money(done.totalMinor)} by ${methodLabel(done.refundPaymentMethod)}.`}
+        </Notice>
+        {paper(done)}
+        <div class="actions">
+          <button
+            type="button"
+            class="primary"
+            onClick={() => void printDocument(paper(done)).then((text) => setProblem(text))}
+          >
+            Print refund receipt
+          </button>
+          <button type="button" onClick={props.onClose}>
+            Done
+          </button>
+        </div>
+        {problem && <Notice tone="error">{problem}</Notice>}
+      </section>
+    );
+
+  if (!sale)
+    return (
+      <section class="return-panel" aria-label="Return a sale">
+        <h2>Return against a receipt</h2>
+        {problem && <Notice tone="error">{problem}</Notice>}
+        <ReturnFinder
+          decimals={till.currencyDecimals}
+          money={money}
+          onFind={(receipt) => void find(receipt)}
+          onCancel={props.onClose}
+        />
+      </section>
+    );
+
+  const chosen = sale.lines.map((line) => ({
+    line,
+    milli: milliOf(quantities[line.lineNumber] ?? ''),
+  }));
+  const wanted = chosen.filter((one) => one.milli !== 0);
+  const tooMany = (one: (typeof chosen)[number]) =>
+    one.milli === undefined || one.milli > Math.round(one.line.returnableQuantity * 1000);
+  const refundMinor = wanted.reduce(
+    (sum, { line, milli }) =>
+      tooMany({ line, milli })
+        ? sum
+        : sum +
+          refundFor(
+            line.chargedTotalMinor,
+            Math.round(line.soldQuantity * 1000),
+            Math.round(line.returnedQuantity * 1000),
+            milli!,
+          ),
+    0,
+  );
+  const blocked =
+    sale.notReturnable ??
+    (wanted.length === 0
+      ? 'Type how many of a line come back.'
+      : wanted.some(tooMany)
+        ? 'A quantity is more than can still be returned.'
+        : undefined);
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (!sale || blocked) return;
+    setBusy(true);
+    const lines = wanted.map(({ line, milli }) => ({
+      lineNumber: line.lineNumber,
+      quantity: milli! / 1000,
+    }));
+    const result = await approval.run((given) =>
+      api.recordReturn({
+        receipt: String(sale.receiptNumber),
+        reason,
+        lines,
+        refund,
+        ...withApproval(given),
+      }),
+    );
+    setBusy(false);
+    if (result.ok) {
+      setPrintable(paper(result.value));
+      if (till.printAfterSale) void printDocument(paper(result.value), { silent: true });
+      return setDone(result.value);
+    }
+    if (result.error.code === 'cancelled') return;
+    setErrors(fieldMessages(result.error.fields));
+    setProblem(result.error.message);
+  }
+
+  return (
+    <section class="return-panel" aria-label={`Return from receipt #${sale.receiptNumber}`}>
+      <h2>Return from receipt #{sale.receiptNumber}</h2>
+      <p>
+        {new Date(sale.createdAt).toLocaleString()} · {money(sale.totalMinor)} paid by{' '}
+        {methodLabel(sale.paymentMethod)}
+        {sale.customerName ? ` · ${sale.customerName}` : ''}
+        {sale.archived ? ' · from the archive' : ''}
+        {sale.returnNumbers.length > 0
+          ? ` · returned before: ${sale.returnNumbers.map(returnLabel).join(', ')}`
+          : ''}
+      </p>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      <form onSubmit={(event) => void submit(event)}>
+        <table class="return-lines">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Sold</th>
+              <th scope="col">Returned before</th>
+              <th scope="col">Can return</th>
+              <th scope="col">Return now</th>
+            </tr>
+          </thead>
+          <tbody>
+            {chosen.map((one) => (
+              <tr key={one.line.lineNumber} data-line={one.line.lineNumber}>
+                <th scope="row">
+                  {one.line.lineNumber}. {one.line.name}
+                </th>
+                <td>{one.line.soldQuantity}</td>
+                <td>{one.line.returnedQuantity}</td>
+                <td>{one.line.returnableQuantity}</td>
+                <td>
+                  <InputField
+                    id={`return-quantity-${one.line.lineNumber}`}
+                    label={`Quantity of ${one.line.name} to return`}
+                    inputMode="decimal"
+                    value={quantities[one.line.lineNumber] ?? ''}
+                    onValue={(text) =>
+                      setQuantities({ ...quantities, [one.line.lineNumber]: text })
+                    }
+                    disabled={one.line.returnableQuantity === 0}
+                    error={
+                      one.milli !== 0 && tooMany(one)
+                        ? `at most ${one.line.returnableQuantity}`
+                        : errors[`/lines/${wanted.indexOf(one)}/quantity`]
+                    }
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <InputField
+          id="return-reason"
+          label="Why is it returned?"
+          value={reason}
+          onValue={setReason}
+          error={errors['/reason']}
+        />
+        <fieldset class="refund-method">
+          <legend>Money back</legend>
+          <label>
+            <input
+              type="radio"
+              name="refund"
+              checked={refund === 'original'}
+              onChange={() => setRefund('original')}
+            />{' '}
+            By {methodLabel(sale.paymentMethod)} (as paid)
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="refund"
+              checked={refund === 'cash'}
+              onChange={() => setRefund('cash')}
+            />{' '}
+            In cash
+          </label>
+        </fieldset>
+        <p class="total" data-testid="refund-total">
+          {refund === 'cash' || sale.paymentMethod === CASH_METHOD
+            ? `Give back ${money(refundMinor)} in cash`
+            : `Refund ${money(refundMinor)} by ${methodLabel(sale.paymentMethod)}`}
+        </p>
+        {blocked && <p class="hint">{blocked}</p>}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy || Boolean(blocked)}>
+            {busy ? 'Recording…' : 'Confirm return'}
+          </button>
+          <button type="button" onClick={props.onClose}>
+            Cancel
+          </button>
+        </div>
+        {approval.prompt}
+      </form>
+    </section>
+  );
+}
