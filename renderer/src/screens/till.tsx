@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import {
   addProduct,
-  cartTotalMinor,
   confirmationReason,
   currentLine,
   emptyCart,
@@ -12,14 +11,13 @@ import {
   setQuantity,
   tenderedProblem,
 } from '../../../domain/cart';
-import { chargedCart, chargeProblem, setDiscount } from '../../../domain/cart-charged';
+import { chargeProblem } from '../../../domain/cart-charged';
 import type { CashierView } from '../../../domain/cashier';
 import type { ProductView } from '../../../domain/sale';
 import { CASH_METHOD } from '../../../domain/payment-methods';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { CartLines, quantityFieldId } from '../components/cart-lines';
-import { DiscountForm, SaleDiscountRows } from '../components/discount-form';
 import { CashPanel } from '../components/cash-panel';
 import { ChargeBar, type Confirming } from '../components/charge-bar';
 import { CustomerPicker } from '../components/customer-picker';
@@ -42,6 +40,7 @@ import { useCounter } from '../till/use-counter';
 import { useReceipt } from '../till/use-receipt';
 import { useProductSearch, useShortcuts } from '../till/use-counter-state';
 import { useManagerApproval } from '../shift/manager-approval';
+import { useDiscounting } from '../till/use-discounting';
 import { receiptNumberOf } from '../../../domain/receipt-code';
 import { ReturnEntry } from '../returns/return-entry';
 
@@ -74,8 +73,6 @@ export function TillScreen({
   );
   const [confirming, setConfirming] = useState<Confirming>();
   const [holding, setHolding] = useState(false);
-  const [discounting, setDiscounting] = useState(false);
-  const discountRef = useRef<HTMLInputElement>(null);
   const approval = useManagerApproval(cashiers);
   const now = useNow();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -90,16 +87,9 @@ export function TillScreen({
   }, [paymentMethods, cart.paymentMethod, defaultMethod]);
   useLayoutEffect(focusSearch, []);
   useEffect(() => noteRef.current?.focus(), [holding]);
-  useEffect(() => discountRef.current?.focus(), [discounting]);
 
-  // What the customer pays, after the discounts (before them while one is not valid yet).
-  const charged = chargedCart(cart, decimals);
-  const total = charged.ok ? charged.value.chargedTotalMinor : cartTotalMinor(cart.lines);
-  const lineDiscounts = new Map(
-    charged.ok
-      ? charged.value.lines.map((line) => [line.product.id, line.lineDiscountMinor] as const)
-      : [],
-  );
+  const discounts = useDiscounting({ cart, decimals, currency, money, update, done: focusSearch });
+  const total = discounts.totalMinor;
   const cash = cart.paymentMethod === CASH_METHOD;
   const cashProblem = cash ? tenderedProblem(cart.tendered, total, decimals, money) : undefined;
   const blocked = chargeProblem(cart, decimals, money);
@@ -202,7 +192,7 @@ export function TillScreen({
     discount: () =>
       cartRef.current.lines.length === 0
         ? say('error', 'Nothing to discount yet: scan or tap a product first.')
-        : setDiscounting(true),
+        : discounts.start(),
     hold: () =>
       cartRef.current.lines.length === 0
         ? say('error', 'Nothing to hold: the cart is empty.')
@@ -220,7 +210,7 @@ export function TillScreen({
     charge: () => pay(true),
     print: () => void receipts.printLast(),
   };
-  useShortcuts(actions, confirming !== undefined || holding || discounting, searchRef);
+  useShortcuts(actions, confirming !== undefined || holding || discounts.open, searchRef);
   const current = currentLine(cart);
 
   return (
@@ -271,7 +261,7 @@ export function TillScreen({
           lines={cart.lines}
           currentProductId={current?.product.id}
           money={money}
-          lineDiscounts={lineDiscounts}
+          lineDiscounts={discounts.lineDiscounts}
           onQuantity={(id, text) => update((current) => setQuantity(current, id, text))}
           onRemove={(id) => {
             update((current) => removeLine(current, id));
@@ -308,35 +298,12 @@ export function TillScreen({
               onSubmit={() => pay(false)}
             />
           )}
-          {cart.discount && charged.ok && (
-            <SaleDiscountRows
-              discount={cart.discount}
-              totalMinor={charged.value.chargedTotalMinor}
-              offMinor={charged.value.saleDiscountMinor}
-              money={money}
-            />
-          )}
-          {!charged.ok && <p class="hint line-problem">{charged.problem}</p>}
+          {discounts.rows}
           <p class="total">
             Total <strong data-testid="cart-total">{money(total)}</strong>
           </p>
           {approval.prompt}
-          {discounting && (
-            <DiscountForm
-              cart={cart}
-              currency={currency}
-              firstRef={discountRef}
-              onApply={(target, discount) => {
-                update((now) => setDiscount(now, target, discount));
-                setDiscounting(false);
-                focusSearch();
-              }}
-              onCancel={() => {
-                setDiscounting(false);
-                focusSearch();
-              }}
-            />
-          )}
+          {discounts.form}
           {holding ? (
             <HoldForm
               noteRef={noteRef}
