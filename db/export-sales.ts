@@ -16,7 +16,14 @@ export interface ExportedLine {
   productName: string | null;
   quantity: number;
   unitPrice: number;
+  /** Quantity × unit price, before discounts. */
   lineTotal: number;
+  /** What came off the line: its own discount and its share of the sale's. */
+  discount: number;
+  /** What was charged for it: line total less discount (the lines' charged add up to the total). */
+  charged: number;
+  /** Why: the line's own discount's reason and the sale's, as given. */
+  discountReason: string | null;
 }
 
 export interface ExportedSale {
@@ -28,6 +35,7 @@ export interface ExportedSale {
   customerName: string | null;
   paymentMethod: string;
   currency: string;
+  /** What was charged, after every discount. */
   total: number;
   state: OutboxState;
   syncedAt: number | null;
@@ -79,6 +87,10 @@ const rowColumns = {
   quantityMilli: leftJoined(saleItems.quantityMilli),
   unitPriceMinor: leftJoined(saleItems.unitPriceMinor),
   lineTotalMinor: leftJoined(saleItems.lineTotalMinor),
+  lineDiscountMinor: leftJoined(saleItems.lineDiscountMinor),
+  saleDiscountShareMinor: leftJoined(saleItems.saleDiscountShareMinor),
+  lineDiscountReason: leftJoined(saleItems.discountReason),
+  saleDiscountReason: sales.discountReason,
 };
 type Row = RowOf<typeof rowColumns>;
 const aliases = {
@@ -172,6 +184,11 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
     if (line === null || productId === null || quantityMilli === null) return undefined;
     if (unitPriceMinor === null || lineTotalMinor === null) return undefined;
     const decimals = currencyDecimals(row.currency);
+    const discountMinor = (row.lineDiscountMinor ?? 0) + (row.saleDiscountShareMinor ?? 0);
+    const reasons = [
+      row.lineDiscountReason,
+      discountMinor > 0 && row.saleDiscountReason ? `sale: ${row.saleDiscountReason}` : null,
+    ].filter((reason) => reason !== null);
     return {
       line,
       productId,
@@ -179,6 +196,9 @@ export function createSaleExport({ sqlite }: TillDatabase, history?: History) {
       quantity: fromScaledInteger(quantityMilli, QUANTITY_DECIMALS),
       unitPrice: fromScaledInteger(unitPriceMinor, decimals),
       lineTotal: fromScaledInteger(lineTotalMinor, decimals),
+      discount: fromScaledInteger(discountMinor, decimals),
+      charged: fromScaledInteger(lineTotalMinor - discountMinor, decimals),
+      discountReason: reasons.length > 0 ? reasons.join('; ') : null,
     };
   }
 

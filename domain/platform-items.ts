@@ -9,7 +9,7 @@
 //    (always so for a quantity of at most one unit, 0.75 kg say; 3 × 2.99 = 8.97 too).
 // 3. Else two items of the same product at two prices one minor unit apart: the line's
 //    quantity split so that quantity × price adds up exactly, with no rounding at all
-//    (10.00 off 3 × 3.33 charges 8.99: 2 × 3.00 + 1 × 2.99). A whole-unit quantity splits
+//    (10 % off 3 × 3.33 = 9.99 charges 8.99: 2 × 3.00 + 1 × 2.99). A whole-unit quantity splits
 //    into whole units. A fractional quantity (2.5 kg) may split into thousandths
 //    (1.5 kg + 1 kg, or 2.333 kg + 0.167 kg); when both parts would round up by half a
 //    minor unit, one thousandth moves to the cheaper part: each part's total then rounds

@@ -106,7 +106,16 @@ export function exportFixture(dataDir: string): Store {
   record(
     store,
     {
-      items: [{ productId: 'prod_latte', quantity: 2, unitPriceMinor: 450 }],
+      // Discounted: 10 % off the line (900 − 90), then 10 off the sale: 800 charged.
+      items: [
+        {
+          productId: 'prod_latte',
+          quantity: 2,
+          unitPriceMinor: 450,
+          discount: { percent: 10, reason: 'Staff' },
+        },
+      ],
+      discount: { amountMinor: 10, reason: 'Loyalty card' },
       paymentMethod: 'CASH',
     },
     at(4, 20, 5),
