@@ -73,7 +73,12 @@ describe('the sales export', () => {
     expect(byColumn.at(-2)).toMatchObject({
       currency: 'JPY',
       unit_price: '450',
-      sale_total: '900',
+      line_total: '900',
+      // 10 % off the line (90) and 10 off the sale: the line's charged figure is the total.
+      line_discount: '100',
+      line_charged: '800',
+      discount_reason: 'Staff; sale: Loyalty card',
+      sale_total: '800',
     });
   });
 
@@ -102,7 +107,7 @@ describe('the sales export', () => {
       [3, 'synced', 2.75],
       [4, 'refused', 5],
       [5, 'discarded', 3.2],
-      [6, 'pending', 900],
+      [6, 'pending', 800],
     ]);
     expect(document.sales[0]!.lines).toHaveLength(3);
     // A sale sent without an answer says it may be on the platform twice.
