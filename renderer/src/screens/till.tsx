@@ -4,7 +4,6 @@ import {
   confirmationReason,
   currentLine,
   emptyCart,
-  hasContent,
   nextPaymentMethod,
   noteUnknownCode,
   removeLine,
@@ -28,6 +27,7 @@ import { ReceiptPaper } from '../components/paper';
 import { PaymentChoice } from '../components/payment-choice';
 import { ProductGrid } from '../components/product-grid';
 import { SaleSaved } from '../components/sale-saved';
+import { SetAsideCarts } from '../components/set-aside-carts';
 import { ScanField } from '../components/scan-field';
 import { ShortcutLegend } from '../components/shortcut-legend';
 import { UnknownCodes } from '../components/unknown-codes';
@@ -41,6 +41,7 @@ import { useReceipt } from '../till/use-receipt';
 import { useProductSearch, useShortcuts } from '../till/use-counter-state';
 import { useManagerApproval } from '../shift/manager-approval';
 import { useDiscounting } from '../till/use-discounting';
+import { useHolding } from '../till/use-holding';
 import { receiptNumberOf } from '../../../domain/receipt-code';
 import { ReturnEntry } from '../returns/return-entry';
 
@@ -72,13 +73,11 @@ export function TillScreen({
     (text) => say('error', text),
   );
   const [confirming, setConfirming] = useState<Confirming>();
-  const [holding, setHolding] = useState(false);
   const approval = useManagerApproval(cashiers);
   const now = useNow();
   const searchRef = useRef<HTMLInputElement>(null);
   const tenderedRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLInputElement>(null);
-  const noteRef = useRef<HTMLInputElement>(null);
   const focusSearch = () => searchRef.current?.focus();
 
   useEffect(() => {
@@ -86,8 +85,11 @@ export function TillScreen({
       update((current) => ({ ...current, paymentMethod: defaultMethod }));
   }, [paymentMethods, cart.paymentMethod, defaultMethod]);
   useLayoutEffect(focusSearch, []);
-  useEffect(() => noteRef.current?.focus(), [holding]);
 
+  const { holding, setHolding, noteRef, hold, recall } = useHolding(counter, say, () => {
+    receipts.clear();
+    focusSearch();
+  });
   const discounts = useDiscounting({ cart, decimals, currency, money, update, done: focusSearch });
   const total = discounts.totalMinor;
   const cash = cart.paymentMethod === CASH_METHOD;
@@ -151,31 +153,6 @@ export function TillScreen({
     });
   }
 
-  function hold(note: string) {
-    queue.run(async () => {
-      const held = await counter.hold(note);
-      setHolding(false);
-      if (!held.ok) return say('error', held.error.message);
-      receipts.clear();
-      say('ok', `Sale held${note.trim() ? ` (${note.trim()})` : ''}: recall it from Held sales.`);
-      focusSearch();
-    });
-  }
-
-  function recall(cartId: string) {
-    queue.run(async () => {
-      const aside = hasContent(cartRef.current);
-      const recalled = await counter.recall(cartId);
-      if (!recalled.ok) return say('error', recalled.error.message);
-      receipts.clear();
-      say(
-        'ok',
-        `Held sale recalled.${aside ? ' The sale that was on the counter is held now.' : ''}`,
-      );
-      focusSearch();
-    });
-  }
-
   const actions: Record<ShortcutAction, () => void> = {
     quantity() {
       const line = currentLine(cartRef.current);
@@ -225,14 +202,7 @@ export function TillScreen({
             focusSearch();
           }}
         />
-        {counter.setAside.map((aside) => (
-          <Notice key={aside.file} tone="error">
-            {aside.problem}. It was moved to {aside.file}; selling goes on.{' '}
-            <button type="button" onClick={counter.dismissSetAside}>
-              Dismiss
-            </button>
-          </Notice>
-        ))}
+        <SetAsideCarts carts={counter.setAside} onDismiss={counter.dismissSetAside} />
         <ReturnEntry
           returning={returning}
           till={till}

@@ -1,0 +1,41 @@
+// Holding the sale on the counter and recalling a held one: the hold form's state and the
+// two steps, queued behind scans like every other counter step.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { hasContent } from '../../../domain/cart';
+import type { useCounter } from './use-counter';
+
+export function useHolding(
+  counter: ReturnType<typeof useCounter>,
+  say: (tone: 'ok' | 'error', text: string) => void,
+  /** After a hold or a recall: the last receipt goes and the scan field takes focus. */
+  done: () => void,
+) {
+  const [holding, setHolding] = useState(false);
+  const noteRef = useRef<HTMLInputElement>(null);
+  useEffect(() => noteRef.current?.focus(), [holding]);
+
+  function hold(note: string) {
+    counter.queue.run(async () => {
+      const held = await counter.hold(note);
+      setHolding(false);
+      if (!held.ok) return say('error', held.error.message);
+      say('ok', `Sale held${note.trim() ? ` (${note.trim()})` : ''}: recall it from Held sales.`);
+      done();
+    });
+  }
+
+  function recall(cartId: string) {
+    counter.queue.run(async () => {
+      const aside = hasContent(counter.cartRef.current);
+      const recalled = await counter.recall(cartId);
+      if (!recalled.ok) return say('error', recalled.error.message);
+      say(
+        'ok',
+        `Held sale recalled.${aside ? ' The sale that was on the counter is held now.' : ''}`,
+      );
+      done();
+    });
+  }
+
+  return { holding, setHolding, noteRef, hold, recall };
+}
