@@ -5,10 +5,13 @@
 // the approving manager and the charged total to the minor unit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
+import { artifactsFolder } from '../helpers/artifacts.js';
+import { printedText } from '../helpers/paper.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 import { formatMoney } from '../../domain/views/money-format.js';
 
 requireChromiumInCi();
+const ARTIFACTS = artifactsFolder('discount');
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -132,5 +135,18 @@ describe.skipIf(!chromiumAvailable)('a discount at the till (Chromium)', () => {
       .database.sqlite.prepare('select discount_approved_by as by from sales where id = ?')
       .get(sale.saleId);
     expect(approvedBy).toEqual({ by: ada.value.id });
+
+    // On paper: each discount under its line, the price before and the price paid, then
+    // the subtotal, the sale's discount and the total charged.
+    const printed = await printedText(page(), ARTIFACTS, 'receipt-discounted');
+    const onPaper = [
+      money(lineTotal),
+      `10 % off: Dented tin -${money(lineOff)}`,
+      `Price paid ${money(lineTotal - lineOff)}`,
+      `Subtotal ${money(subtotal)}`,
+      `25 % off: End of season -${money(saleOff)}`,
+      `Total ${money(total)}`,
+    ];
+    for (const part of onPaper) expect(printed).toContain(part);
   }, 60_000);
 });
