@@ -64,6 +64,35 @@ describe.skipIf(!chromiumAvailable)('voiding a sale on the Sync screen (Chromium
     });
   });
 
+  it('offers a return where a void is too late: on a sent sale, and when the void is refused', async () => {
+    const sent = ring();
+    const tried = ring();
+    const sql = store().database.sqlite;
+    sql
+      .prepare(`update outbox set state = 'synced', attempts = 1 where sale_id = ?`)
+      .run(sent.saleId);
+    // Still waiting, so the row offers Void, but one attempt was made: the agent refuses.
+    sql.prepare(`update outbox set attempts = 1 where sale_id = ?`).run(tried.saleId);
+    await openSync();
+    const panel = (receipt: number) =>
+      page().getByRole('region', { name: `Return from receipt #${receipt}` });
+
+    await row(sent.receiptNumber)
+      .getByRole('button', { name: /^Return/ })
+      .click();
+    await panel(sent.receiptNumber).waitFor();
+    await panel(sent.receiptNumber).getByRole('button', { name: 'Cancel' }).click();
+
+    await row(tried.receiptNumber).getByRole('button', { name: /^Void/ }).click();
+    await page().getByLabel(`Why void receipt #${tried.receiptNumber}?`).fill('Wrong sale');
+    await page().getByRole('button', { name: 'Void sale' }).click();
+    await expect
+      .poll(() => page().getByTestId('sync-notice').textContent())
+      .toMatch(/make a return instead/);
+    await panel(tried.receiptNumber).waitFor();
+    expect(store().getSale(tried.saleId)!.outbox.state).toBe('pending');
+  });
+
   it("asks a manager's PIN on the spot when a plain cashier is signed in", async () => {
     const now = Date.now();
     expect(store().cashiers.add({ name: 'Ada', pin: '1234', role: 'manager' }, now).ok).toBe(true);

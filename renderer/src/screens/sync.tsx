@@ -5,6 +5,8 @@ import { STATE_WORDS } from '../../../domain/sale-states';
 import { api } from '../api';
 import { RefusedItem } from '../components/refused-item';
 import { mayVoid, VoidSale } from '../components/void-sale';
+import { ReturnPanel } from '../returns/return-panel';
+import { whyNotReturnable } from '../../../domain/returns';
 import { useReprint } from '../components/reprint';
 import { ExportForm } from '../components/export-form';
 import { Notice } from '../components/field';
@@ -34,6 +36,8 @@ export function SyncScreen({
   const refusedSales = useRefusedSales(status);
   const { notice, show: setNotice } = useScreenNotice(refusedSales.list);
   const [busy, setBusy] = useState(false);
+  /** The receipt a return is being made against, from a row's Return or a refused void. */
+  const [returning, setReturning] = useState<number>();
 
   async function resyncNow() {
     setBusy(true);
@@ -139,6 +143,15 @@ export function SyncScreen({
         </form>
         {pages.problem && <Notice tone="error">{pages.problem}</Notice>}
         {reprint.view}
+        {returning !== undefined && (
+          <ReturnPanel
+            key={returning}
+            start={String(returning)}
+            till={settings.till}
+            money={money}
+            onClose={() => setReturning(undefined)}
+          />
+        )}
         <table class="sales">
           <thead>
             <tr>
@@ -168,7 +181,7 @@ export function SyncScreen({
                   {mayVoid(sale) && (
                     <VoidSale
                       sale={sale}
-                      onDone={(answer) =>
+                      onDone={(answer) => {
                         setNotice(
                           'voided' in answer
                             ? {
@@ -176,9 +189,16 @@ export function SyncScreen({
                                 text: `Receipt #${answer.voided.receiptNumber} voided: it will not be sent.${answer.voided.cashMinor ? ` Give back ${money(answer.voided.cashMinor)} from the drawer.` : ''}`,
                               }
                             : { tone: 'error', text: answer.problem },
-                        )
-                      }
+                        );
+                        // Too late to void: the return it offers, opened on the spot.
+                        if ('problem' in answer) setReturning(sale.receiptNumber);
+                      }}
                     />
+                  )}
+                  {whyNotReturnable(sale.receiptNumber, sale.state) === null && (
+                    <button type="button" onClick={() => setReturning(sale.receiptNumber)}>
+                      Return<span class="visually-hidden"> from receipt #{sale.receiptNumber}</span>
+                    </button>
                   )}
                 </td>
               </tr>
