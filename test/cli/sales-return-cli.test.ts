@@ -2,31 +2,16 @@
 // folder, sales recorded by `tillsync record` (the platform never answers: nothing is sent),
 // every figure read back from --json and from the file. Refusals name the option, exit as the
 // README's table says, and write nothing.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { DayTotals } from '../../domain/sale.js';
 import type { ReturnView } from '../../domain/returns.js';
 import { dayOf } from '../../domain/views/day-view.js';
-import { runCli } from '../helpers/cli.js';
 import { jsonAnswer as json, refusedAnswer as refused } from '../helpers/cli-answers.js';
-import { configurePlatform } from '../helpers/platform-till.js';
+import { cliTill } from '../helpers/platform-till.js';
 import { validSale } from '../helpers/sales.js';
-import { tempDir } from '../helpers/temp-dir.js';
 
 async function aTill() {
-  const dataDir = tempDir();
-  const file = await configurePlatform(dataDir);
-  const tillsync = (args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
-    runCli(args, { input: options.input, env: { TILLSYNC_DATA_DIR: dataDir, ...options.env } });
-  const sql = <T>(statement: string, ...params: unknown[]): T[] => {
-    const db = new Database(file);
-    try {
-      const prepared = db.prepare(statement);
-      return prepared.reader ? (prepared.all(...params) as T[]) : (prepared.run(...params), []);
-    } finally {
-      db.close();
-    }
-  };
+  const { tillsync, sql } = await cliTill();
   const written = () => ({
     returns: sql('select * from returns'),
     items: sql('select * from return_items'),

@@ -2,32 +2,16 @@
 // folder, sales recorded by `tillsync record` on a till whose platform never answers (so
 // nothing is sent), every figure read back from --json and from the file. Refusals name the
 // option, exit as the README's table says, and write nothing.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { DayTotals } from '../../domain/sale.js';
 import type { VoidedSale } from '../../domain/void.js';
 import { dayOf } from '../../domain/views/day-view.js';
-import { runCli } from '../helpers/cli.js';
 import { jsonAnswer as json, refusedAnswer as refused } from '../helpers/cli-answers.js';
-import { configurePlatform } from '../helpers/platform-till.js';
+import { cliTill } from '../helpers/platform-till.js';
 import { validSale } from '../helpers/sales.js';
-import { tempDir } from '../helpers/temp-dir.js';
 
 async function aTill() {
-  const dataDir = tempDir();
-  const file = await configurePlatform(dataDir);
-  const tillsync = (args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
-    runCli(args, { input: options.input, env: { TILLSYNC_DATA_DIR: dataDir, ...options.env } });
-  /** Runs SQL on the file (the test's hand: what the engine would have done). */
-  const sql = <T>(statement: string, ...params: unknown[]): T[] => {
-    const db = new Database(file);
-    try {
-      const prepared = db.prepare(statement);
-      return prepared.reader ? (prepared.all(...params) as T[]) : (prepared.run(...params), []);
-    } finally {
-      db.close();
-    }
-  };
+  const { tillsync, sql } = await cliTill();
   const outbox = () => sql('select * from outbox order by sale_id');
   return { tillsync, sql, outbox };
 }
