@@ -1,23 +1,17 @@
 // Every method of the UI contract, called through the service as the UI calls it, gives
 // exactly what its output schema says: parsing the answer changes nothing (no field the
 // schema does not name, none missing, no type the schema does not allow).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../main/agent/runtime.js';
-import { createService, type Service } from '../../main/agent/service.js';
+import { describe, expect, it } from 'vitest';
 import { METHOD_NAMES, methods, type MethodName } from '../../main/contract/contract.js';
-import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { waitUntil } from '../sync/helpers.js';
-import { tempDir } from '../helpers/temp-dir.js';
-import { consoleRuntime } from '../helpers/runtime.js';
+import { serviceAgainstSandbox } from '../helpers/sandbox-service.js';
 
-let sandbox: Sandbox;
-let runtime: Runtime;
-let service: Service;
+const agent = serviceAgainstSandbox();
 const checked = new Set<MethodName>();
 
 /** Calls a method, expects success, and checks the answer against the output schema. */
 async function call(method: MethodName, input: unknown): Promise<Record<string, unknown>> {
-  const result = await service.call(method, input);
+  const result = await agent.service.call(method, input);
   if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
   const parsed = methods[method].output.safeParse(result.value);
   expect(parsed.success, `${method}: ${parsed.error?.message}`).toBe(true);
@@ -26,26 +20,9 @@ async function call(method: MethodName, input: unknown): Promise<Record<string, 
   return result.value as Record<string, unknown>;
 }
 
-beforeAll(async () => {
-  const dataDir = tempDir();
-  sandbox = await startSandbox({ rateLimit: false });
-  const key = await sandbox.mintKey({ scope: 'sales:write sales:read' });
-  runtime = await consoleRuntime(dataDir, {
-    baseUrl: sandbox.url,
-    key,
-    sync: { pollIntervalMs: 50, debounceMs: 10 },
-  });
-  service = createService(runtime);
-}, 30_000);
-
-afterAll(async () => {
-  await runtime.close();
-  await sandbox.close();
-});
-
 describe('the contract', () => {
   it("matches every method's output schema", async () => {
-    const catalog = sandbox.catalog();
+    const catalog = agent.sandbox.catalog();
     await call('updateSettings', { shopId: catalog.shopId, shopName: 'Corner Grocer' });
     await call('importCatalog', { format: 'json', text: JSON.stringify(catalog) });
     await call('getSettings', {});
@@ -65,7 +42,7 @@ describe('the contract', () => {
     });
     await call('resyncNow', {});
     await waitUntil(
-      () => runtime.store.listRefused().length === 1,
+      () => agent.runtime.store.listRefused().length === 1,
       10_000,
       'the refused sale to be parked',
     );
@@ -93,7 +70,7 @@ describe('the contract', () => {
     await call('listRefused', {});
     const saleId = String(refused.saleId);
     await call('retryRefused', { saleId });
-    await waitUntil(() => runtime.store.listRefused().length === 1, 10_000, 'refused again');
+    await waitUntil(() => agent.runtime.store.listRefused().length === 1, 10_000, 'refused again');
     // Fixed as an edit may: a product the platform knows, the same money.
     await call('editRefused', {
       saleId,
@@ -106,13 +83,15 @@ describe('the contract', () => {
     expect(monitored.monitoring).toMatchObject({ listen: '127.0.0.1:0', tokenSet: false });
     await call('exportSales', { format: 'json' });
     await call('backupNow', {});
-    await call('setApiKey', { key: await sandbox.mintKey({ scope: 'sales:write sales:read' }) });
+    await call('setApiKey', {
+      key: await agent.sandbox.mintKey({ scope: 'sales:write sales:read' }),
+    });
     const another = await call('recordSale', {
       items: [{ productId: 'prod_unknown', quantity: 2, unitPriceMinor: 100 }],
       paymentMethod: 'CASH',
     });
     await call('resyncNow', {});
-    await waitUntil(() => runtime.store.listRefused().length === 1, 10_000, 'parked');
+    await waitUntil(() => agent.runtime.store.listRefused().length === 1, 10_000, 'parked');
     await call('discardRefused', { saleId: String(another.saleId), reason: 'A test sale' });
     await call('clearApiKey', {});
     // No key, nothing sent: a sale rung up by mistake is voided.
