@@ -46,7 +46,7 @@ export function storeFor(database: TillDatabase) {
     getReceipt: receipts.getReceipt,
     ...createDayTotals(database, settings, history),
     ...createRefusedActions(database, settings, shifts),
-    ...createVoids(database, shifts, cashiers),
+    ...createVoids(database, shifts, cashiers, history),
     ...createReturns(database, shifts, cashiers, settings, history),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),

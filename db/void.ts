@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull, notExists, sql } from './drizzle.js';
 import { prepareAttemptLog } from './attempt-log.js';
 import type { Cashiers } from './cashiers.js';
+import type { History } from './history.js';
 import { CASH_TAKEN } from './day-totals.js';
 import { invalidInput } from './field-errors.js';
 import type { TillDatabase } from './open.js';
@@ -15,7 +16,13 @@ import type { Act, Shifts } from './shifts.js';
 import { computed, typedQuery } from './typed-sql.js';
 import { SENT_OUTCOMES } from '../domain/outcomes.js';
 import { fail, ok, type Result } from '../domain/result.js';
-import { hasReturns, voidSaleInput, whyNotVoidable, type VoidedSale } from '../domain/void.js';
+import {
+  hasReturns,
+  voidSaleInput,
+  whyNotVoidable,
+  type VoidedSale,
+  type VoidFacts,
+} from '../domain/void.js';
 
 const targetColumns = {
   saleId: sales.id,
@@ -78,8 +85,22 @@ export function createVoids(
   database: TillDatabase,
   shifts: Pick<Shifts, 'saleWithdrawn'>,
   cashiers: Pick<Cashiers, 'nameOf'>,
+  history?: Pick<History, 'archiveSchemas'>,
 ) {
   const { sqlite } = database;
+  /** A sale moved to an archive (synced, discarded or voided long ago): where it stands. */
+  const archivedFacts = (receipt: number): VoidFacts | undefined => {
+    for (const schema of history?.archiveSchemas() ?? []) {
+      const facts = sqlite
+        .prepare<[number], { state: VoidFacts['state']; uncertain: number }>(
+          `select o.state, o.uncertain from ${schema}.sales s
+            join ${schema}.outbox o on o.sale_id = s.id where s.receipt_number = ?`,
+        )
+        .get(receipt);
+      if (facts) return { receiptNumber: receipt, ...facts, uncertain: facts.uncertain === 1 };
+    }
+    return undefined;
+  };
   const findRow = typedQuery<typeof targetColumns, { id: string; receipt: number }>(
     sqlite,
     targetColumns,
@@ -144,7 +165,13 @@ export function createVoids(
       const parsed = voidSaleInput.safeParse(input);
       if (!parsed.success) return fail(invalidInput('The void is not valid', parsed.error));
       const by = { now: act.now ?? Date.now(), cashierId: act.cashierId ?? null };
-      return voidTransaction.immediate(idOrReceipt, parsed.data.reason, by);
+      const voided = voidTransaction.immediate(idOrReceipt, parsed.data.reason, by);
+      if (voided.ok || voided.error.code !== 'not_found') return voided;
+      // Not on the till but in an archive: say why it cannot be voided, not "no such sale"
+      // (archives are attached outside the transaction: SQLite cannot attach inside one).
+      const receipt = /^#?\d+$/.test(idOrReceipt) ? Number(idOrReceipt.replace('#', '')) : -1;
+      const archived = archivedFacts(receipt);
+      return archived ? fail({ code: 'not_voidable', message: whyNotVoidable(archived) }) : voided;
     },
   };
 }

@@ -180,6 +180,12 @@ describe('returns against a receipt', () => {
     // Opened again: the return is the first read of the archive (attached outside its write).
     const store = openStore(first.file);
     expect(store.database.sqlite.prepare('select count(*) from sales').pluck().get()).toBe(0);
+    // Too late to void it: the archive's copy says why, and a return is offered.
+    const voided = store.voidSale(String(old.receiptNumber), { reason: 'Wrong sale' });
+    expect(voided.ok || voided.error).toMatchObject({
+      code: 'not_voidable',
+      message: expect.stringMatching(/return instead/) as unknown,
+    });
     const recorded = store.recordReturn(String(old.receiptNumber), { reason: 'Late' }, by());
     expect(recorded.ok && recorded.value.totalMinor).toBe(999 + 500 + 300);
     const found = store.findSaleForReturn(String(old.receiptNumber));
