@@ -16,6 +16,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { archiveSales, DEFAULT_KEEP_MONTHS, keepFrom } from '../db/archive.js';
 import { openDatabase } from '../db/open.js';
+import { openStore } from '../db/store.js';
+import { dayOf } from '../domain/views/day-view.js';
 import { createService } from '../main/agent/service.js';
 import { databaseFile } from '../main/config/data-dir.js';
 import { syncTuningSchema } from '../main/config/agent-config.js';
@@ -146,6 +148,50 @@ async function timeSyncScreen(dataDir: string): Promise<number | null> {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const [monthFrom, monthTo] = [day(NOW - 29 * DAY), day(NOW - DAY)];
 
+/** Median ms of `run` over RUNS calls, after one call that prepares its statements. */
+function timeCall(run: () => unknown): number {
+  run();
+  return median(
+    Array.from({ length: RUNS }, () => {
+      const started = performance.now();
+      run();
+      return performance.now() - started;
+    }),
+  );
+}
+
+/**
+ * A return's first step, offline: the oldest sale found by its receipt number (in an archive
+ * after three years), and a search by the day and the amount paid of that sale.
+ */
+function timeReturnSearch(file: string) {
+  const store = openStore(file);
+  try {
+    const oldest = store.findSaleForReturn('1');
+    if (!oldest.ok) throw new Error(`receipt 1: ${oldest.error.message}`);
+    const search = { day: dayOf(oldest.value.createdAt), amountMinor: oldest.value.totalMinor };
+    return {
+      'find a sale to return ms': Number(
+        fixed(
+          timeCall(() => store.findSaleForReturn('1')),
+          2,
+        ),
+      ),
+      'search by day and amount ms': Number(
+        fixed(
+          timeCall(() => {
+            const found = store.searchSalesForReturn(search);
+            if (!found.ok || found.value.length === 0) throw new Error('no sale found');
+          }),
+          2,
+        ),
+      ),
+    };
+  } finally {
+    store.close();
+  }
+}
+
 async function measure(name: string, dataDir: string) {
   const file = databaseFile(dataDir);
   return {
@@ -168,6 +214,7 @@ async function measure(name: string, dataDir: string) {
       ms === null ? 'no Chromium' : Math.round(ms),
     ),
     'engine start ms': Number(fixed(timeEngineStart(file), 1)),
+    ...timeReturnSearch(file),
   };
 }
 
@@ -220,7 +267,7 @@ try {
       .filter(([, value]) => typeof value === 'number')
       .map(([key, value]) => [
         key,
-        fixed((value as number) / Math.max(1, empty[key as keyof typeof empty] as number), 2),
+        fixed((value as number) / Math.max(0.01, empty[key as keyof typeof empty] as number), 2),
       ]),
   );
   console.table([empty, old, { database: 'ratio (target <= 1.30)', ...ratio }]);

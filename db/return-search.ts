@@ -45,6 +45,18 @@ type SearchParams = {
   limit: number;
 };
 
+/** What a search may ask, each with its condition on the sale (`s`) and its customer (`c`). */
+const CONDITIONS: ReadonlyArray<{ param: Exclude<keyof SearchParams, 'limit'>; sql: string }> = [
+  { param: 'receipt', sql: 's.receipt_number = @receipt' },
+  { param: 'from', sql: 's.created_at >= @from' },
+  { param: 'to', sql: 's.created_at < @to' },
+  { param: 'amount', sql: 's.total_minor = @amount' },
+  {
+    param: 'customer',
+    sql: "(s.customer_id = @customer or c.name like '%' || @customer || '%')",
+  },
+];
+
 /** "1042", "#1042" or a scanned "TSR1042": the receipt number, or null. */
 export function receiptNumberIn(text: string): number | null {
   const typed = /^\s*#?([1-9]\d{0,14})\s*$/.exec(text);
@@ -52,42 +64,48 @@ export function receiptNumberIn(text: string): number | null {
 }
 
 export function createReturnSearch({ sqlite }: TillDatabase, history?: History) {
-  const searches = new Map<string, TypedStatement<SearchParams, RowOf<typeof saleColumns>>>();
+  const searches = new Map<
+    string,
+    TypedStatement<Partial<SearchParams>, RowOf<typeof saleColumns>>
+  >();
   const lines = new Map<string, TypedStatement<{ id: string }, SoldLine>>();
   const schemas = () => ['main', ...(history?.archiveSchemas() ?? [])];
 
-  // Customers and product names come from today's catalog, in the main file.
-  const searchIn = (schema: string) => {
-    let statement = searches.get(schema);
+  // Customers and product names come from today's catalog, in the main file. A statement
+  // states only the conditions given: "(@x is null or ...)" would keep SQLite from using
+  // the receipt and time indexes, and every archive would be read whole.
+  const searchIn = (schema: string, params: SearchParams) => {
+    const given = CONDITIONS.filter((condition) => params[condition.param] !== null);
+    const key = `${schema}:${given.map((condition) => condition.param).join(',')}`;
+    let statement = searches.get(key);
     if (!statement) {
-      statement = typedQuery<typeof saleColumns, SearchParams>(
+      const where = [
+        ...given.map((condition) => condition.sql),
+        ...(schema === 'main' || !history ? [] : [history.notInMain('s')]),
+      ];
+      statement = typedQuery<typeof saleColumns, Partial<SearchParams>>(
         sqlite,
         saleColumns,
         (list) => `
         select ${list}
           from ${schema}.sales s join ${schema}.outbox o on o.sale_id = s.id
           left join main.customers c on c.id = s.customer_id
-         where (@receipt is null or s.receipt_number = @receipt)
-           and (@from is null or s.created_at >= @from)
-           and (@to is null or s.created_at < @to)
-           and (@amount is null or s.total_minor = @amount)
-           and (@customer is null or s.customer_id = @customer
-                or c.name like '%' || @customer || '%')
-           ${schema === 'main' || !history ? '' : `and ${history.notInMain('s')}`}
+         ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
          order by s.receipt_number desc limit @limit`,
         { sales: 's', outbox: 'o', customers: 'c' },
       );
-      searches.set(schema, statement);
+      searches.set(key, statement);
     }
-    return statement;
+    const bound = Object.fromEntries(
+      given.map((condition) => [condition.param, params[condition.param]]),
+    );
+    return statement.all({ ...bound, limit: params.limit });
   };
 
   const run = (params: SearchParams): FoundSaleRow[] =>
     schemas()
       .flatMap((schema) =>
-        searchIn(schema)
-          .all(params)
-          .map((row) => ({ ...row, schema, archived: schema !== 'main' })),
+        searchIn(schema, params).map((row) => ({ ...row, schema, archived: schema !== 'main' })),
       )
       .sort((a, b) => b.receiptNumber - a.receiptNumber)
       .slice(0, params.limit);
