@@ -71,7 +71,12 @@ export function createReceipts(
     .where(eq(cashiers.id, id))
     .prepare();
 
-  function receiptOf(sale: ReceiptSource, { shopName, tillName }: ShopNames): ReceiptView {
+  /** `returned`: the R numbers of its returns (none for a sale just recorded). */
+  function receiptOf(
+    sale: ReceiptSource,
+    { shopName, tillName }: ShopNames,
+    returned: number[] = [],
+  ): ReceiptView {
     const ids = JSON.stringify(sale.items.map((item) => item.productId));
     const names = new Map(productNames.all({ ids }).map((product) => [product.id, product.name]));
     const lines = sale.items.map((item) => ({
@@ -95,7 +100,7 @@ export function createReceipts(
       discount: sale.discount,
       totalMinor: sale.totalMinor,
       barcode: receiptCode(sale.receiptNumber),
-      returnNumbers: returnNumbers.all({ id: sale.saleId }).map((row) => row.number),
+      returnNumbers: returned,
       paymentMethod: sale.paymentMethod,
       tenderedMinor: sale.tenderedMinor,
       changeMinor: sale.changeMinor,
@@ -110,7 +115,9 @@ export function createReceipts(
   /** Read again at the moment it is asked for: it tells the sale's state as it is now. */
   function getReceipt(saleId: string): ReceiptView | undefined {
     const sale = getSale(saleId);
-    return sale && receiptOf({ ...sale, state: sale.outbox.state }, settingsStore.read());
+    if (!sale) return undefined;
+    const returned = returnNumbers.all({ id: saleId }).map((row) => row.number);
+    return receiptOf({ ...sale, state: sale.outbox.state }, settingsStore.read(), returned);
   }
 
   return { receiptOf, getReceipt };
