@@ -39,6 +39,8 @@ import {
   type WorldContext,
 } from './world-events.js';
 import { EPOCH, seededRandom, World } from './world.js';
+import { createLinkOracle } from './link-oracle.js';
+import { pressResyncAtRandom, revokeAndRestart } from './link-events.js';
 
 export interface SeedResult {
   seed: number;
@@ -97,11 +99,17 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const flag = (problem: string) => watch.violations.push(`${problem} (at ${world.time} ms)`);
   const offline = createOfflineWatch(world, tickWithinMs, flag);
   const rates = createRateWatch(world, flag);
+  const link = createLinkOracle(world, {
+    checker,
+    disturbed: () => context.disturbed.until > world.time || context.busy.holder !== undefined,
+    flag,
+  });
   const platform = createSimPlatform(world, random, {
     answers,
     bodies,
     offline,
     rates,
+    link,
     honoursKeys,
     rateLimit:
       random() < 0.5
@@ -128,6 +136,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     random,
     jitter: jitter === null ? null : () => jitter,
     liveness,
+    onStarting: (pid, apiKey) => link.starting(pid, apiKey),
+    onStarted: (pid, engine) => link.started(pid, engine),
     onGone: (pid) => {
       watch.processDied(pid);
       news.gone();
@@ -150,7 +160,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     busy: { holder: undefined },
     fixable,
     bodies,
-    resynced() {
+    resynced(pid) {
+      if (pid !== undefined) link.pressed(world.processes.get(pid)!.clock.now());
       watch.resynced();
       offline.resynced();
       rates.resynced();
@@ -195,6 +206,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     world.schedule(at, null, recordSale);
   }
   scheduleWorldEvents(context, between(2, 14));
+  pressResyncAtRandom(context, between(0, 3));
+  if (random() < 0.3) revokeAndRestart(context, recordSale);
   world.schedule(faultsUntil, null, () => {
     platform.heal();
     replaceKey(context, till.config.apiKey!); // a key still refused is replaced now
