@@ -108,11 +108,11 @@ export function createSyncEngine(options: EngineOptions) {
   });
   link.restorePause(keyHash);
   const keyTarget = () => ({ client, baseUrl: config.baseUrl, keyHash });
-  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget);
+  const resyncs = createResyncRequests(syncState, storage);
+  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget, resyncs);
   const recordSender = () =>
     link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
   recordSender();
-  const resyncs = createResyncRequests(syncState, storage);
   const clockWatch = createClockWatch(clock);
 
   const holding = () => stopping || link.paused || link.offline;
@@ -242,17 +242,8 @@ export function createSyncEngine(options: EngineOptions) {
         logger.error({ error: error.message }, 'Sync tick failed'),
       );
     },
-    /**
-     * Asks the platform now whether it takes the key; the answer counts as any other, and a
-     * refusal answers every Resync asked before the check, as a pass's does.
-     */
-    async checkKey() {
-      const before = resyncs.current();
-      const checked = await keys.check();
-      if (link.paused && checked?.judged.verdict === 'refused' && before.ok)
-        resyncs.answeredUpTo(before.value);
-      return checked;
-    },
+    /** Asks the platform now whether it takes the key; the answer counts as any other. */
+    checkKey: keys.check,
     /** A sale was just recorded: drain soon, once for a burst of sales. */
     notifySaleRecorded: () => scheduler.saleRecorded(),
     /** New key or settings: a pause for the old key ends, and the queue is tried again. */

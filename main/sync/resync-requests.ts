@@ -42,3 +42,5 @@ export function createResyncRequests(syncState: SyncState, storage: StorageGuard
     },
   };
 }
+
+export type ResyncRequests = ReturnType<typeof createResyncRequests>;
