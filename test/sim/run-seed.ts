@@ -40,6 +40,7 @@ import {
 } from './world-events.js';
 import { EPOCH, seededRandom, World } from './world.js';
 import { createLinkOracle } from './link-oracle.js';
+import { createStopWatch } from './stop-watch.js';
 import { pressResyncAtRandom, revokeAndRestart } from './link-events.js';
 
 export interface SeedResult {
@@ -81,6 +82,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     requestTimeoutMs: pick([1000, 5000, 15_000]),
     backoffCapMs: pick([10_000, 60_000, 300_000]),
     maxUnexpectedAttempts: pick([3, 10]),
+    // A short grace too: a SIGTERM then cuts a pass in its wait (stop-watch.ts).
+    shutdownGraceMs: pick([0, 300, 5000]),
   });
   // Half the worlds give the engine one fixed jitter, so the backoff of every retry is known.
   const jitter = random() < 0.5 ? between(10, 99) / 100 : null;
@@ -143,6 +146,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       news.gone();
     },
     onExited: (pid, owner, final) => exits.exited(pid, owner, final).forEach(flag),
+    onStopTook: createStopWatch(world, tuning.shutdownGraceMs, flag),
   });
   const totalSales = between(3, 13);
   const faultsUntil = between(30_000, 300_000);

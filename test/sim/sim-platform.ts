@@ -285,17 +285,24 @@ export function createSimPlatform(world: World, random: () => number, options: P
           });
         });
       },
-      reachable(): Promise<boolean> {
+      reachable(signal?: AbortSignal): Promise<boolean> {
         const hanging = world.time < outageUntil && outageKind === 'hang';
         const after = hanging ? options.requestTimeoutMs : 5;
-        return new Promise((resolve) =>
-          world.schedule(world.time + after, process.pid, () => {
+        return new Promise((resolve) => {
+          // A stopping engine cuts its question, as the real client's HEAD is cut.
+          const onAbort = () => {
+            answer.cancel();
+            resolve(false);
+          };
+          const answer = world.schedule(world.time + after, process.pid, () => {
+            signal?.removeEventListener('abort', onAbort);
             const answered = !hanging && world.time >= outageUntil;
             if (answered) options.answers?.contact(process.clock.now(), world.time);
             if (answered) options.offline?.contact(process.pid);
             resolve(answered);
-          }),
-        );
+          });
+          signal?.addEventListener('abort', onAbort, { once: true });
+        });
       },
       close() {},
     };

@@ -48,6 +48,8 @@ export interface SimTillOptions {
   onGone(pid: number): void;
   /** A process stopped as asked: what its stop left. */
   onExited?(pid: number, owner: string, final: SyncStatus | undefined): void;
+  /** A SIGTERM handled at `handledAt` was done now; `stalled`: the process was stopped meanwhile. */
+  onStopTook?(pid: number, handledAt: number, stalled: boolean): void;
   /** A process is about to make its engine, with this key (the file as it finds it). */
   onStarting?(pid: number, apiKey: string): void;
   /** A process's engine was made (before it starts). */
@@ -156,8 +158,10 @@ export function createSimTill(world: World, options: SimTillOptions) {
       world.log(`process ${pid} is sent SIGTERM`);
       world.schedule(world.time, pid, () => {
         if (finished) return; // the final stop handles it
+        const handledAt = world.time;
         target.stopped = target.engine.stop().then((final) => {
           if (!target.process.alive) return;
+          options.onStopTook?.(pid, handledAt, target.process.stalledUntil > handledAt);
           options.onExited?.(pid, target.engine.owner, final);
           target.process.alive = false;
           gone(pid);
