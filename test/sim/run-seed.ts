@@ -41,6 +41,7 @@ import {
 import { EPOCH, seededRandom, World } from './world.js';
 import { createLinkOracle } from './link-oracle.js';
 import { createStopWatch } from './stop-watch.js';
+import { createConnectionOracle } from './connection-oracle.js';
 import { pressResyncAtRandom, revokeAndRestart } from './link-events.js';
 
 export interface SeedResult {
@@ -102,9 +103,12 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const flag = (problem: string) => watch.violations.push(`${problem} (at ${world.time} ms)`);
   const offline = createOfflineWatch(world, tickWithinMs, flag);
   const rates = createRateWatch(world, flag);
-  const link = createLinkOracle(world, {
+  const disturbed = () => context.disturbed.until > world.time || context.busy.holder !== undefined;
+  const link = createLinkOracle(world, { checker, disturbed, flag });
+  const connection = createConnectionOracle(world, {
     checker,
-    disturbed: () => context.disturbed.until > world.time || context.busy.holder !== undefined,
+    disturbed,
+    keyInUse: () => till.config.apiKey,
     flag,
   });
   const platform = createSimPlatform(world, random, {
@@ -112,7 +116,13 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     bodies,
     offline,
     rates,
-    link,
+    link: {
+      sent: (pid, apiKey, key) => link.sent(pid, apiKey, key),
+      heard: (pid, apiKey, key, answer) => {
+        link.heard(pid, apiKey, key, answer);
+        connection(pid, apiKey, answer);
+      },
+    },
     honoursKeys,
     rateLimit:
       random() < 0.5
