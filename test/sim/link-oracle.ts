@@ -16,8 +16,6 @@ interface Bar {
   apiKey: string;
   /** A press at or after this virtual time lifts the bar (the refused pass began after). */
   since: number;
-  /** Presses up to this one (their index) the process has followed already. */
-  followed: number;
   why: string;
 }
 
@@ -36,8 +34,6 @@ export function createLinkOracle(world: World, options: LinkOracleOptions) {
   const presses: number[] = [];
   /** When each key check left (a refusal answers the presses before it). */
   const checkSentAt = new Map<string, number>();
-  /** The last press each process followed (its index): a refusal after it answers it. */
-  const followed = new Map<number, number>();
   const readPause = checker.prepare(
     `select paused_reason as reason, paused_key_hash as keyHash from sync_state where id = 1`,
   );
@@ -45,10 +41,11 @@ export function createLinkOracle(world: World, options: LinkOracleOptions) {
     .prepare(`select resync_requested_at as asked, throttled_until as until from sync_state`)
     .bind();
 
-  const pressedSince = (bar: Bar) =>
-    presses.some((at, index) => index > bar.followed && at >= bar.since);
+  // Which press a process follows is its own (the latest when it ticks): any press after
+  // the refused pass began may lift the pause once.
+  const pressedSince = (bar: Bar) => presses.some((at) => at >= bar.since);
   const bar = (pid: number, apiKey: string, since: number, why: string) =>
-    bars.set(pid, { apiKey, since, why, followed: followed.get(pid) ?? -1 });
+    bars.set(pid, { apiKey, since, why });
 
   return {
     /** A process starts with this key: it keeps a pause the file holds for it. */
@@ -70,8 +67,6 @@ export function createLinkOracle(world: World, options: LinkOracleOptions) {
       const barred = bars.get(pid);
       if (!barred || barred.apiKey !== apiKey) return;
       if (pressedSince(barred)) {
-        // It follows the latest request: a refusal from now on answers it.
-        followed.set(pid, presses.length - 1);
         bars.delete(pid);
         return;
       }
