@@ -35,7 +35,7 @@ import { engineDatabase } from './engine-connection.js';
 import { createEngineNews } from './engine-news.js';
 import { engineInputs, type EngineEvents, type EngineOptions } from './engine-options.js';
 import { queueFigures, readSyncStatus, type SyncStatus } from './status.js';
-import { createResyncRequests } from './resync-requests.js';
+import { createResyncRequests, sendingAfterAsks } from './resync-requests.js';
 import { createStorageGuard } from './storage-guard.js';
 import { messageOf } from '../../domain/errors.js';
 
@@ -108,11 +108,11 @@ export function createSyncEngine(options: EngineOptions) {
   });
   link.restorePause(keyHash);
   const keyTarget = () => ({ client, baseUrl: config.baseUrl, keyHash });
-  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget);
+  const resyncs = createResyncRequests(syncState, storage);
+  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget, resyncs);
   const recordSender = () =>
     link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
   recordSender();
-  const resyncs = createResyncRequests(syncState, storage);
   const clockWatch = createClockWatch(clock);
 
   const holding = () => stopping || link.paused || link.offline;
@@ -135,14 +135,14 @@ export function createSyncEngine(options: EngineOptions) {
     if (refused) return emptySummary(refused);
     const shopId = config.shopId;
     const summary = emptySummary();
-    // A refusal of the key in this pass answers every Resync asked before it began: one
-    // not yet followed here must not lift the pause this pass learnt.
-    const resyncBefore = resyncs.current();
+    // A refusal of the key in this pass answers every Resync asked before its last request
+    // left: one not yet followed here must not lift the pause this pass learnt.
+    const sends = sendingAfterAsks(active, resyncs);
     try {
       const result = await runPass({
         queue: { outbox, holder, owner, commits, outcomes, storage },
         platform: {
-          sender: active,
+          sender: sends.sender,
           baseUrl: config.baseUrl,
           keyHash: passKey,
           keyCurrent: () => keyHash === passKey,
@@ -164,6 +164,7 @@ export function createSyncEngine(options: EngineOptions) {
         },
       });
       Object.assign(summary, result.counts);
+      const resyncBefore = sends.askedBefore();
       if (link.paused && summary.paused > 0 && resyncBefore.ok)
         resyncs.answeredUpTo(resyncBefore.value);
     } catch (error) {
@@ -196,7 +197,9 @@ export function createSyncEngine(options: EngineOptions) {
     link.flush();
     news.followOthers();
     link.noteClockStep(clockWatch.check());
-    const requested = resyncs.unfollowed();
+    // A pass under way that the key's refusal paused answers the requests asked before its
+    // last send when it ends: followed now, one of them would lift that pause at once.
+    const requested = link.paused && passes.current ? undefined : resyncs.unfollowed();
     if (requested !== undefined) {
       await resync(requested); // another process was asked: follow it, once
       return;

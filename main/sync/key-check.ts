@@ -8,6 +8,7 @@ import { classify, type Answer } from './classify.js';
 import type { Clock } from './clock.js';
 import type { LinkKnowledge } from './link-state.js';
 import type { PlatformClient } from './platform-client.js';
+import type { ResyncRequests } from './resync-requests.js';
 
 export type KeyVerdict = 'accepted' | 'refused' | 'unreachable' | 'wrong_address' | 'unclear';
 
@@ -73,16 +74,22 @@ export function createKeyChecker(
   clock: Clock,
   signal: AbortSignal,
   target: () => KeyCheckTarget,
+  resyncs?: Pick<ResyncRequests, 'current' | 'answeredUpTo'>,
 ) {
   let running: { of: string; result: Promise<KeyCheckResult | null> } | undefined;
 
   async function run(client: PlatformClient, keyHash: string | null) {
     const startedAt = clock.now();
     const started = clock.monotonic();
+    const resyncBefore = resyncs?.current();
     const answer = await postKeyCheck(client, signal);
     if (answer.kind === 'aborted') return null; // stopping: nothing learnt
     const judged = judgeKeyCheck(answer);
     link.recordKeyCheck(answer, judged, keyHash, target().keyHash === keyHash);
+    // A refusal answers every Resync asked before the check, as a pass's does: one not yet
+    // followed here must not lift the pause it just set.
+    if (link.paused && judged.verdict === 'refused' && resyncBefore?.ok)
+      resyncs?.answeredUpTo(resyncBefore.value);
     return { answer, judged, startedAt, tookMs: Math.round(clock.monotonic() - started) };
   }
 

@@ -9,6 +9,7 @@
 // asked for after the ask).
 import type { SyncState } from '../../db/sync-state.js';
 import type { StorageGuard } from './storage-guard.js';
+import type { SaleSender } from './pass.js';
 
 export function createResyncRequests(syncState: SyncState, storage: StorageGuard) {
   let lastSeen = syncState.read().resyncRequestedAt;
@@ -40,5 +41,25 @@ export function createResyncRequests(syncState: SyncState, storage: StorageGuard
     answeredUpTo(asked: number): void {
       if (requested() === asked) lastSeen = asked;
     },
+  };
+}
+
+export type ResyncRequests = ReturnType<typeof createResyncRequests>;
+
+/**
+ * A pass's sender that notes, as each request leaves, the Resync it tries the key after:
+ * a refusal of the key answers that one and every one before (not only those asked before
+ * the pass began, which a pass under way when a person pressed would try once more).
+ */
+export function sendingAfterAsks(sender: SaleSender, resyncs: Pick<ResyncRequests, 'current'>) {
+  let before = resyncs.current();
+  return {
+    sender: {
+      postSale(body, key, signal) {
+        before = resyncs.current();
+        return sender.postSale(body, key, signal);
+      },
+    } satisfies SaleSender,
+    askedBefore: () => before,
   };
 }

@@ -67,7 +67,7 @@ function sceneKit(context: WorldContext, deps: CalmHourDeps, offset: number) {
   const { world, till, platform, tuning, random, store } = context;
   const { answers, checker } = deps;
   const recordSale = (refused: boolean) => deps.recordSale(refused, EPOCH + world.time + offset);
-  const resync = () => void till.resync(() => context.resynced());
+  const resync = () => void till.resync((pid) => context.resynced(pid));
   /** A person fixes the product of a refused sale, and saves it. */
   function fixSale(sale: number): void {
     const refused = store

@@ -68,7 +68,7 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
       const pressed = world.time;
       const other = [...till.running.keys()].find((pid) => pid !== heard.pid);
       if (other !== undefined) {
-        till.resync(() => context.resynced(), other);
+        till.resync((pid) => context.resynced(pid), other);
         till.terminate(other, () => till.start(offset));
         await within(
           tuning.pollIntervalMs + prompt,

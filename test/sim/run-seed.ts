@@ -39,6 +39,10 @@ import {
   type WorldContext,
 } from './world-events.js';
 import { EPOCH, seededRandom, World } from './world.js';
+import { createLinkOracle } from './link-oracle.js';
+import { createStopWatch } from './stop-watch.js';
+import { createConnectionOracle } from './connection-oracle.js';
+import { pressResyncAtRandom, revokeAndRestart } from './link-events.js';
 
 export interface SeedResult {
   seed: number;
@@ -79,6 +83,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     requestTimeoutMs: pick([1000, 5000, 15_000]),
     backoffCapMs: pick([10_000, 60_000, 300_000]),
     maxUnexpectedAttempts: pick([3, 10]),
+    // A short grace too: a SIGTERM then cuts a pass in its wait (stop-watch.ts).
+    shutdownGraceMs: pick([0, 300, 5000]),
   });
   // Half the worlds give the engine one fixed jitter, so the backoff of every retry is known.
   const jitter = random() < 0.5 ? between(10, 99) / 100 : null;
@@ -97,11 +103,26 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const flag = (problem: string) => watch.violations.push(`${problem} (at ${world.time} ms)`);
   const offline = createOfflineWatch(world, tickWithinMs, flag);
   const rates = createRateWatch(world, flag);
+  const disturbed = () => context.disturbed.until > world.time || context.busy.holder !== undefined;
+  const link = createLinkOracle(world, { checker, disturbed, flag });
+  const connection = createConnectionOracle(world, {
+    checker,
+    disturbed,
+    keyInUse: () => till.config.apiKey,
+    flag,
+  });
   const platform = createSimPlatform(world, random, {
     answers,
     bodies,
     offline,
     rates,
+    link: {
+      sent: (pid, apiKey, key) => link.sent(pid, apiKey, key),
+      heard: (pid, apiKey, key, answer) => {
+        link.heard(pid, apiKey, key, answer);
+        connection(pid, apiKey, answer);
+      },
+    },
     honoursKeys,
     rateLimit:
       random() < 0.5
@@ -128,11 +149,14 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     random,
     jitter: jitter === null ? null : () => jitter,
     liveness,
+    onStarting: (pid, apiKey) => link.starting(pid, apiKey),
+    onStarted: (pid, engine) => link.started(pid, engine),
     onGone: (pid) => {
       watch.processDied(pid);
       news.gone();
     },
     onExited: (pid, owner, final) => exits.exited(pid, owner, final).forEach(flag),
+    onStopTook: createStopWatch(world, tuning.shutdownGraceMs, flag),
   });
   const totalSales = between(3, 13);
   const faultsUntil = between(30_000, 300_000);
@@ -150,7 +174,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     busy: { holder: undefined },
     fixable,
     bodies,
-    resynced() {
+    resynced(pid) {
+      if (pid !== undefined) link.pressed(world.processes.get(pid)!.clock.now());
       watch.resynced();
       offline.resynced();
       rates.resynced();
@@ -195,6 +220,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     world.schedule(at, null, recordSale);
   }
   scheduleWorldEvents(context, between(2, 14));
+  pressResyncAtRandom(context, between(0, 3));
+  if (random() < 0.3) revokeAndRestart(context, recordSale);
   world.schedule(faultsUntil, null, () => {
     platform.heal();
     replaceKey(context, till.config.apiKey!); // a key still refused is replaced now

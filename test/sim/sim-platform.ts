@@ -22,6 +22,7 @@ import type { AnswerRecord } from './answer-record.js';
 import type { BodyChecks } from './body-checks.js';
 import { UNREACHABLE_CODES, type OfflineWatch } from './offline-watch.js';
 import type { RateWatch } from './rate-watch.js';
+import type { LinkOracle } from './link-oracle.js';
 
 export interface PlatformOptions {
   honoursKeys: boolean;
@@ -38,6 +39,8 @@ export interface PlatformOptions {
   offline?: OfflineWatch;
   /** Whether a process refused for its quota spaces its requests. */
   rates?: RateWatch;
+  /** Whether a process keeps from a key the platform refused (link-oracle.ts). */
+  link?: Pick<LinkOracle, 'sent' | 'heard'>;
   /** Products the platform does not have: a sale of one is refused (4xx), every time. */
   refuses?: (productId: string) => boolean;
   /** Products whose sales it answers only with statuses no client expects (501, a redirect). */
@@ -225,6 +228,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
           watching((watch) => watch.requestSent(process, apiKey, key, body));
           const sale = isKeyCheck(key) ? null : saleOf(body);
           options.offline?.sent(process.pid, sale);
+          options.link?.sent(process.pid, apiKey, key);
           if (sale !== null)
             requests.set(sale, [
               ...(requests.get(sale) ?? []),
@@ -243,6 +247,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
             timeout.cancel();
             watching((watch) => watch.answerHeard(process, apiKey, key, body, answer, sentAt));
             options.offline?.heard(process.pid, answer);
+            options.link?.heard(process.pid, apiKey, key, answer);
             options.answers?.heard({
               pid: process.pid,
               key,
@@ -280,17 +285,24 @@ export function createSimPlatform(world: World, random: () => number, options: P
           });
         });
       },
-      reachable(): Promise<boolean> {
+      reachable(signal?: AbortSignal): Promise<boolean> {
         const hanging = world.time < outageUntil && outageKind === 'hang';
         const after = hanging ? options.requestTimeoutMs : 5;
-        return new Promise((resolve) =>
-          world.schedule(world.time + after, process.pid, () => {
+        return new Promise((resolve) => {
+          // A stopping engine cuts its question, as the real client's HEAD is cut.
+          const onAbort = () => {
+            answer.cancel();
+            resolve(false);
+          };
+          const answer = world.schedule(world.time + after, process.pid, () => {
+            signal?.removeEventListener('abort', onAbort);
             const answered = !hanging && world.time >= outageUntil;
             if (answered) options.answers?.contact(process.clock.now(), world.time);
             if (answered) options.offline?.contact(process.pid);
             resolve(answered);
-          }),
-        );
+          });
+          signal?.addEventListener('abort', onAbort, { once: true });
+        });
       },
       close() {},
     };

@@ -48,6 +48,12 @@ export interface SimTillOptions {
   onGone(pid: number): void;
   /** A process stopped as asked: what its stop left. */
   onExited?(pid: number, owner: string, final: SyncStatus | undefined): void;
+  /** A SIGTERM handled at `handledAt` was done now; `stalled`: the process was stopped meanwhile. */
+  onStopTook?(pid: number, handledAt: number, stalled: boolean): void;
+  /** A process is about to make its engine, with this key (the file as it finds it). */
+  onStarting?(pid: number, apiKey: string): void;
+  /** A process's engine was made (before it starts). */
+  onStarted?(pid: number, engine: SyncEngine): void;
   /** Listens to each engine as its screens would. */
   news?: NewsChecks;
   /** What the processes heard: a key check's verdict is judged against its answer. */
@@ -84,6 +90,7 @@ export function createSimTill(world: World, options: SimTillOptions) {
     const database = openDatabase(file, { synchronous: 'NORMAL', busyTimeoutMs: 0 });
     const say = (details: unknown, message: string) =>
       world.log(`process ${process.pid}: ${message} ${JSON.stringify(details)}`);
+    options.onStarting?.(process.pid, config.apiKey ?? SIM_KEY);
     const engine = createSyncEngine({
       file,
       config,
@@ -101,6 +108,7 @@ export function createSimTill(world: World, options: SimTillOptions) {
       },
     });
     options.news?.listen(process.pid, engine);
+    options.onStarted?.(process.pid, engine);
     running.set(process.pid, { process, engine, database });
     world.log(`process ${process.pid} starts (clock ${process.wallOffset / 1000}s off)`);
     engine.start();
@@ -150,8 +158,10 @@ export function createSimTill(world: World, options: SimTillOptions) {
       world.log(`process ${pid} is sent SIGTERM`);
       world.schedule(world.time, pid, () => {
         if (finished) return; // the final stop handles it
+        const handledAt = world.time;
         target.stopped = target.engine.stop().then((final) => {
           if (!target.process.alive) return;
+          options.onStopTook?.(pid, handledAt, target.process.stalledUntil > handledAt);
           options.onExited?.(pid, target.engine.owner, final);
           target.process.alive = false;
           gone(pid);
@@ -230,13 +240,13 @@ export function createSimTill(world: World, options: SimTillOptions) {
      * A person presses Resync now on the first running process (or on `pid`), which does it when it runs
      * (at once, or when it is continued); `onDone` is told then.
      */
-    resync(onDone: () => void, pid?: number): boolean {
+    resync(onDone: (pid: number) => void, pid?: number): boolean {
       const first = [...running.values()].find(
         (r) => r.process.alive && !r.stopping && (pid === undefined || r.process.pid === pid),
       );
       if (!first) return false;
       world.schedule(world.time, first.process.pid, () => {
-        onDone();
+        onDone(first.process.pid);
         void first.engine.resync();
       });
       return true;

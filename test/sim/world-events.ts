@@ -29,8 +29,8 @@ export interface WorldContext {
   fixable: Set<number>;
   /** What each sale's request must carry. */
   bodies: BodyChecks;
-  /** A person pressed Resync: what the watches must forget of the waits it lifts. */
-  resynced(): void;
+  /** A person pressed Resync (on `pid`): what the watches must forget of the waits it lifts. */
+  resynced(pid?: number): void;
   /** Until when a process may be kept from its timers or its disk (stalls, locks, full). */
   disturbed: { until: number };
 }
@@ -208,7 +208,7 @@ function personActs(context: WorldContext, pick: <T>(items: readonly T[]) => T):
   if (context.busy.holder) return; // the database is locked: the person comes back later
   const refusedSales = store.listRefused();
   if (refusedSales.length === 0 || context.random() < 0.25) {
-    if (till.resync(() => context.resynced())) {
+    if (till.resync((pid) => context.resynced(pid))) {
       world.log('a person presses Resync now');
     }
     return;

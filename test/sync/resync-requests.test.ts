@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOutboxQueries } from '../../db/outbox.js';
 import { createSyncState } from '../../db/sync-state.js';
-import { createResyncRequests } from '../../main/sync/resync-requests.js';
+import { createResyncRequests, sendingAfterAsks } from '../../main/sync/resync-requests.js';
 import { createStorageGuard } from '../../main/sync/storage-guard.js';
 import { till } from './helpers.js';
 
@@ -69,5 +69,28 @@ describe('resync requests', () => {
     const older = atPassStart;
     sender.answeredUpTo(older); // a pass begun under the older request ends: the new one stands
     expect(sender.unfollowed()).toBe(2000);
+  });
+
+  // Found by the simulation (a double Resync while a pass was under way): a refusal of the
+  // key answered only the requests asked before the pass began, so the process followed one
+  // asked during the pass, before its last request left, and tried the refused key again.
+  it('a refusal answers the requests asked before the pass last sent, not later ones', async () => {
+    const t = till();
+    const guard = createStorageGuard(quiet, Date.now, () => {});
+    const asker = createResyncRequests(createSyncState(t.store.database), guard);
+    const sender = createResyncRequests(createSyncState(t.store.database), guard);
+    asker.ask(1_000);
+    const sends = sendingAfterAsks(
+      { postSale: () => Promise.resolve({ kind: 'timeout', sent: true }) },
+      sender,
+    );
+    expect(sends.askedBefore()).toEqual({ ok: true, value: 1_000 }); // the pass began
+    asker.ask(2_000); // pressed during the pass, before its request left
+    await sends.sender.postSale('{}', 'k1', new AbortController().signal);
+    asker.ask(3_000); // pressed after it left: this one deserves a try
+    const before = sends.askedBefore();
+    expect(before).toEqual({ ok: true, value: 2_000 });
+    sender.answeredUpTo(2_000);
+    expect(sender.unfollowed()).toBe(3_000);
   });
 });
