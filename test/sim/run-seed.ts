@@ -19,6 +19,8 @@ import { createSendingWatch } from './sending-watch.js';
 import { createLeaseWatch } from './lease-watch.js';
 import { createAnswerRecord } from './answer-record.js';
 import { attemptLogViolations } from './log-checks.js';
+import { counterViolations } from './counter-checks.js';
+import { createAttemptOracle } from './attempt-oracle.js';
 import { createNewsChecks } from './news-checks.js';
 import { createOfflineWatch } from './offline-watch.js';
 import { createRateWatch } from './rate-watch.js';
@@ -79,6 +81,11 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     requestTimeoutMs: pick([1000, 5000, 15_000]),
     backoffCapMs: pick([10_000, 60_000, 300_000]),
     maxUnexpectedAttempts: pick([3, 10]),
+    // A short grace: a SIGTERM cuts the requests on the wire (sent, or still connecting).
+    shutdownGraceMs: pick([0, 1000, 5000]),
+    // A short cap on Retry-After: the longest wait a till trusts is then short, and a wait
+    // taken for a clock step shows at once (db/outbox.ts, farAhead).
+    retryAfterCapMs: pick([20_000, 600_000, 600_000]),
   });
   // Half the worlds give the engine one fixed jitter, so the backoff of every retry is known.
   const jitter = random() < 0.5 ? between(10, 99) / 100 : null;
@@ -97,11 +104,15 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const flag = (problem: string) => watch.violations.push(`${problem} (at ${world.time} ms)`);
   const offline = createOfflineWatch(world, tickWithinMs, flag);
   const rates = createRateWatch(world, flag);
+  const attempts = createAttemptOracle(checker, answers, flag, {
+    parksUncertain: !honoursKeys && tuning.uncertainSales === 'park',
+  });
   const platform = createSimPlatform(world, random, {
     answers,
     bodies,
     offline,
     rates,
+    attempts,
     honoursKeys,
     rateLimit:
       random() < 0.5
@@ -130,6 +141,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     liveness,
     onGone: (pid) => {
       watch.processDied(pid);
+      attempts.gone(pid);
       news.gone();
     },
     onExited: (pid, owner, final) => exits.exited(pid, owner, final).forEach(flag),
@@ -259,6 +271,12 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         );
         till.notifySaleRecorded();
       }
+      // SIGTERM while a request is on the wire: a short grace cuts it (sent, or not yet);
+      // or SIGKILL, which leaves it for the next sender to take back (orphaned).
+      if (pid !== null && world.time < faultsUntil && random() < 0.03 && platform.waitedOnBy(pid)) {
+        if (random() < 0.67) till.terminate(pid, () => restartSoon(context, between));
+        else if (till.crash(pid, 'with a request on the wire')) restartSoon(context, between);
+      }
       // The disk refuses writes while a sale is on the wire: its answer must not be lost.
       if (
         pid !== null &&
@@ -326,6 +344,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         sentUnder: (key, wall) => platform.sentUnder(key, wall),
       }),
     );
+    watch.violations.push(...counterViolations(checker, honoursKeys));
   } finally {
     const late = await till.stopAll(tuning.shutdownGraceMs);
     if (late > 0) watch.violations.push(`${late} engine(s) did not stop within the grace time`);
