@@ -65,6 +65,9 @@ const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 
 export async function runSeed(seed: number): Promise<SeedResult> {
   const random = seededRandom(seed);
+  // The draws of the faults added since the worlds were first checked, from a stream of
+  // their own: the rest of each seed's world stays as it was.
+  const chance = seededRandom(seed ^ 0x5f3759df);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low));
   const dir = mkdtempSync(join(SCRATCH, 'tillsync-sim-'));
@@ -82,10 +85,10 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     backoffCapMs: pick([10_000, 60_000, 300_000]),
     maxUnexpectedAttempts: pick([3, 10]),
     // A short grace: a SIGTERM cuts the requests on the wire (sent, or still connecting).
-    shutdownGraceMs: pick([0, 1000, 5000]),
+    shutdownGraceMs: [0, 1000, 5000][Math.floor(chance() * 3)],
     // A short cap on Retry-After: the longest wait a till trusts is then short, and a wait
     // taken for a clock step shows at once (db/outbox.ts, farAhead).
-    retryAfterCapMs: pick([20_000, 600_000, 600_000]),
+    retryAfterCapMs: chance() < 0.33 ? 20_000 : 600_000,
   });
   // Half the worlds give the engine one fixed jitter, so the backoff of every retry is known.
   const jitter = random() < 0.5 ? between(10, 99) / 100 : null;
@@ -273,8 +276,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       }
       // SIGTERM while a request is on the wire: a short grace cuts it (sent, or not yet);
       // or SIGKILL, which leaves it for the next sender to take back (orphaned).
-      if (pid !== null && world.time < faultsUntil && random() < 0.03 && platform.waitedOnBy(pid)) {
-        if (random() < 0.67) till.terminate(pid, () => restartSoon(context, between));
+      if (pid !== null && world.time < faultsUntil && platform.waitedOnBy(pid) && chance() < 0.03) {
+        if (chance() < 0.67) till.terminate(pid, () => restartSoon(context, between));
         else if (till.crash(pid, 'with a request on the wire')) restartSoon(context, between);
       }
       // The disk refuses writes while a sale is on the wire: its answer must not be lost.

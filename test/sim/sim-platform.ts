@@ -261,7 +261,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
           // before, it may still have been connecting, and then it never leaves.
           const wire = { arrived: false, cancel: () => {} };
           const onAbort = () => {
-            const sent = wire.arrived || random() < 0.5;
+            const sent = wire.arrived || requestId % 2 === 0;
             if (!sent) wire.cancel();
             settle({ kind: 'aborted', sent });
           };
