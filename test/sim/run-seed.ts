@@ -19,6 +19,8 @@ import { createSendingWatch } from './sending-watch.js';
 import { createLeaseWatch } from './lease-watch.js';
 import { createAnswerRecord } from './answer-record.js';
 import { attemptLogViolations } from './log-checks.js';
+import { counterViolations } from './counter-checks.js';
+import { createAttemptOracle } from './attempt-oracle.js';
 import { createNewsChecks } from './news-checks.js';
 import { createOfflineWatch } from './offline-watch.js';
 import { createRateWatch } from './rate-watch.js';
@@ -67,6 +69,9 @@ const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 
 export async function runSeed(seed: number): Promise<SeedResult> {
   const random = seededRandom(seed);
+  // The draws of the faults added since the worlds were first checked, from a stream of
+  // their own: the rest of each seed's world stays as it was.
+  const chance = seededRandom(seed ^ 0x5f3759df);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low));
   const dir = mkdtempSync(join(SCRATCH, 'tillsync-sim-'));
@@ -85,6 +90,9 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     maxUnexpectedAttempts: pick([3, 10]),
     // A short grace too: a SIGTERM then cuts a pass in its wait (stop-watch.ts).
     shutdownGraceMs: pick([0, 300, 5000]),
+    // A short cap on Retry-After: the longest wait a till trusts is then short, and a wait
+    // taken for a clock step shows at once (db/outbox.ts, farAhead).
+    retryAfterCapMs: chance() < 0.33 ? 20_000 : 600_000,
   });
   // Half the worlds give the engine one fixed jitter, so the backoff of every retry is known.
   const jitter = random() < 0.5 ? between(10, 99) / 100 : null;
@@ -111,6 +119,9 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     keyInUse: () => till.config.apiKey,
     flag,
   });
+  const attempts = createAttemptOracle(checker, answers, flag, {
+    parksUncertain: !honoursKeys && tuning.uncertainSales === 'park',
+  });
   const platform = createSimPlatform(world, random, {
     answers,
     bodies,
@@ -123,6 +134,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         connection(pid, apiKey, answer);
       },
     },
+    attempts,
     honoursKeys,
     rateLimit:
       random() < 0.5
@@ -153,6 +165,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     onStarted: (pid, engine) => link.started(pid, engine),
     onGone: (pid) => {
       watch.processDied(pid);
+      attempts.gone(pid);
       news.gone();
     },
     onExited: (pid, owner, final) => exits.exited(pid, owner, final).forEach(flag),
@@ -286,6 +299,12 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         );
         till.notifySaleRecorded();
       }
+      // SIGTERM while a request is on the wire: a short grace cuts it (sent, or not yet);
+      // or SIGKILL, which leaves it for the next sender to take back (orphaned).
+      if (pid !== null && world.time < faultsUntil && platform.waitedOnBy(pid) && chance() < 0.03) {
+        if (chance() < 0.67) till.terminate(pid, () => restartSoon(context, between));
+        else if (till.crash(pid, 'with a request on the wire')) restartSoon(context, between);
+      }
       // The disk refuses writes while a sale is on the wire: its answer must not be lost.
       if (
         pid !== null &&
@@ -353,6 +372,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         sentUnder: (key, wall) => platform.sentUnder(key, wall),
       }),
     );
+    watch.violations.push(...counterViolations(checker, honoursKeys));
   } finally {
     const late = await till.stopAll(tuning.shutdownGraceMs);
     if (late > 0) watch.violations.push(`${late} engine(s) did not stop within the grace time`);

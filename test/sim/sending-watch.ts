@@ -27,6 +27,8 @@ export function createSendingWatch(
   );
   /** Since when each sale has been "sending" with no request on the wire. */
   const idleSince = new Map<string, number>();
+  /** The sales whose pass was waiting for an answer at the last step. */
+  const waitedAt = new Map<string, number>();
   return (): string | null => {
     const rows = between.all() as SendingRow[];
     const now = world.time;
@@ -37,15 +39,25 @@ export function createSendingWatch(
       const process = world.processes.get(Number(owner?.split('#')[1]));
       if (!process?.alive) continue;
       seen.add(key);
-      // A pass waiting for another sale's answer hands this one back when it ends.
-      const since = waiting(process.pid) ? now : (idleSince.get(key) ?? now);
+      // A pass waiting for another sale's answer hands this one back when it ends: the idle
+      // time counts from the step that saw the wait over (that answer's), not the last one
+      // that saw it under way.
+      const waits = waiting(process.pid);
+      const waitEnded = !waits && waitedAt.get(key) !== undefined;
+      if (waits) waitedAt.set(key, now);
+      else waitedAt.delete(key);
+      const since = waits || waitEnded ? now : (idleSince.get(key) ?? now);
       idleSince.set(key, since);
       // A stopped process, or a disk that refuses the outcome, holds the sale rightly.
       const from = Math.max(since, disturbedUntil(), process.stalledUntil);
       if (now - from > waitInPlaceMs)
         problem ??= `a sale (key ${key}) has been "sending" for ${now - since} ms with nothing on the wire`;
     }
-    for (const key of idleSince.keys()) if (!seen.has(key)) idleSince.delete(key);
+    for (const key of idleSince.keys())
+      if (!seen.has(key)) {
+        idleSince.delete(key);
+        waitedAt.delete(key);
+      }
     return problem;
   };
 }

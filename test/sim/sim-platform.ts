@@ -41,6 +41,8 @@ export interface PlatformOptions {
   rates?: RateWatch;
   /** Whether a process keeps from a key the platform refused (link-oracle.ts). */
   link?: Pick<LinkOracle, 'sent' | 'heard'>;
+  /** Told of every request as it leaves a till (attempt-oracle.ts). */
+  attempts?: { sent(pid: number, key: string): void };
   /** Products the platform does not have: a sale of one is refused (4xx), every time. */
   refuses?: (productId: string) => boolean;
   /** Products whose sales it answers only with statuses no client expects (501, a redirect). */
@@ -226,6 +228,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
           const sentAt = world.time;
           const sentWall = process.clock.now();
           watching((watch) => watch.requestSent(process, apiKey, key, body));
+          options.attempts?.sent(process.pid, key);
           const sale = isKeyCheck(key) ? null : saleOf(body);
           options.offline?.sent(process.pid, sale);
           options.link?.sent(process.pid, apiKey, key);
@@ -259,7 +262,14 @@ export function createSimPlatform(world: World, random: () => number, options: P
             });
             resolve(answer);
           };
-          const onAbort = () => settle({ kind: 'aborted', sent: true });
+          // Cut by the till (stopping): once the request reached the platform it was sent;
+          // before, it may still have been connecting, and then it never leaves.
+          const wire = { arrived: false, cancel: () => {} };
+          const onAbort = () => {
+            const sent = wire.arrived || requestId % 2 === 0;
+            if (!sent) wire.cancel();
+            settle({ kind: 'aborted', sent });
+          };
           signal.addEventListener('abort', onAbort, { once: true });
           const timeout = world.schedule(world.time + options.requestTimeoutMs, process.pid, () =>
             settle({ kind: 'timeout', sent: true }),
@@ -273,7 +283,8 @@ export function createSimPlatform(world: World, random: () => number, options: P
           }
           const latency = 1 + Math.floor(random() * (faulty && random() < 0.05 ? 4000 : 120));
           // The platform acts when the request arrives, whatever became of its sender.
-          world.schedule(world.time + latency / 2, null, () => {
+          const arrival = world.schedule(world.time + latency / 2, null, () => {
+            wire.arrived = true;
             if (latency > 120) options.rates?.heldBack(process.pid);
             const busy = (inProgress.get(key) ?? -1) > world.time;
             const { answer, late, quota } = handle(apiKey, key, body, busy);
@@ -283,6 +294,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
             const after = late ? options.requestTimeoutMs + latency : latency / 2;
             world.schedule(world.time + after, process.pid, () => settle(answer, quota));
           });
+          wire.cancel = () => arrival.cancel();
         });
       },
       reachable(signal?: AbortSignal): Promise<boolean> {
