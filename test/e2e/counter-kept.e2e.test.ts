@@ -131,11 +131,14 @@ describe.skipIf(!chromiumAvailable)('the counter keeps everything (Chromium, rea
     await scan(milk!.barcode);
     await cartRow(milk!.id).waitFor();
     await page.getByRole('radio', { name: /mobile money/i }).check();
-    await page.getByRole('button', { name: /^Charge/ }).click();
     const newest = () => {
       const sales = till!.runtime.store.listSales({ limit: 1 });
       return sales.ok ? sales.value.sales[0] : undefined;
     };
+    const before = newest()?.receiptNumber ?? 0;
+    await page.getByRole('button', { name: /^Charge/ }).click();
+    // The sale is written by the agent a moment after the click: its number, once it is.
+    await expect.poll(() => newest()?.receiptNumber ?? 0).toBeGreaterThan(before);
     const number = `#${newest()!.receiptNumber}`;
     await expect.poll(() => page.getByTestId('receipt-number').textContent()).toBe(number);
     let printed = await printCount();
