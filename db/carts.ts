@@ -18,6 +18,7 @@ import {
 } from '../domain/cart.js';
 import { messageOf } from '../domain/errors.js';
 import { fail, ok, type Result } from '../domain/result.js';
+import { NO_SALE_PRINTING, type SalePrinting } from '../domain/print-jobs.js';
 import type { NewSale } from '../domain/new-sale.js';
 import { and, asc, eq } from './drizzle.js';
 import type { TillDatabase } from './open.js';
@@ -38,7 +39,11 @@ export interface SaleWriter {
     cashierId?: string | null,
     discountApprovedBy?: string | null,
   ): Result<PreparedSale>;
-  commitSale(prepared: PreparedSale, alongside?: () => void): Result<ReceiptView>;
+  commitSale(
+    prepared: PreparedSale,
+    alongside?: () => void,
+    printing?: SalePrinting,
+  ): Result<ReceiptView>;
 }
 
 /** A held cart recalled over a cart with lines: that one is held, with this note. */
@@ -207,10 +212,11 @@ export function createCarts(
         cashierId: null,
         discountApprovedBy: null,
       },
+      printing: SalePrinting = NO_SALE_PRINTING,
     ): Result<ReceiptView> {
       const prepared = sales.prepareSale(sale, now, by.cashierId, by.discountApprovedBy);
       if (!prepared.ok) return prepared;
-      return sales.commitSale(prepared.value, () => void deleteOpen());
+      return sales.commitSale(prepared.value, () => void deleteOpen(), printing);
     },
   };
 }

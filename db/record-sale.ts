@@ -9,7 +9,9 @@ import { chargeSale, type ChargedSaleLine } from '../domain/charged-sale.js';
 import type { Discount } from '../domain/discount.js';
 import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
 import type { NewSale } from '../domain/new-sale.js';
-import { untakenMethod } from '../domain/payment-methods.js';
+import { CASH_METHOD, untakenMethod } from '../domain/payment-methods.js';
+import { NO_SALE_PRINTING, saleJob, type SalePrinting } from '../domain/print-jobs.js';
+import type { PrintJobs } from './print-jobs.js';
 import type { TillDatabase } from './open.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import type { ReceiptSource, ReceiptView, ShopNames } from './receipt.js';
@@ -88,6 +90,7 @@ export function createSaleRecorder(
   receiptOf: (sale: ReceiptSource, shop: ShopNames) => ReceiptView,
   /** The current shift's id (opening one when none is), inside the sale's transaction. */
   shiftFor: (act: { cashierId: string | null; now: number }) => string,
+  printJobs: Pick<PrintJobs, 'addPrintJob'>,
 ) {
   const { db } = database;
   // Above every receipt here and in the archives: numbers never start again.
@@ -149,10 +152,14 @@ export function createSaleRecorder(
   // One native transaction, made once: IMMEDIATE takes the write lock before reading the
   // next receipt number, so two processes can never hand out the same one. (drizzle's
   // db.transaction() builds a new wrapper per call, which costs more than the inserts.)
-  // The receipt is read inside it: a failure there leaves nothing half-written either.
+  // The receipt is read inside it: a failure there leaves nothing half-written either. Its
+  // print job (the receipt, the drawer) is written with it: a printer that is off later
+  // never costs a receipt.
   const writeSaleWith = database.sqlite.transaction(
-    ({ row, shop }: PreparedSale, alongside: () => void) => {
+    ({ row, shop }: PreparedSale, alongside: () => void, printing: SalePrinting) => {
       const receiptNumber = insertRows(row);
+      const job = saleJob(printing, row.id, row.paymentMethod === CASH_METHOD);
+      if (job) printJobs.addPrintJob(job, row.createdAt);
       alongside();
       return receiptOf(receiptSourceOf(row, receiptNumber), shop);
     },
@@ -202,9 +209,10 @@ export function createSaleRecorder(
   function commitSale(
     prepared: PreparedSale,
     alongside: () => void = () => {},
+    printing: SalePrinting = NO_SALE_PRINTING,
   ): Result<ReceiptView> {
     try {
-      return ok(writeSaleWith.immediate(prepared, alongside));
+      return ok(writeSaleWith.immediate(prepared, alongside, printing));
     } catch (error) {
       const storage = describeStorageError(error, 'Saving the sale');
       if (storage) return fail(storage);
@@ -214,7 +222,12 @@ export function createSaleRecorder(
 
   function recordSale(
     sale: NewSale,
-    options: { now?: number; cashierId?: string | null; discountApprovedBy?: string | null } = {},
+    options: {
+      now?: number;
+      cashierId?: string | null;
+      discountApprovedBy?: string | null;
+      printing?: SalePrinting;
+    } = {},
   ): Result<ReceiptView> {
     const prepared = prepareSale(
       sale,
@@ -222,7 +235,7 @@ export function createSaleRecorder(
       options.cashierId ?? null,
       options.discountApprovedBy ?? null,
     );
-    return prepared.ok ? commitSale(prepared.value) : prepared;
+    return prepared.ok ? commitSale(prepared.value, undefined, options.printing) : prepared;
   }
 
   return { recordSale, prepareSale, commitSale };

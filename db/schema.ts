@@ -296,3 +296,4 @@ export const outboxCounts = sqliteTable('outbox_counts', {
 export { cashiers, drawerEntries, shifts } from './schema-trading.js';
 export { returnItems, returns } from './schema-returns.js';
 export { carts } from './schema-counter.js';
+export { printJobs } from './schema-printing.js';

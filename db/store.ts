@@ -15,6 +15,7 @@ import { createShifts } from './shifts.js';
 import { createVoids } from './void.js';
 import { createReturns } from './returns.js';
 import { createReturnExport } from './export-returns.js';
+import { createPrintJobs } from './print-jobs.js';
 
 export function openStore(file: string) {
   const database = openDatabase(file);
@@ -28,11 +29,13 @@ export function storeFor(database: TillDatabase) {
   const receipts = createReceipts(database, settings, reader.getSale);
   const cashiers = createCashiers(database);
   const shifts = createShifts(database, settings, cashiers, history);
+  const printJobs = createPrintJobs(database);
   const recorder = createSaleRecorder(
     database,
     settings,
     receipts.receiptOf,
     shifts.currentIdOrOpen,
+    printJobs,
   );
   return {
     database,
@@ -51,6 +54,7 @@ export function storeFor(database: TillDatabase) {
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),
     ...createReturnExport(database),
+    ...printJobs,
     close: () => database.close(),
   };
 }

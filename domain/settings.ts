@@ -6,6 +6,8 @@ import { isKnownCurrency } from './money.js';
 import { DEFAULT_PAYMENT_METHODS } from './payment-methods.js';
 import { RECEIPT_WIDTHS } from './sale-states.js';
 import { idSchema } from './sale-input.js';
+import { parsePrinterAddress } from './printer-address.js';
+import { DEFAULT_PRINTER_PROFILE, PRINTER_PROFILE_IDS } from './printer-profiles.js';
 
 export const settingsShape = {
   currency: z
@@ -25,6 +27,26 @@ export const settingsShape = {
   receiptWidth: z.enum(RECEIPT_WIDTHS, { error: 'must be 80mm or 58mm' }).default('80mm'),
   /** Print the receipt as soon as a sale is charged. */
   printAfterSale: z.boolean({ error: 'must be true or false' }).default(false),
+  /**
+   * The receipt printer spoken to directly (tcp://, serial:// or system://); null: receipts
+   * go through the print dialog. TILLSYNC_PRINTER sets it for every process instead.
+   */
+  printerAddress: z
+    .string({ error: 'must be a printer address' })
+    .trim()
+    .superRefine((text, context) => {
+      const parsed = parsePrinterAddress(text);
+      if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.error.message });
+    })
+    .nullable()
+    .default(null),
+  printerProfile: z
+    .enum(PRINTER_PROFILE_IDS, { error: 'must be one of the printers listed in Settings' })
+    .default(DEFAULT_PRINTER_PROFILE),
+  /** A cash drawer is plugged into the receipt printer's drawer port. */
+  cashDrawer: z.boolean({ error: 'must be true or false' }).default(false),
+  /** Open the drawer when a sale paid in cash is charged (with a drawer set up). */
+  openDrawerAfterCash: z.boolean({ error: 'must be true or false' }).default(true),
   /** Ask "are you sure?" before charging more than this (major units); 0: never ask. */
   confirmAboveAmount: z
     .number({ error: 'must be a number' })

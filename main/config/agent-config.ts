@@ -114,6 +114,8 @@ export function lockedSettings({
   );
   lock('shopId', flags.shopId, '--shop-id', 'TILLSYNC_SHOP_ID');
   lock('concurrency', flags.sync?.concurrency, '--concurrency');
+  // The receipt printer (main/printing/printer-setup.ts): the environment wins over Settings.
+  lock('printerAddress', undefined, '', 'TILLSYNC_PRINTER');
   // The metrics settings the Settings screen can change.
   for (const field of ['listen', 'otlpEndpoint', 'pushgatewayUrl'] as const)
     lock(field, flags.metrics?.[field], 'the command-line flags', METRICS_ENV[field]);
