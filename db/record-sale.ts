@@ -10,7 +10,7 @@ import type { Discount } from '../domain/discount.js';
 import { currencyDecimals, fromScaledInteger, QUANTITY_DECIMALS } from '../domain/money.js';
 import type { NewSale } from '../domain/new-sale.js';
 import { CASH_METHOD, untakenMethod } from '../domain/payment-methods.js';
-import { NO_SALE_PRINTING, saleJob, type SalePrinting } from '../domain/print-jobs.js';
+import { NO_SALE_PRINTING, paperJob, type SalePrinting } from '../domain/print-jobs.js';
 import type { PrintJobs } from './print-jobs.js';
 import type { TillDatabase } from './open.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
@@ -158,7 +158,8 @@ export function createSaleRecorder(
   const writeSaleWith = database.sqlite.transaction(
     ({ row, shop }: PreparedSale, alongside: () => void, printing: SalePrinting) => {
       const receiptNumber = insertRows(row);
-      const job = saleJob(printing, row.id, row.paymentMethod === CASH_METHOD);
+      const cash = row.paymentMethod === CASH_METHOD;
+      const job = paperJob(printing, { kind: 'receipt', ref: row.id, cash });
       if (job) printJobs.addPrintJob(job, row.createdAt);
       alongside();
       return receiptOf(receiptSourceOf(row, receiptNumber), shop);

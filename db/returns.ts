@@ -14,6 +14,8 @@ import { createReturnViews } from './return-views.js';
 import { returnItems, returns } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import type { Act, Shifts } from './shifts.js';
+import type { PrintJobs } from './print-jobs.js';
+import { NO_SALE_PRINTING, paperJob, type SalePrinting } from '../domain/print-jobs.js';
 import { fromScaledInteger, QUANTITY_DECIMALS, toScaledInteger } from '../domain/money.js';
 import { CASH_METHOD } from '../domain/payment-methods.js';
 import { fail, invalidFields, ok, type FieldError, type Result } from '../domain/result.js';
@@ -30,6 +32,8 @@ import {
 export interface ReturnAct extends Act {
   approvedBy: string | null;
   deliver: (ret: ReturnView) => ReturnDeliveryOutcome;
+  /** The refund receipt and the drawer, printed by the till's printer (written with the return). */
+  printing?: SalePrinting;
 }
 
 const milli = (quantity: number) => toScaledInteger(quantity, QUANTITY_DECIMALS)!;
@@ -48,6 +52,7 @@ export function createReturns(
   shifts: Pick<Shifts, 'currentIdOrOpen'>,
   cashiers: Pick<Cashiers, 'nameOf'>,
   settingsStore: SettingsStore,
+  printJobs: Pick<PrintJobs, 'addPrintJob'>,
   history?: History,
 ) {
   const { db, sqlite } = database;
@@ -221,6 +226,13 @@ export function createReturns(
           })),
         )
         .run();
+      const cash = view.refundPaymentMethod === CASH_METHOD;
+      const job = paperJob(act.printing ?? NO_SALE_PRINTING, {
+        kind: 'refund',
+        ref: view.returnId,
+        cash,
+      });
+      if (job) printJobs.addPrintJob(job, act.now);
       return ok({ ...view, delivery: delivered.state, deliveryNote: delivered.note });
     },
   );

@@ -5,6 +5,7 @@
 // open shift or the closed shift with its report, never half of one (db/shift-close.ts).
 import { randomUUID } from 'node:crypto';
 import {
+  DRAWER_ENTRY_LABELS,
   drawerEntryInput,
   openShiftInput,
   signedAmount,
@@ -17,6 +18,7 @@ import type { Cashiers } from './cashiers.js';
 import { desc, eq, isNotNull } from './drizzle.js';
 import { invalidInput } from './field-errors.js';
 import type { History } from './history.js';
+import type { PrintJobs } from './print-jobs.js';
 import type { TillDatabase } from './open.js';
 import { cashTakenMinor } from './day-totals.js';
 import { drawerEntries, sales, shifts } from './schema.js';
@@ -38,6 +40,7 @@ export function createShifts(
   database: TillDatabase,
   settingsStore: SettingsStore,
   cashierStore: Cashiers,
+  printJobs: Pick<PrintJobs, 'addPrintJob'>,
   history: History,
 ) {
   const { db, sqlite } = database;
@@ -132,8 +135,15 @@ export function createShifts(
     return id;
   };
 
-  /** Cash in, cash out, a safe drop or "no sale", with its reason; opens a shift when none is. */
-  function addEntry(input: unknown, act: Act): Result<{ id: string; shift: ShiftSummary }> {
+  /**
+   * Cash in, cash out, a safe drop or "no sale", with its reason; opens a shift when none is.
+   * `openDrawer`: the till's printer opens the drawer (a job written with the entry).
+   */
+  function addEntry(
+    input: unknown,
+    act: Act,
+    openDrawer = false,
+  ): Result<{ id: string; shift: ShiftSummary }> {
     const parsed = drawerEntryInput.safeParse(input);
     if (!parsed.success) return fail(invalidInput('The drawer entry is not valid', parsed.error));
     const { kind, amountMinor, reason } = parsed.data;
@@ -151,6 +161,16 @@ export function createShifts(
           reason,
           act,
         );
+        if (openDrawer)
+          printJobs.addPrintJob(
+            {
+              kind: 'drawer',
+              ref: id,
+              openDrawer,
+              reason: `${DRAWER_ENTRY_LABELS[kind]}: ${reason}`,
+            },
+            act.now,
+          );
         return ok({ id, shift: summaryOf(currentRow()!) });
       })
       .immediate();

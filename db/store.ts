@@ -28,8 +28,8 @@ export function storeFor(database: TillDatabase) {
   const reader = createSaleReader(database, history);
   const receipts = createReceipts(database, settings, reader.getSale);
   const cashiers = createCashiers(database);
-  const shifts = createShifts(database, settings, cashiers, history);
   const printJobs = createPrintJobs(database);
+  const shifts = createShifts(database, settings, cashiers, printJobs, history);
   const recorder = createSaleRecorder(
     database,
     settings,
@@ -50,7 +50,7 @@ export function storeFor(database: TillDatabase) {
     ...createDayTotals(database, settings, history),
     ...createRefusedActions(database, settings, shifts),
     ...createVoids(database, shifts, cashiers, history),
-    ...createReturns(database, shifts, cashiers, settings, history),
+    ...createReturns(database, shifts, cashiers, settings, printJobs, history),
     ...createCatalog(database, settings),
     ...createSaleExport(database, history),
     ...createReturnExport(database),

@@ -47,17 +47,26 @@ export interface SalePrinting {
   receipt: boolean;
   /** Open the drawer after a sale paid in cash (a drawer is on the printer, and the setting is on). */
   drawerOnCash: boolean;
+  /** A drawer is on the printer: cash in and out, safe drops and "no sale" open it. */
+  drawer: boolean;
 }
 
-export const NO_SALE_PRINTING: SalePrinting = { receipt: false, drawerOnCash: false };
+export const NO_SALE_PRINTING: SalePrinting = {
+  receipt: false,
+  drawerOnCash: false,
+  drawer: false,
+};
 
-/** The job a sale paid by `paymentMethod` needs; null when it needs none. */
-export function saleJob(
+/**
+ * The job a sale (or a return's refund) needs as it is written: its receipt, the drawer
+ * opened when cash changed hands; null when it needs none.
+ */
+export function paperJob(
   printing: SalePrinting,
-  saleId: string,
-  paidInCash: boolean,
+  document: { kind: 'receipt' | 'refund'; ref: string; cash: boolean },
 ): NewPrintJob | null {
-  const openDrawer = printing.drawerOnCash && paidInCash;
-  if (printing.receipt) return { kind: 'receipt', ref: saleId, openDrawer };
-  return openDrawer ? { kind: 'drawer', ref: saleId, openDrawer, reason: 'cash sale' } : null;
+  const openDrawer = printing.drawerOnCash && document.cash;
+  if (printing.receipt) return { kind: document.kind, ref: document.ref, openDrawer };
+  const reason = document.kind === 'receipt' ? 'cash sale' : 'cash refund';
+  return openDrawer ? { kind: 'drawer', ref: document.ref, openDrawer, reason } : null;
 }

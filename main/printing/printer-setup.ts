@@ -74,5 +74,6 @@ export function salePrintingOf(setup: PrinterSetup | null): SalePrinting {
   return {
     receipt: direct && setup.printAfterSale,
     drawerOnCash: direct && setup.cashDrawer && setup.openDrawerAfterCash,
+    drawer: direct && setup.cashDrawer,
   };
 }

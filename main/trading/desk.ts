@@ -15,6 +15,7 @@ import type { NewSale } from '../../domain/new-sale.js';
 import { fail, ok, type Result } from '../../domain/result.js';
 import { drawerEntryInput } from '../../domain/shift.js';
 import type { Store } from '../../db/store.js';
+import { NO_SALE_PRINTING, type SalePrinting } from '../../domain/print-jobs.js';
 import type { ReturnDelivery } from '../sync/return-delivery.js';
 
 /** Who asks: the cashier signed in (null: nobody, or no cashiers set up) and a manager's PIN given on the spot. */
@@ -23,7 +24,12 @@ export interface Actor {
   approval?: PinEntry;
 }
 
-export function createDesk(store: () => Store, now: () => number = Date.now) {
+export function createDesk(
+  store: () => Store,
+  now: () => number = Date.now,
+  /** What the till's own printer does (nothing without one): read at each act. */
+  printing: () => SalePrinting = () => NO_SALE_PRINTING,
+) {
   const cashiers = () => store().cashiers;
 
   /** The cashier to record: the one signed in; refused when the till has cashiers and nobody is. */
@@ -120,7 +126,7 @@ export function createDesk(store: () => Store, now: () => number = Date.now) {
           )
         : null;
       const by = allow(action, actor);
-      return by.ok ? store().shifts.addEntry(input, act(by.value)) : by;
+      return by.ok ? store().shifts.addEntry(input, act(by.value), printing().drawer) : by;
     },
     closeShift(input: unknown, actor: Actor) {
       const by = allow('close_shift', actor);
@@ -147,6 +153,7 @@ export function createDesk(store: () => Store, now: () => number = Date.now) {
         ...act(by.value.cashierId),
         approvedBy: by.value.approvedBy,
         deliver: delivery.deliver,
+        printing: printing(),
       });
     },
     signIn(entry: PinEntry) {
