@@ -53,7 +53,7 @@ export function printerSetup(
     if (!parsed.ok)
       return fail({
         code: 'invalid_printer',
-        message: `${chosen?.source ?? 'The printer address in Settings'}: ${parsed.error.message} Use tcp://HOST:9100, serial:///dev/ttyUSB0?baud=9600 or system://QUEUE.`,
+        message: `${chosen?.source ?? 'The printer address in Settings'}: ${parsed.error.message}`,
       });
     address = parsed.value;
   }

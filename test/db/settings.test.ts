@@ -19,6 +19,10 @@ describe('settings', () => {
       shopName: 'My shop',
       receiptWidth: '80mm',
       printAfterSale: false,
+      printerAddress: null,
+      printerProfile: 'epson-tm-t20iii',
+      cashDrawer: false,
+      openDrawerAfterCash: true,
       confirmAboveAmount: 1000,
       confirmAboveQuantity: 100,
       backupsKept: 7,
@@ -64,6 +68,31 @@ describe('settings', () => {
       '/colour',
     ]);
     expect(store.settings.read().tillName).toBe('Till 1');
+  });
+
+  it('refuse a printer address not in a form it knows and a printer it has no profile for', () => {
+    const result = store.settings.update({
+      printerAddress: 'lpt1',
+      printerProfile: 'acme-9000',
+      cashDrawer: true,
+    });
+    expect(!result.ok && result.error.fields).toEqual([
+      {
+        path: '/printerAddress',
+        message:
+          'The printer address "lpt1" is not one of tcp://HOST:9100, serial:///dev/ttyUSB0?baud=9600 or system://QUEUE.',
+      },
+      { path: '/printerProfile', message: 'must be one of the printers listed in Settings' },
+    ]);
+    expect(store.settings.read()).toMatchObject({ printerAddress: null, cashDrawer: false });
+    const saved = store.settings.update({
+      printerAddress: ' tcp://10.0.0.5 ',
+      printerProfile: 'pos-5890',
+    });
+    expect(saved.ok && saved.value).toMatchObject({
+      printerAddress: 'tcp://10.0.0.5',
+      printerProfile: 'pos-5890',
+    });
   });
 
   it('fall back to the default when a stored value is damaged', () => {
