@@ -127,7 +127,10 @@ export function createPrintQueue(options: PrintQueueOptions) {
   return {
     /** A job was added: print it now unless the queue is waiting to try again. */
     kick(): void {
-      if (!stopped && !retryTimer) void flight.start();
+      // In the next turn: the caller (a sale just written) goes on at once.
+      timers.soon(() => {
+        if (!stopped && !retryTimer) void flight.start();
+      });
     },
     /** Try now, even while waiting to try again (a person pressed Retry, a printer came back). */
     retryNow(): Promise<void> {
