@@ -55,9 +55,14 @@ export function createReturnViews(
     };
   }
 
-  /** A return by its number (7 or "R7"), as recorded. */
+  /** A return by its number (7 or "R7") or its id, as recorded. */
   function getReturn(number: number | string): ReturnView | undefined {
     const n = typeof number === 'number' ? number : Number(/^R?(\d+)$/i.exec(number)?.[1] ?? NaN);
+    // Not a number: the return's id (a print job names its return so).
+    if (typeof number === 'string' && Number.isNaN(n)) {
+      const byId = db.select().from(returns).where(eq(returns.id, number)).get();
+      return byId && viewOf(byId);
+    }
     if (!Number.isSafeInteger(n)) return undefined;
     const row = db.select().from(returns).where(eq(returns.returnNumber, n)).get();
     return row && viewOf(row);

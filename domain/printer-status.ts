@@ -1,15 +1,17 @@
 // What the receipt printer says about itself (ESC/POS real-time status, DLE EOT), and what
 // that means for the cashier. Read by the print queue before and after each job, shown on
 // the Till screen and by `tillsync printer status`.
+import { z } from 'zod';
 
-export interface PrinterStatus {
+export const printerStatus = z.object({
   /** The printer answered and is not in an error or offline state. */
-  online: boolean;
-  coverOpen: boolean;
-  paper: 'ok' | 'near_end' | 'out';
+  online: z.boolean(),
+  coverOpen: z.boolean(),
+  paper: z.enum(['ok', 'near_end', 'out']),
   /** The drawer's sensor (pin 3): open or not, as the drawer is wired. */
-  drawerOpen: boolean;
-}
+  drawerOpen: z.boolean(),
+});
+export type PrinterStatus = z.infer<typeof printerStatus>;
 
 /** Why a printer cannot take a job now, in a cashier's words; null when it can. */
 export function printerBlocked(status: PrinterStatus): string | null {

@@ -77,7 +77,8 @@ export function counterHandlers(
   return {
     recordSale({ sale, approval }) {
       const by = desk.saleActors(sale, { signedIn: session.signedIn, approval });
-      return by.ok ? queued(store().recordSale(sale, by.value)) : by;
+      const printing = runtime.printing.salePrinting();
+      return by.ok ? queued(store().recordSale(sale, { ...by.value, printing })) : by;
     },
     getCounter: counter,
     saveCart({ cart }) {
@@ -104,7 +105,8 @@ export function counterHandlers(
       const sale = newSale.safeParse(saleFromCart(cart, decimals));
       if (!sale.success) return fail(invalidInput('The sale is not valid', sale.error));
       const by = desk.saleActors(sale.data, { signedIn: session.signedIn, approval });
-      return by.ok ? queued(store().chargeCart(sale.data, Date.now(), by.value)) : by;
+      const printing = runtime.printing.salePrinting();
+      return by.ok ? queued(store().chargeCart(sale.data, Date.now(), by.value, printing)) : by;
     },
     searchProducts: ({ query, limit }) => ok(store().searchProducts(query, limit)),
     findProduct({ code }) {

@@ -25,6 +25,7 @@ import type { SecretStore } from '../config/secret-store.js';
 import { runtimeMetricSources } from './metric-sources.js';
 import { startMetrics, type RunningMetrics } from '../metrics/start-metrics.js';
 import { describeKeyCheck, type KeyProbe } from '../doctor/platform-check.js';
+import { createPrinting, type Printing } from '../printing/printing.js';
 
 export interface RuntimeOptions {
   dataDir: string;
@@ -59,6 +60,7 @@ export async function createRuntime(options: RuntimeOptions) {
     timers,
     readStatus: () => agent.engine.status(),
     readSales: (ids) => store.summariesOf(ids),
+    readPrinter: () => printing.view(),
     onError: (error) =>
       options.logger?.warn({ error: error.message }, 'Reading what changed for the UI failed'),
   });
@@ -136,6 +138,16 @@ export async function createRuntime(options: RuntimeOptions) {
 
   const first = await loadConfig();
   await start(first);
+  // The receipt printer's queue: on the current store, whichever the platform settings opened.
+  const printing: Printing = createPrinting({
+    store: () => store,
+    env: options.env,
+    dataDir: options.dataDir,
+    clock,
+    timers,
+    logger: options.logger,
+    onChange: ui.printerChanged,
+  });
 
   // Monitoring, when the settings ask for it: restarted only when its own settings change.
   let metrics: RunningMetrics | undefined;
@@ -186,15 +198,24 @@ export async function createRuntime(options: RuntimeOptions) {
     events,
     /** Tells the UI (coalesced) that a sale changed. */
     saleChanged: ui.saleChanged,
-    /** Tells the UI (coalesced) that the shift changed: the status every screen shows names it. */
-    shiftChanged: ui.statusChanged,
+    /**
+     * Tells the UI (coalesced) that the shift changed: the status every screen shows names
+     * it. A drawer entry or a return may have written a print job: the queue looks.
+     */
+    shiftChanged(): void {
+      ui.statusChanged();
+      printing.jobAdded();
+    },
     /** The sync status now (the one fact every screen and command shows). */
     status: () => agent.engine.status(),
     /** A person recorded a sale or queued one again: send it soon, and tell the UI. */
     saleQueued(saleId: string): void {
       agent.engine.notifySaleRecorded();
       ui.saleChanged(saleId);
+      printing.jobAdded();
     },
+    /** The receipt printer and its queue. */
+    printing,
     /** Sends every waiting sale now; resolves with what the pass did. */
     resync: () => agent.engine.resync(),
     get agent() {
@@ -239,6 +260,7 @@ export async function createRuntime(options: RuntimeOptions) {
     /** Stops for good (a reload restarts the agent; the process runs on). */
     async close() {
       ui.dispose();
+      await printing.stop();
       // The last figures are pushed while the engine still answers for them.
       await metrics?.stop();
       const final = await stop();

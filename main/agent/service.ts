@@ -28,6 +28,7 @@ import { readSettingsView } from './settings-view.js';
 import { shiftHandlers } from './shift-handlers.js';
 import { returnHandlers } from './return-handlers.js';
 import { createDesk, type Actor } from '../trading/desk.js';
+import { printerHandlers } from './printer-handlers.js';
 import { backupFolder, backupNow } from '../housekeeping/daily-backups.js';
 import { savePlatformSettings } from '../config/platform-settings.js';
 import type { Handlers, Input } from './handlers.js';
@@ -135,9 +136,14 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
 
   // Who is signed in at this till: held by the agent, forgotten when it stops.
   const session: Actor = { signedIn: null };
-  const desk = createDesk(() => runtime.store);
+  const desk = createDesk(
+    () => runtime.store,
+    Date.now,
+    () => runtime.printing.salePrinting(),
+  );
   const handlers: Handlers = {
     ...counterHandlers(runtime, desk, session, logger),
+    ...printerHandlers(runtime),
     ...shiftHandlers(runtime, desk, session),
     ...returnHandlers(runtime, desk, session),
     importCatalog,
@@ -173,7 +179,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       if (!platform.success)
         return fail(invalidInput('The settings are not valid', platform.error));
       const locked = runtime.locked();
-      for (const field of ['baseUrl', 'concurrency', 'shopId'] as const) {
+      for (const field of ['baseUrl', 'concurrency', 'shopId', 'printerAddress'] as const) {
         if (patch[field] !== undefined && locked[field])
           return fail(lockedError(field, locked[field]));
       }

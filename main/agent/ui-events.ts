@@ -14,6 +14,7 @@ export const SALES_CHANGED_LIMIT = 100;
 export interface UiEvents {
   status: [EventPayload<'status'>];
   salesChanged: [EventPayload<'salesChanged'>];
+  printer: [EventPayload<'printer'>];
 }
 
 export interface UiEventSources {
@@ -22,6 +23,8 @@ export interface UiEventSources {
   readStatus: () => EventPayload<'status'>;
   /** Summaries of these sales, newest first. */
   readSales: (ids: string[]) => EventPayload<'salesChanged'>['sales'];
+  /** The printer and its queue (null: this process does not print). */
+  readPrinter?: () => EventPayload<'printer'> | null;
   intervalMs?: number;
   onError?: (error: Error) => void;
 }
@@ -31,6 +34,7 @@ export function createUiEvents(sources: UiEventSources) {
   const intervalMs = sources.intervalMs ?? UI_EVENT_INTERVAL_MS;
   const changedSales = new Set<string>();
   let statusChanged = false;
+  let printerChanged = false;
   let timer: TimerHandle | undefined;
   let lastFlush = -Infinity;
   let disposed = false;
@@ -42,7 +46,11 @@ export function createUiEvents(sources: UiEventSources) {
     changedSales.clear();
     const wantStatus = statusChanged || ids.length > 0;
     statusChanged = false;
+    const wantPrinter = printerChanged;
+    printerChanged = false;
     try {
+      const printer = wantPrinter && events.listenerCount('printer') > 0 && sources.readPrinter?.();
+      if (printer) events.emit('printer', printer);
       // Both read now; the status goes first, so a screen that reads a list again on a
       // change already shows the counts that go with it.
       const status = wantStatus && events.listenerCount('status') > 0 && sources.readStatus();
@@ -75,6 +83,11 @@ export function createUiEvents(sources: UiEventSources) {
     /** Something the status shows changed. */
     statusChanged: (): void => {
       statusChanged = true;
+      schedule();
+    },
+    /** A print job was added, printed or failed, or the printer's status changed. */
+    printerChanged: (): void => {
+      printerChanged = true;
       schedule();
     },
     dispose: (): void => {

@@ -24,6 +24,8 @@ import { settingsView } from '../../domain/settings-view.js';
 import { settingsPatch } from '../../domain/settings.js';
 import { drainSummary, syncStatus } from '../../domain/sync-status.js';
 import { approval, tradingMethods } from './trading-methods.js';
+import { printerMethods } from './printer-methods.js';
+import { printerView } from '../../domain/printer-view.js';
 import { voidedSale } from '../../domain/void.js';
 import {
   REFUND_METHODS,
@@ -219,6 +221,8 @@ export const methods = {
 
   // The trading day: shifts, the drawer, cashiers and the X and Z reports.
   ...tradingMethods,
+  // The receipt printer and its queue.
+  ...printerMethods,
 } as const;
 
 // ---- events ------------------------------------------------------------------------------
@@ -232,6 +236,8 @@ export const events = {
    * with the status).
    */
   salesChanged: z.object({ sales: z.array(saleSummary), more: z.boolean() }),
+  /** The printer's state and queue, when a job printed or failed, or one was added. */
+  printer: printerView,
 } as const;
 
 // ---- results and the API both transports offer -------------------------------------------

@@ -50,6 +50,12 @@ export const METHOD_NAMES = [
   'removeCashier',
   'signIn',
   'signOut',
+  'getPrinter',
+  'printReceipt',
+  'printRefund',
+  'cancelPrintJob',
+  'retryPrinting',
+  'printTestPage',
 ] as const;
 
-export const EVENT_NAMES = ['status', 'salesChanged'] as const;
+export const EVENT_NAMES = ['status', 'salesChanged', 'printer'] as const;

@@ -1,0 +1,171 @@
+// The till's receipt printer in a running agent (the app, the console, the daemon): which
+// printer Settings or TILLSYNC_PRINTER name, the queue that prints the store's jobs, a
+// look for jobs other processes added (the CLI, a restart), and what a person can ask of
+// it (reprint, cancel, retry, a test page). The printer is never on a sale's path.
+import { randomUUID } from 'node:crypto';
+import type { Store } from '../../db/store.js';
+import { printerAddressText } from '../../domain/printer-address.js';
+import type { NewPrintJob } from '../../domain/print-jobs.js';
+import type { PrinterView } from '../../domain/printer-view.js';
+import { fail, ok, type Result } from '../../domain/result.js';
+import type { Logger } from '../log/log-port.js';
+import type { Clock, TimerHandle, Timers } from '../sync/clock.js';
+import { jobBytes } from './job-bytes.js';
+import { createPrintQueue } from './print-queue.js';
+import type { PrinterLinkOptions } from './printer-link.js';
+import { readPrinterStatus, sendToPrinter, type OpenPrinter } from './printer-send.js';
+import { printerSetup, salePrintingOf, type PrinterSources } from './printer-setup.js';
+
+export interface PrintingOptions extends PrinterSources {
+  store: () => Store;
+  clock: Clock;
+  timers: Timers;
+  logger?: Logger;
+  /** Told when the queue or the printer's state changed (the UI's printer event). */
+  onChange?: () => void;
+  /** How often to look for jobs added by another process. */
+  pollMs?: number;
+  link?: Partial<PrinterLinkOptions>;
+  /** Tests give a printer of their own making; the real transports otherwise. */
+  open?: OpenPrinter;
+}
+
+/** How long the printer has to connect, answer or take more bytes. */
+export const PRINTER_TIMEOUT_MS = 5000;
+const DEFAULT_POLL_MS = 5000;
+
+export function createPrinting(options: PrintingOptions) {
+  const { store, clock, timers } = options;
+  const setup = () => printerSetup(store().settings.read(), options);
+  const linkOptions = (): PrinterLinkOptions => ({
+    timeoutMs: PRINTER_TIMEOUT_MS,
+    timers,
+    ...options.link,
+  });
+  const noPrinter = fail({
+    code: 'no_printer',
+    message: 'No receipt printer is set: set its address in Settings.',
+  });
+
+  const queue = createPrintQueue({
+    jobs: store,
+    render: (job) => {
+      const chosen = setup();
+      if (!chosen.ok) return chosen;
+      const { profile, width } = chosen.value;
+      const { shopName, tillName } = store().settings.read();
+      const heading = () => [shopName, tillName, address() ?? ''];
+      return jobBytes(store(), job, { layout: { profile, width }, heading });
+    },
+    send: (bytes) => {
+      const chosen = setup();
+      if (!chosen.ok) return Promise.resolve(chosen);
+      const { address } = chosen.value;
+      if (!address) return Promise.resolve(noPrinter);
+      return sendToPrinter(address, bytes, linkOptions(), options.open);
+    },
+    owner: `print-${process.pid}-${randomUUID()}`,
+    clock,
+    timers,
+    logger: options.logger,
+    onChange: options.onChange,
+  });
+
+  const address = () => {
+    const chosen = setup();
+    return chosen.ok && chosen.value.address ? printerAddressText(chosen.value.address) : null;
+  };
+
+  // Jobs another process wrote (the CLI's, the app's while this daemon runs) or left at a
+  // restart: looked for now and then, printed when this process has a printer.
+  let poll: TimerHandle | undefined;
+  let stopped = false;
+  const look = () => {
+    poll = undefined;
+    if (stopped) return;
+    if (address() !== null && store().waitingPrintJobs().length > 0) queue.kick();
+    poll = timers.after(options.pollMs ?? DEFAULT_POLL_MS, look, { background: true });
+  };
+  look();
+
+  function view(): PrinterView {
+    const chosen = setup();
+    const settings = store().settings.read();
+    const state = queue.state();
+    return {
+      address: address(),
+      setBy: chosen.ok ? chosen.value.setBy : null,
+      setupProblem: chosen.ok ? null : chosen.error.message,
+      profile: settings.printerProfile,
+      drawer: settings.cashDrawer,
+      condition: state.condition,
+      problem: state.problem,
+      status: state.status,
+      retryInSeconds: state.retryInMs === null ? null : Math.ceil(state.retryInMs / 1000),
+      waiting: store().waitingPrintJobs(),
+    };
+  }
+
+  /** Adds a job a person asked for; refused when there is no printer to print it. */
+  function add(job: NewPrintJob): Result<PrinterView> {
+    if (address() === null) return noPrinter;
+    store().addPrintJob(job, clock.now());
+    queue.kick();
+    options.onChange?.();
+    return ok(view());
+  }
+
+  return {
+    view,
+    /** What a sale does with this printer (its receipt, the drawer), read at each sale. */
+    salePrinting: () => {
+      const chosen = setup();
+      return salePrintingOf(chosen.ok ? chosen.value : null);
+    },
+    /** A job was written with a sale, a return or a drawer entry: print it soon. */
+    jobAdded(): void {
+      queue.kick();
+      options.onChange?.();
+    },
+    printReceipt: (saleId: string) =>
+      store().getReceipt(saleId)
+        ? add({ kind: 'receipt', ref: saleId })
+        : fail({ code: 'not_found', message: `There is no sale ${saleId}.` }),
+    printRefund(returnNumber: number) {
+      const found = store().getReturn(returnNumber);
+      return found
+        ? add({ kind: 'refund', ref: found.returnId })
+        : fail({ code: 'not_found', message: `There is no return R${returnNumber}.` });
+    },
+    /** An X or Z report's lines, frozen as they are now. */
+    printReport: (title: string, lines: string[]) => add({ kind: 'report', reason: title, lines }),
+    printTestPage: () => add({ kind: 'test' }),
+    cancel(jobId: number): Result<PrinterView> {
+      const cancelled = store().cancelPrintJob(jobId, clock.now());
+      if (!cancelled.ok) return cancelled;
+      options.onChange?.();
+      return ok(view());
+    },
+    async retry(): Promise<PrinterView> {
+      await queue.retryNow();
+      return view();
+    },
+    /** Asks the printer how it is, now (null status: the transport cannot say). */
+    async readStatus(): Promise<Result<PrinterView>> {
+      const chosen = setup();
+      if (!chosen.ok) return chosen;
+      if (!chosen.value.address) return noPrinter;
+      const read = await readPrinterStatus(chosen.value.address, linkOptions(), options.open);
+      queue.noteStatus(read.ok ? read.value : null, read.ok ? null : read.error.message);
+      options.onChange?.();
+      return ok(view());
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      poll?.cancel();
+      await queue.stop();
+    },
+  };
+}
+
+export type Printing = ReturnType<typeof createPrinting>;
