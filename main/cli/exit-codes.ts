@@ -25,4 +25,6 @@ export const EXIT = {
   notVoidable: 11,
   /** `sales return`: the sale takes no return (voided, discarded, or everything already returned); nothing was written. */
   notReturnable: 12,
+  /** `print`, `drawer open`, `printer test`, `printer status`: no printer is set, or it did not take the job (the message says what to check). */
+  printerProblem: 13,
 } as const;

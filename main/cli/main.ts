@@ -47,6 +47,10 @@ const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Re
   },
   { names: ['archive'], load: async () => (await import('./commands/archive.js')).registerArchive },
   { names: ['export'], load: async () => (await import('./commands/export.js')).registerExport },
+  {
+    names: ['print', 'drawer', 'printer'],
+    load: async () => (await import('./commands/printer.js')).registerPrinting,
+  },
   { names: ['doctor'], load: async () => (await import('./commands/doctor.js')).registerDoctor },
 ];
 

@@ -13,7 +13,19 @@ interface SetOptions {
   tillName?: string;
   backupsKept?: string;
   archiveAfterMonths?: string;
+  printerAddress?: string;
+  printerProfile?: string;
+  cashDrawer?: string;
 }
+
+/** on/off, yes/no, true/false; anything else is passed on for the settings to refuse in words. */
+const switchOf = (text: string | undefined): unknown => {
+  if (text === undefined) return undefined;
+  const word = text.trim().toLowerCase();
+  if (['on', 'yes', 'true'].includes(word)) return true;
+  if (['off', 'no', 'false'].includes(word)) return false;
+  return text;
+};
 
 function printSettings(settings: Settings, found: CliTill, json?: boolean): void {
   if (json) return void printJson({ ...settings, till: tillFields(found) });
@@ -25,6 +37,9 @@ function printSettings(settings: Settings, found: CliTill, json?: boolean): void
     `till name         ${settings.tillName}`,
     `backups kept      ${settings.backupsKept === 0 ? '0 (daily backups off)' : settings.backupsKept}`,
     `archive after     ${settings.archiveAfterMonths === 0 ? '0 (never: every sale stays in the till database)' : `${settings.archiveAfterMonths} months`}`,
+    `printer           ${settings.printerAddress ?? '(none: receipts go through the print dialog)'}`,
+    `printer profile   ${settings.printerProfile}`,
+    `cash drawer       ${settings.cashDrawer ? `on the printer${settings.openDrawerAfterCash ? ', opens after a cash sale' : ''}` : 'none'}`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
@@ -52,6 +67,12 @@ export function registerSettings(program: Command): void {
       '--archive-after-months <n>',
       'move synced sales older than this to yearly archive files (0: never)',
     )
+    .option(
+      '--printer-address <address>',
+      'the receipt printer: tcp://HOST:9100, serial:///dev/ttyUSB0?baud=9600 or system://QUEUE (empty: the print dialog)',
+    )
+    .option('--printer-profile <id>', 'the printer model, like epson-tm-t20iii (see the README)')
+    .option('--cash-drawer <on|off>', 'a cash drawer is plugged into the printer')
     .option('--json', 'print JSON instead of text')
     .action(async (options: SetOptions & { json?: boolean }, command: Command) => {
       const patch = {
@@ -62,6 +83,10 @@ export function registerSettings(program: Command): void {
         backupsKept: options.backupsKept === undefined ? undefined : Number(options.backupsKept),
         archiveAfterMonths:
           options.archiveAfterMonths === undefined ? undefined : Number(options.archiveAfterMonths),
+        printerAddress:
+          options.printerAddress === undefined ? undefined : options.printerAddress.trim() || null,
+        printerProfile: options.printerProfile,
+        cashDrawer: switchOf(options.cashDrawer),
       };
       await withStore(command, (store, found) => {
         const result = store.settings.update(patch);

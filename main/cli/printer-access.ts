@@ -1,0 +1,53 @@
+// The receipt printer from the command line: the one `--printer`, TILLSYNC_PRINTER or
+// Settings names (main/printing/printer-setup.ts, as the app and the daemon read it), spoken
+// to directly: the command prints now and says whether the printer took it.
+import type { Store } from '../../db/store.js';
+import { printerAddressText, type PrinterAddress } from '../../domain/printer-address.js';
+import type { PrinterStatus } from '../../domain/printer-status.js';
+import type { AppError, Result } from '../../domain/result.js';
+import { readEnvFile } from '../config/env-file.js';
+import type { PrintLayout } from '../printing/escpos-document.js';
+import { PRINTER_TIMEOUT_MS } from '../printing/printing.js';
+import { readPrinterStatus, sendToPrinter } from '../printing/printer-send.js';
+import { printerSetup } from '../printing/printer-setup.js';
+import { EXIT } from './exit-codes.js';
+import { CliError } from './io.js';
+
+export interface CliPrinter {
+  address: PrinterAddress;
+  /** "tcp://10.0.0.5:9100". */
+  text: string;
+  layout: PrintLayout;
+  send(bytes: Uint8Array): Promise<Result<PrinterStatus | null>>;
+  status(): Promise<Result<PrinterStatus | null>>;
+}
+
+const printerError = (error: AppError) => new CliError(error.message, EXIT.printerProblem);
+
+/** The printer this command uses; exit 13 naming what to set when there is none. */
+export function cliPrinter(store: Store, dataDir: string, flag: string | undefined): CliPrinter {
+  // tillsync.env is read too: a shell sees the printer the service uses.
+  const env = { ...readEnvFile(dataDir), ...process.env };
+  const setup = printerSetup(store.settings.read(), { env, flag });
+  if (!setup.ok) throw new CliError(setup.error.message, EXIT.invalidInput);
+  const { address, profile, width } = setup.value;
+  if (!address)
+    throw new CliError(
+      'No receipt printer is set: give --printer tcp://HOST:9100, set TILLSYNC_PRINTER, or set the printer address in Settings (`tillsync settings set --printer-address tcp://HOST:9100`).',
+      EXIT.printerProblem,
+    );
+  const link = { timeoutMs: PRINTER_TIMEOUT_MS };
+  return {
+    address,
+    text: printerAddressText(address),
+    layout: { profile, width },
+    send: (bytes) => sendToPrinter(address, bytes, link),
+    status: () => readPrinterStatus(address, link),
+  };
+}
+
+/** The result's value, or exit 13 with the printer's problem. */
+export function printed<T>(result: Result<T>): T {
+  if (!result.ok) throw printerError(result.error);
+  return result.value;
+}
