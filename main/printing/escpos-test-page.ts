@@ -39,7 +39,7 @@ export function testPageBytes(layout: PrintLayout, heading: string[]): Uint8Arra
     printer.line(name, { double: true, bold: true, centre: true });
   else roll.center(name);
   for (const line of heading) roll.center(line);
-  roll.text(`${language}, ${printer.columns} columns on ${layout.width} paper:`);
+  roll.text(`${printer.columns} columns, ${layout.width} paper, ${language}`);
   roll.lines().push(...columnRuler(printer.columns));
   roll.rule();
   for (const sample of languageSamples(layout))
