@@ -9,7 +9,7 @@ export const PRINTABLE_MM = { '80mm': 72, '58mm': 48 } as const satisfies Record
   ReceiptWidth,
   number
 >;
-const DOTS_PER_MM = 8;
+export const DOTS_PER_MM = 8;
 const MAX_MODULE_DOTS = 3;
 /** The bars' height: long enough for a hand scanner held at an angle. */
 export const BARCODE_HEIGHT_MM = 12;

@@ -1,0 +1,129 @@
+// Text on a receipt printer: names in any language print right through the profile's code
+// pages, a character none of them has prints as "?" (never as some other character, never
+// as a control byte the printer would obey), reports print line for line, and the test page
+// shows every language the profile's code pages carry.
+import { describe, expect, it } from 'vitest';
+import { PRINTER_PROFILES, type PrinterProfileId } from '../../domain/printer-profiles.js';
+import { reportLines } from '../../domain/views/shift-report-view.js';
+import { linesBytes, testPageBytes } from '../../main/printing/escpos-document.js';
+import {
+  columnRuler,
+  languageSamples,
+  TEST_BARCODE,
+} from '../../main/printing/escpos-test-page.js';
+import { feedLinesBeforeCut } from '../../main/printing/roll-printer.js';
+import { decodeEscPos } from '../helpers/escpos-decode.js';
+import { zReport } from '../helpers/shift-report.js';
+
+const ESC_POS = PRINTER_PROFILES.filter((profile) => profile.language === 'esc-pos').map(
+  (profile) => profile.id as PrinterProfileId,
+);
+
+const NAMES = [
+  'Crème brûlée, Müsli, Straße',
+  'Gift voucher 10 €',
+  'Żurek z Łodzi, pączki',
+  'Ελληνικός καφές',
+  'Coffee ☕ to go',
+];
+
+/** `text` with any of its characters printed as "?" instead. */
+const withQuestionMarks = (text: string) =>
+  new RegExp(
+    [...text].map((char) => `(?:${char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|\\?)`).join(''),
+  );
+
+/** Decoded with no command the printer would misread, and cut once. */
+function printedLines(bytes: Uint8Array, profile: PrinterProfileId, width: '80mm' | '58mm') {
+  const decoded = decodeEscPos(bytes, profile, width);
+  expect(decoded.unknown).toEqual([]);
+  expect(decoded.cuts).toBe(1);
+  expect(decoded.lines.join('')).not.toContain('\uFFFD');
+  const feed = feedLinesBeforeCut(profile);
+  expect(decoded.lines.slice(-feed)).toEqual(Array<string>(feed).fill(''));
+  return decoded.lines.slice(0, -feed);
+}
+
+describe('names in any language on the printer', () => {
+  it('prints é, ü, ß, €, Polish and Greek exactly on an Epson, and "?" for a coffee cup', () => {
+    const lines = printedLines(
+      linesBytes(NAMES, { profile: 'epson-tm-t20iii', width: '80mm' }),
+      'epson-tm-t20iii',
+      '80mm',
+    );
+    expect(lines).toEqual([...NAMES.slice(0, 4), 'Coffee ? to go']);
+  });
+
+  it('prints Greek as "?" on a printer with no Greek code page, but for CP437\'s α and φ', () => {
+    const lines = printedLines(
+      linesBytes(NAMES, { profile: 'citizen-ct-s310ii', width: '80mm' }),
+      'citizen-ct-s310ii',
+      '80mm',
+    );
+    expect(lines).toEqual([...NAMES.slice(0, 3), '????????? ?αφ??', 'Coffee ? to go']);
+  });
+
+  for (const profile of ESC_POS)
+    it(`prints every name as it is or with "?" for a character, never garbage (${profile})`, () => {
+      const lines = printedLines(linesBytes(NAMES, { profile, width: '58mm' }), profile, '58mm');
+      expect(lines).toHaveLength(NAMES.length);
+      NAMES.forEach((name, i) => expect(lines[i]).toMatch(withQuestionMarks(name)));
+      expect(lines.slice(0, 3)).toEqual(NAMES.slice(0, 3)); // Latin: every profile has it
+    });
+
+  it('never sends a character as a control byte: • and § print, a BEL or ESC in a name is "?"', () => {
+    // The encoder's own automatic code pages send • as BEL (0x07) and § as NAK (0x15).
+    const names = ['Tea • 2 § 3', 'Bad\u0007name\u001b@ here'];
+    const bytes = linesBytes(names, { profile: 'epson-tm-t20iii', width: '80mm' });
+    expect(printedLines(bytes, 'epson-tm-t20iii', '80mm')).toEqual([
+      'Tea • 2 § 3',
+      'Bad?name?@ here',
+    ]);
+    // One reset only: the job's own, at its start.
+    expect(Buffer.from(bytes).indexOf(Buffer.from([0x1b, 0x40]), 1)).toBe(-1);
+  });
+});
+
+describe('reports on the printer', () => {
+  for (const [profile, width, columns] of [
+    ['epson-tm-t20iii', '80mm', 48],
+    ['pos-5890', '58mm', 32],
+  ] as const)
+    it(`prints an X report's lines as they are (${profile}, ${width})`, () => {
+      const report = zReport({ kind: 'X', number: null, closedBy: null, countedMinor: null });
+      const lines = reportLines(report, columns, { timeZone: 'UTC' });
+      expect(lines.filter((line) => line.includes('X REPORT'))).toHaveLength(1);
+      expect(printedLines(linesBytes(lines, { profile, width }), profile, width)).toEqual(lines);
+    });
+});
+
+describe('the test page', () => {
+  for (const [profile, width, columns] of [
+    ['epson-tm-t20iii', '80mm', 48],
+    ['epson-tm-t88vi', '80mm', 42],
+    ['pos-5890', '58mm', 32],
+  ] as const)
+    it(`names the profile, rules the columns, shows each language and a barcode (${profile})`, () => {
+      const bytes = testPageBytes({ profile, width }, ['tcp://192.168.1.50:9100']);
+      const decoded = decodeEscPos(bytes, profile, width);
+      const lines = printedLines(bytes, profile, width);
+      const name = PRINTER_PROFILES.find((one) => one.id === profile)!.name;
+      expect(lines[0]!.trim()).toBe(name);
+      expect(lines[1]!.trim()).toBe('tcp://192.168.1.50:9100');
+      const ruler = columnRuler(columns);
+      expect(lines).toEqual(expect.arrayContaining(ruler));
+      expect(ruler[1]).toHaveLength(columns);
+      const said = lines.map((line) => line.trim()).join(' ');
+      const samples = languageSamples({ profile });
+      expect(samples.map((sample) => sample.language)).toEqual(
+        expect.arrayContaining(['en', 'fr', 'pl', 'ru']),
+      );
+      for (const sample of samples) expect(said).toMatch(withQuestionMarks(sample.text));
+      // The languages of the shops we know print exactly.
+      for (const sample of samples.filter((one) =>
+        ['en', 'fr', 'pl', 'el', 'tr'].includes(one.language),
+      ))
+        expect(said).toContain(sample.text);
+      expect(decoded.barcodes).toEqual([TEST_BARCODE]);
+    });
+});
