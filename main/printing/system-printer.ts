@@ -72,8 +72,10 @@ function sendToQueue(
     child.stdin.on('error', () => undefined);
     child.on('close', (code, signal) => {
       if (code === 0) return finish();
-      const said = firstLine(stderr) ?? (signal ? `stopped by ${signal}` : `exit code ${code}`);
-      finish(printerProblem('queue_failed', address, `${command}: ${said}`));
+      // lp's own words name it ("lp: The printer or class does not exist.").
+      const said =
+        firstLine(stderr) ?? `${command} ${signal ? `stopped by ${signal}` : `exit code ${code}`}`;
+      finish(printerProblem('queue_failed', address, said));
     });
     child.stdin.end(bytes);
   });
