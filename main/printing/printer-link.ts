@@ -6,6 +6,7 @@ import type { PrinterAddress } from '../../domain/printer-address.js';
 import type { PrinterStatus } from '../../domain/printer-status.js';
 import { systemTimers, type Timers } from '../sync/clock.js';
 import type { DrawerOpenLevel } from './printer-status-bytes.js';
+import { isPrinterProblem, printerProblem } from './printer-problem.js';
 import { openSerialPrinter } from './serial-printer.js';
 import { openSystemPrinter, type QueueCommand } from './system-printer.js';
 import { openTcpPrinter } from './tcp-printer.js';
@@ -42,18 +43,26 @@ export interface PrinterLinkOptions {
 export type LinkSettings = Required<Pick<PrinterLinkOptions, 'timeoutMs' | 'timers'>> &
   Pick<PrinterLinkOptions, 'drawerOpenLevel' | 'queueCommand' | 'platform'>;
 
-/** A link to the printer at `address`, connected (tcp, serial) or checked (system). */
+/** A link to the printer at `address`: connected (tcp), opened (serial) or ready (system). */
 export function openPrinter(
   address: PrinterAddress,
   options: PrinterLinkOptions,
 ): Promise<PrinterLink> {
   const settings: LinkSettings = { ...options, timers: options.timers ?? systemTimers };
-  switch (address.kind) {
-    case 'tcp':
-      return openTcpPrinter(address, settings);
-    case 'serial':
-      return openSerialPrinter(address, settings);
-    case 'system':
-      return openSystemPrinter(address, settings);
-  }
+  const opening = async () => {
+    switch (address.kind) {
+      case 'tcp':
+        return openTcpPrinter(address, settings);
+      case 'serial':
+        return openSerialPrinter(address, settings);
+      case 'system':
+        return openSystemPrinter(address, settings);
+    }
+  };
+  // Whatever a transport throws that it did not foresee is still a problem with a code.
+  return opening().catch((error: unknown) => {
+    if (isPrinterProblem(error)) throw error;
+    const words = error instanceof Error ? error.message : String(error);
+    throw printerProblem('unreachable', address, words, error);
+  });
 }

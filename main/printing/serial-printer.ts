@@ -5,7 +5,7 @@ import { SerialPort } from 'serialport';
 import type { PrinterAddress } from '../../domain/printer-address.js';
 import type { LinkSettings, PrinterLink } from './printer-link.js';
 import { printerProblem, type PrinterProblem } from './printer-problem.js';
-import { streamLink } from './stream-link.js';
+import { DEFAULT_PIECE, streamLink } from './stream-link.js';
 
 type SerialAddress = Extract<PrinterAddress, { kind: 'serial' }>;
 
@@ -58,6 +58,15 @@ function openWithin(address: SerialAddress, settings: LinkSettings): Promise<Ser
   });
 }
 
+/**
+ * Bytes per piece: a quarter of what the line carries in the timeout (10 bits a byte), so
+ * a healthy printer at 9600 baud never looks stalled, and a stalled one shows in time.
+ */
+export function serialPiece(baudRate: number, timeoutMs: number): number {
+  const perTimeout = Math.floor(((baudRate / 10) * timeoutMs) / 1000 / 4);
+  return Math.max(16, Math.min(DEFAULT_PIECE, perTimeout));
+}
+
 /** An open link to a serial printer; rejects with unreachable or refused. */
 export async function openSerialPrinter(
   address: SerialAddress,
@@ -77,6 +86,7 @@ export async function openSerialPrinter(
     },
     settings,
     (error) => portProblem(address, error),
+    serialPiece(address.baudRate, settings.timeoutMs),
   );
   port.on('data', (chunk: Buffer) => link.received(chunk));
   port.on('error', (error: Error) => link.lost(portProblem(address, error)));

@@ -29,7 +29,7 @@ export interface StreamLink extends PrinterLink {
 }
 
 /** Progress is checked per piece: small enough that a stall shows within the timeout. */
-const PIECE = 4096;
+export const DEFAULT_PIECE = 4096;
 
 export function streamLink(
   address: PrinterAddress,
@@ -37,6 +37,8 @@ export function streamLink(
   settings: LinkSettings,
   /** The problem a transport error means (its codes differ per transport). */
   problemOf: (error: Error) => PrinterProblem,
+  /** Bytes per piece: a slow line needs small ones to show progress within the timeout. */
+  piece = DEFAULT_PIECE,
 ): StreamLink {
   const { timers, timeoutMs } = settings;
   let broken: PrinterProblem | null = null;
@@ -96,14 +98,14 @@ export function streamLink(
     );
 
   async function writeAll(bytes: Uint8Array): Promise<void> {
-    for (let taken = 0; taken < bytes.length; taken += PIECE) {
+    for (let taken = 0; taken < bytes.length; taken += piece) {
       const stalled = () =>
         printerProblem(
           'timeout',
           address,
           `${taken} of ${bytes.length} bytes taken, nothing more in ${timeoutMs} ms`,
         );
-      await sendPiece(bytes.subarray(taken, taken + PIECE), stalled).catch((problem) => {
+      await sendPiece(bytes.subarray(taken, taken + piece), stalled).catch((problem) => {
         breakWith(problem as PrinterProblem);
         throw problem;
       });

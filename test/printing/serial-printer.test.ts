@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPrinter, type PrinterLink } from '../../main/printing/printer-link.js';
 import { isPrinterProblem } from '../../main/printing/printer-problem.js';
+import { serialPiece } from '../../main/printing/serial-printer.js';
 import { fakeSerialPrinter, READY } from '../helpers/fake-printer.js';
 
 // A serial printer behind a pseudo-terminal pair made by socat: the link opens one end as
@@ -104,5 +105,12 @@ describe('serial printer (serial://), through a socat pseudo-terminal', () => {
     const { problem, ms } = await asking;
     expect(problem.code).toBe('unreachable');
     expect(ms).toBeLessThan(3000);
+  });
+
+  it('sends in pieces a slow line carries well within the timeout', () => {
+    // 9600 baud is about 960 bytes a second: 3 s carry 2880, a quarter of that per piece.
+    expect(serialPiece(9600, 3000)).toBe(720);
+    expect(serialPiece(115_200, 3000)).toBe(4096);
+    expect(serialPiece(2400, 50)).toBe(16);
   });
 });
