@@ -12,7 +12,9 @@ import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { cliPrinter, printed } from '../printer-access.js';
-import { accepted, refusal } from '../refusal.js';
+import { accepted } from '../refusal.js';
+import { fail, ok, type Result } from '../../../domain/result.js';
+import type { PaperBlock } from '../../../domain/views/receipt-document.js';
 import { withStore } from '../store-access.js';
 import { withTradingTill } from '../trading-till.js';
 import type { Store } from '../../../db/store.js';
@@ -25,20 +27,28 @@ const PRINTER_OPTION = [
 const statusWords = (status: PrinterStatus | null) =>
   status ? printerStatusWords(status) : 'Taken by the print queue (it cannot report the status)';
 
+const missing = (message: string) => fail({ code: 'not_found', message });
+
 /** The sale's receipt (by receipt number, scanned code or id) or a return's refund receipt. */
-function paperOf(store: Store, receipt: string, refund: boolean) {
+function paperOf(
+  store: Store,
+  receipt: string,
+  refund: boolean,
+): Result<{ label: string; blocks: PaperBlock[] }> {
   if (refund) {
     const found = store.getRefundReceipt(receipt);
     if (!found)
-      return { error: `There is no return ${receipt} on this till: check its number (R1, R2...).` };
+      return missing(`There is no return ${receipt} on this till: check its number (R1, R2...).`);
     const decimals = currencyDecimals(found.currency);
-    return { label: `Refund R${found.returnNumber}`, blocks: refundBlocks(found, { decimals }) };
+    return ok({
+      label: `Refund R${found.returnNumber}`,
+      blocks: refundBlocks(found, { decimals }),
+    });
   }
   const sale = store.getReceipt(receipt) ?? lookUp(store, receipt);
-  if (!sale)
-    return { error: `There is no sale ${receipt} on this till: check the receipt number.` };
+  if (!sale) return missing(`There is no sale ${receipt} on this till: check the receipt number.`);
   const decimals = currencyDecimals(sale.currency);
-  return { label: `Receipt #${sale.receiptNumber}`, blocks: receiptBlocks(sale, { decimals }) };
+  return ok({ label: `Receipt #${sale.receiptNumber}`, blocks: receiptBlocks(sale, { decimals }) });
 }
 
 function lookUp(store: Store, receipt: string) {
@@ -64,9 +74,7 @@ export function registerPrinting(program: Command): void {
         command: Command,
       ) =>
         withStore(command, async (store, found) => {
-          const paper = paperOf(store, receipt, options.refund ?? false);
-          if ('error' in paper)
-            throw refusal({ code: 'not_found', message: paper.error }, {}, false);
+          const paper = accepted(paperOf(store, receipt, options.refund ?? false), {}, false);
           const printer = cliPrinter(store, found.dataDir, options.printer);
           const status = printed(await printer.send(documentBytes(paper.blocks, printer.layout)));
           if (options.json)
