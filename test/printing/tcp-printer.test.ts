@@ -141,7 +141,7 @@ describe('network printer (tcp://)', () => {
     expect(problem.message).toMatch(
       /^The printer at tcp:\/\/receipts\.invalid:9100 does not answer \((no computer has that name|its name could not be looked up|no connection in 3000 ms)\): check that it is on and connected \(network or cable\), and the printer address in Settings\.$/,
     );
-    expect(ms).toBeLessThan(3500);
+    expect(ms).toBeLessThan(4500); // the timeout, and room for a busy machine
   });
 
   it('gives up connecting when its timers say the time is up', async () => {
