@@ -90,12 +90,16 @@ export function streamLink(
     return next;
   }
 
-  const sendPiece = (piece: Uint8Array, onTimeout: () => PrinterProblem) =>
+  // A piece that is not taken in time means the line is backed up: the link is done with.
+  const sendPiece = (chunk: Uint8Array, onTimeout: () => PrinterProblem) =>
     bounded<void>(
       (resolve, reject) =>
-        stream.send(piece, (error) => (error ? reject(problemOf(error)) : resolve())),
+        stream.send(chunk, (error) => (error ? reject(problemOf(error)) : resolve())),
       onTimeout,
-    );
+    ).catch((problem: PrinterProblem) => {
+      breakWith(problem);
+      throw problem;
+    });
 
   async function writeAll(bytes: Uint8Array): Promise<void> {
     for (let taken = 0; taken < bytes.length; taken += piece) {
@@ -105,10 +109,7 @@ export function streamLink(
           address,
           `${taken} of ${bytes.length} bytes taken, nothing more in ${timeoutMs} ms`,
         );
-      await sendPiece(bytes.subarray(taken, taken + piece), stalled).catch((problem) => {
-        breakWith(problem as PrinterProblem);
-        throw problem;
-      });
+      await sendPiece(bytes.subarray(taken, taken + piece), stalled);
     }
   }
 
