@@ -116,9 +116,3 @@ export function codepageRuns(
   }
   return runs;
 }
-
-/** The text as the printer will print it: "?" for each character none of its pages has. */
-export const printedText = (text: string, profile: PrinterProfileId) =>
-  codepageRuns(text, profileCodepages(profile))
-    .map((run) => run.text)
-    .join('');

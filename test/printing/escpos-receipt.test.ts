@@ -17,7 +17,7 @@ import {
   type PrintLayout,
 } from '../../main/printing/escpos-document.js';
 import { feedLinesBeforeCut } from '../../main/printing/roll-printer.js';
-import { decodeEscPos, type DecodedPrint } from '../helpers/escpos-decode.js';
+import { decodeEscPos, rollText, type DecodedPrint } from '../helpers/escpos-decode.js';
 import { discounted, FORMAT, refund, voided } from '../helpers/receipt-fixtures.js';
 
 const PAPER = { ...FORMAT, decimals: 2 };
@@ -66,6 +66,7 @@ describe('a sale receipt in ESC/POS', () => {
       const roll = receiptRollLines(discounted, columns, FORMAT);
       const decoded = printed(receiptBlocks(discounted, PAPER), layout);
       expectRoll(decoded, roll, layout, [0]);
+      expect(rollText(decoded, feedLinesBeforeCut(layout.profile))).toEqual(roll.map(asPrinted));
       expect(decoded.barcodes).toEqual(['TSR42']);
       expect(decoded.pulses).toEqual([]);
       // The bars' own line is the code's text, centred under them, between blank lines.
