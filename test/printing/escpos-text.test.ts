@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { PRINTER_PROFILES, type PrinterProfileId } from '../../domain/printer-profiles.js';
 import { reportLines } from '../../domain/views/shift-report-view.js';
-import { linesBytes, testPageBytes } from '../../main/printing/escpos-document.js';
+import {
+  currencyDisplayFor,
+  linesBytes,
+  testPageBytes,
+} from '../../main/printing/escpos-document.js';
+import { printsAsIs } from '../../main/printing/printer-codepages.js';
 import {
   columnRuler,
   languageSamples,
@@ -81,6 +86,39 @@ describe('names in any language on the printer', () => {
     ]);
     // One reset only: the job's own, at its start.
     expect(Buffer.from(bytes).indexOf(Buffer.from([0x1b, 0x40]), 1)).toBe(-1);
+  });
+});
+
+describe('stand-ins and money', () => {
+  it('prints a space for any space, plain quotes and hyphens where a printer lacks the curly ones', () => {
+    // Intl writes "1.234,00 €" with a narrow no-break space no code page has.
+    const names = ['10,00\u202f€ \u2212 2', 'O\u2019Brien \u2012 \u201chome\u201d'];
+    const lines = printedLines(
+      linesBytes(names, { profile: 'epson-tm-t20iii', width: '80mm' }),
+      'epson-tm-t20iii',
+      '80mm',
+    );
+    // Windows-1252 has ’ “ ”, so they print as they are; U+2212 and U+2012 are stand-ins.
+    expect(lines).toEqual(['10,00 € - 2', 'O’Brien - “home”']);
+    expect(printsAsIs('O’Brien', 'epson-tm-t20iii')).toBe(true);
+    expect(printsAsIs('10,00\u202f€', 'epson-tm-t20iii')).toBe(false);
+  });
+
+  it('writes money by its symbol where the printer has it, else by its code', () => {
+    for (const currency of ['USD', 'EUR', 'GBP', 'JPY'])
+      expect(currencyDisplayFor(currency, 'epson-tm-t20iii', 'en-US'), currency).toBe('symbol');
+    for (const [currency, locale] of [
+      ['NGN', 'en-NG'], // ₦
+      ['INR', 'en-IN'], // ₹
+      ['UAH', 'uk-UA'], // ₴
+      ['PHP', 'en-PH'], // ₱
+    ])
+      expect(currencyDisplayFor(currency!, 'epson-tm-t20iii', locale), currency).toBe('code');
+    // Windows-1258 has the dong's ₫; a printer without it writes VND.
+    expect(currencyDisplayFor('VND', 'epson-tm-t20iii', 'vi-VN')).toBe('symbol');
+    expect(currencyDisplayFor('VND', 'xprinter-xp-n160ii', 'vi-VN')).toBe('code');
+    // The symbol a locale writes counts: Kenya's shilling is "Ksh" in en-KE.
+    expect(currencyDisplayFor('KES', 'pos-5890', 'en-KE')).toBe('symbol');
   });
 });
 
