@@ -3,6 +3,9 @@
 // (domain/views/receipt-roll.ts lays out each block), so the printer prints what the text
 // roll says; here they get their style: the shop's name large, VOID and REFUND white on
 // black, the total bold, the receipt's code as a real barcode, then the cut.
+import { currencyDecimals } from '../../domain/money.js';
+import type { PrinterProfileId } from '../../domain/printer-profiles.js';
+import { formatMoney } from '../../domain/views/money-format.js';
 import type { PaperBlock } from '../../domain/views/receipt-document.js';
 import { rollLines } from '../../domain/views/receipt-roll.js';
 import { lengthOf } from '../../domain/views/till-roll.js';
@@ -12,6 +15,7 @@ import {
   type PrintLayout,
   type RollPrinter,
 } from './roll-printer.js';
+import { printsAsIs } from './printer-codepages.js';
 
 export { drawerPulseBytes, type PrintLayout } from './roll-printer.js';
 export { testPageBytes } from './escpos-test-page.js';
@@ -66,4 +70,18 @@ export function linesBytes(lines: string[], layout: PrintLayout): Uint8Array {
   const printer = rollPrinter(layout);
   for (const line of lines) printer.line(line);
   return printer.cut();
+}
+
+/**
+ * How money is written on this printer's paper (PaperFormat's `currencyDisplay`): by the
+ * currency's symbol when the printer has it ("$", "€", "£"), else by its code ("NGN 10.00"
+ * rather than "?10.00").
+ */
+export function currencyDisplayFor(
+  currency: string,
+  profile: PrinterProfileId,
+  locale?: string,
+): 'symbol' | 'code' {
+  const sample = formatMoney(1234, currency, currencyDecimals(currency), 'symbol', locale);
+  return printsAsIs(sample, profile) ? 'symbol' : 'code';
 }

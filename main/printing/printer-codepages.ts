@@ -6,7 +6,8 @@
 // Text is split into runs per code page here rather than by the encoder's automatic mode,
 // which takes the first page that lists a character at all, even at a control position:
 // "•" is BEL (0x07) in CP437 and "§" is NAK (0x15). Here a character is only ever sent as a
-// printable byte (0x20 and up, not DEL); one that no page of the profile has is sent as "?".
+// printable byte (0x20 and up, not DEL); one that no page of the profile has is sent as "?"
+// (a space, a typographic quote or dash as its plain ASCII self).
 import CodepageEncoder, { type Codepage } from '@point-of-sale/codepage-encoder';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { printerProfile, type PrinterProfileId } from '../../domain/printer-profiles.js';
@@ -85,8 +86,20 @@ export interface CodepageRun {
 const isControl = (char: string) => /\p{Cc}/u.test(char);
 
 /**
+ * What a character prints as when no page has it: a space for any space (Intl's narrow
+ * no-break space in "10,00 €"), plain quotes and a hyphen for typographic ones, "?" else.
+ */
+function standIn(char: string): string {
+  if (/\p{Zs}/u.test(char)) return ' ';
+  if (/[\u2018\u2019\u201a\u201b\u2032]/u.test(char)) return "'";
+  if (/[\u201c\u201d\u201e\u201f\u2033]/u.test(char)) return '"';
+  if (/[\u2010-\u2015\u2212]/u.test(char)) return '-';
+  return REPLACEMENT;
+}
+
+/**
  * `text` as runs of characters each printable in one page: the current page while it has the
- * next character (fewer switches), else the first that has it; "?" where none does.
+ * next character (fewer switches), else the first that has it; a stand-in where none does.
  */
 export function codepageRuns(
   text: string,
@@ -97,17 +110,15 @@ export function codepageRuns(
   const byName = new Map(pages.map((one) => [one.name, one]));
   let now = current === null ? undefined : byName.get(current);
   for (const char of text.normalize('NFC')) {
-    const codepoint = char.codePointAt(0)!;
-    const has = (one: ProfileCodepage | undefined) =>
-      one !== undefined && !isControl(char) && one.printable.has(codepoint);
+    const printable = (one: ProfileCodepage | undefined, printed: string) =>
+      one !== undefined && !isControl(printed) && one.printable.has(printed.codePointAt(0)!);
     let printed = char;
+    const has = (one: ProfileCodepage | undefined) => printable(one, printed);
     let next = has(now) ? now : pages.find(has);
     if (!next) {
-      printed = REPLACEMENT;
-      next = now?.printable.has(REPLACEMENT.codePointAt(0)!)
-        ? now
-        : pages.find((one) => one.printable.has(REPLACEMENT.codePointAt(0)!));
-      if (!next) throw new Error('No code page of this printer has "?".');
+      printed = standIn(char);
+      next = has(now) ? now : pages.find(has);
+      if (!next) throw new Error(`No code page of this printer has "${printed}".`);
     }
     const last = runs.at(-1);
     if (last && next === now) last.text += printed;
@@ -117,8 +128,8 @@ export function codepageRuns(
   return runs;
 }
 
-/** The text as the printer will print it: "?" for each character none of its pages has. */
-export const printedText = (text: string, profile: PrinterProfileId) =>
+/** Whether the printer prints every character of `text` as itself. */
+export const printsAsIs = (text: string, profile: PrinterProfileId) =>
   codepageRuns(text, profileCodepages(profile))
     .map((run) => run.text)
-    .join('');
+    .join('') === text.normalize('NFC');

@@ -47,21 +47,20 @@ const encoderFor = (
     ...options,
   });
 
-/** Blank lines fed before the cut, so the last line clears the cutter (or the tear bar). */
-export function feedLinesBeforeCut(profile: PrinterProfileId): number {
-  const capabilities = new ReceiptPrinterEncoder({ printerModel: profile }).printerCapabilities as {
+/** What the encoder's printer definition says of the cutter and the line ends. */
+const capabilitiesOf = (profile: PrinterProfileId) =>
+  new ReceiptPrinterEncoder({ printerModel: profile }).printerCapabilities as {
     cutter?: { feed?: number };
-  };
-  return capabilities.cutter?.feed ?? FEED_WITHOUT_CUTTER_SETTING;
-}
-
-/** The newline the encoder ends each line with on this profile (LF CR unless it says LF). */
-function newlineBytes(profile: PrinterProfileId): number[] {
-  const capabilities = new ReceiptPrinterEncoder({ printerModel: profile }).printerCapabilities as {
     newline?: string;
   };
-  return [...(capabilities.newline ?? '\n\r')].map((char) => char.charCodeAt(0));
-}
+
+/** Blank lines fed before the cut, so the last line clears the cutter (or the tear bar). */
+export const feedLinesBeforeCut = (profile: PrinterProfileId): number =>
+  capabilitiesOf(profile).cutter?.feed ?? FEED_WITHOUT_CUTTER_SETTING;
+
+/** The newline the encoder ends each line with on this profile (LF CR unless it says LF). */
+const newlineBytes = (profile: PrinterProfileId): number[] =>
+  [...(capabilitiesOf(profile).newline ?? '\n\r')].map((char) => char.charCodeAt(0));
 
 const endsWith = (bytes: Uint8Array, tail: number[]) =>
   tail.length > 0 &&

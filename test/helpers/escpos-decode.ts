@@ -21,6 +21,8 @@ export interface LineLook {
 }
 
 export interface DecodedPrint {
+  /** The paper's width in characters of font A. */
+  columns: number;
   lines: string[];
   /** How each line is printed, by its characters other than spaces. */
   looks: LineLook[];
@@ -79,6 +81,7 @@ export function decodeEscPos(
   const columns = profileColumns(profile, width);
   const pages = profileCodepages(profile);
   const out: DecodedPrint = {
+    columns,
     lines: [],
     looks: [],
     cuts: 0,
@@ -246,4 +249,18 @@ export function decodeEscPos(
   // Text never fed out stays in the printer's buffer, unprinted: a job that ends so is wrong.
   if (line.text !== '') out.unknown.push(`text without a line feed: "${line.text}"`);
   return out;
+}
+
+/**
+ * The lines as the till roll's text (receipt-roll.ts) has them, to compare with it: a double
+ * width line centred as if it were single width (the printer centres it by its printed
+ * width), and the last `feed` lines (the feed before the cut) left out.
+ */
+export function rollText(decoded: DecodedPrint, feed: number): string[] {
+  const lines = decoded.lines.map((line, i) => {
+    if (decoded.looks[i]!.width === 1) return line;
+    const text = line.trim();
+    return ' '.repeat(Math.floor((decoded.columns - [...text].length) / 2)) + text;
+  });
+  return lines.slice(0, lines.length - feed);
 }

@@ -3,8 +3,12 @@
 // VOID and REFUND white on black, the total bold, the receipt code as Code 128 bars with
 // its text under them, then the cut; the drawer's pulse on both pins after it when asked.
 import { describe, expect, it } from 'vitest';
-import { profileColumns, type PrinterProfileId } from '../../domain/printer-profiles.js';
-import type { ReceiptWidth } from '../../domain/sale-states.js';
+import {
+  PRINTER_PROFILES,
+  profileColumns,
+  type PrinterProfileId,
+} from '../../domain/printer-profiles.js';
+import { RECEIPT_WIDTHS, type ReceiptWidth } from '../../domain/sale-states.js';
 import {
   receiptBlocks,
   refundBlocks,
@@ -17,7 +21,7 @@ import {
   type PrintLayout,
 } from '../../main/printing/escpos-document.js';
 import { feedLinesBeforeCut } from '../../main/printing/roll-printer.js';
-import { decodeEscPos, type DecodedPrint } from '../helpers/escpos-decode.js';
+import { decodeEscPos, rollText, type DecodedPrint } from '../helpers/escpos-decode.js';
 import { discounted, FORMAT, refund, voided } from '../helpers/receipt-fixtures.js';
 
 const PAPER = { ...FORMAT, decimals: 2 };
@@ -52,12 +56,10 @@ function expectRoll(decoded: DecodedPrint, roll: string[], layout: PrintLayout, 
   expect(double).toEqual(doubled);
 }
 
-const layouts: PrintLayout[] = [
-  { profile: 'epson-tm-t20iii', width: '80mm' },
-  { profile: 'epson-tm-t20iii', width: '58mm' },
-  { profile: 'epson-tm-t88vi', width: '80mm' },
-  { profile: 'pos-5890', width: '58mm' },
-];
+/** Every ESC/POS profile on both rolls (58 mm paper in an 80 mm printer is 32 columns). */
+const layouts: PrintLayout[] = PRINTER_PROFILES.filter(
+  (profile) => profile.language === 'esc-pos',
+).flatMap((profile) => RECEIPT_WIDTHS.map((width) => ({ profile: profile.id, width })));
 
 describe('a sale receipt in ESC/POS', () => {
   for (const layout of layouts)
@@ -66,6 +68,7 @@ describe('a sale receipt in ESC/POS', () => {
       const roll = receiptRollLines(discounted, columns, FORMAT);
       const decoded = printed(receiptBlocks(discounted, PAPER), layout);
       expectRoll(decoded, roll, layout, [0]);
+      expect(rollText(decoded, feedLinesBeforeCut(layout.profile))).toEqual(roll.map(asPrinted));
       expect(decoded.barcodes).toEqual(['TSR42']);
       expect(decoded.pulses).toEqual([]);
       // The bars' own line is the code's text, centred under them, between blank lines.

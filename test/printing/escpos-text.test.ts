@@ -3,9 +3,18 @@
 // as a control byte the printer would obey), reports print line for line, and the test page
 // shows every language the profile's code pages carry.
 import { describe, expect, it } from 'vitest';
-import { PRINTER_PROFILES, type PrinterProfileId } from '../../domain/printer-profiles.js';
+import {
+  PRINTER_PROFILES,
+  profileColumns,
+  type PrinterProfileId,
+} from '../../domain/printer-profiles.js';
 import { reportLines } from '../../domain/views/shift-report-view.js';
-import { linesBytes, testPageBytes } from '../../main/printing/escpos-document.js';
+import {
+  currencyDisplayFor,
+  linesBytes,
+  testPageBytes,
+} from '../../main/printing/escpos-document.js';
+import { printsAsIs } from '../../main/printing/printer-codepages.js';
 import {
   columnRuler,
   languageSamples,
@@ -84,6 +93,39 @@ describe('names in any language on the printer', () => {
   });
 });
 
+describe('stand-ins and money', () => {
+  it('prints a space for any space, plain quotes and hyphens where a printer lacks the curly ones', () => {
+    // Intl writes "1.234,00 €" with a narrow no-break space no code page has.
+    const names = ['10,00\u202f€ \u2212 2', 'O\u2019Brien \u2012 \u201chome\u201d'];
+    const lines = printedLines(
+      linesBytes(names, { profile: 'epson-tm-t20iii', width: '80mm' }),
+      'epson-tm-t20iii',
+      '80mm',
+    );
+    // Windows-1252 has ’ “ ”, so they print as they are; U+2212 and U+2012 are stand-ins.
+    expect(lines).toEqual(['10,00 € - 2', 'O’Brien - “home”']);
+    expect(printsAsIs('O’Brien', 'epson-tm-t20iii')).toBe(true);
+    expect(printsAsIs('10,00\u202f€', 'epson-tm-t20iii')).toBe(false);
+  });
+
+  it('writes money by its symbol where the printer has it, else by its code', () => {
+    for (const currency of ['USD', 'EUR', 'GBP', 'JPY'])
+      expect(currencyDisplayFor(currency, 'epson-tm-t20iii', 'en-US'), currency).toBe('symbol');
+    for (const [currency, locale] of [
+      ['NGN', 'en-NG'], // ₦
+      ['INR', 'en-IN'], // ₹
+      ['UAH', 'uk-UA'], // ₴
+      ['PHP', 'en-PH'], // ₱
+    ])
+      expect(currencyDisplayFor(currency!, 'epson-tm-t20iii', locale), currency).toBe('code');
+    // Windows-1258 has the dong's ₫; a printer without it writes VND.
+    expect(currencyDisplayFor('VND', 'epson-tm-t20iii', 'vi-VN')).toBe('symbol');
+    expect(currencyDisplayFor('VND', 'xprinter-xp-n160ii', 'vi-VN')).toBe('code');
+    // The symbol a locale writes counts: Kenya's shilling is "Ksh" in en-KE.
+    expect(currencyDisplayFor('KES', 'pos-5890', 'en-KE')).toBe('symbol');
+  });
+});
+
 describe('reports on the printer', () => {
   for (const [profile, width, columns] of [
     ['epson-tm-t20iii', '80mm', 48],
@@ -98,32 +140,30 @@ describe('reports on the printer', () => {
 });
 
 describe('the test page', () => {
-  for (const [profile, width, columns] of [
-    ['epson-tm-t20iii', '80mm', 48],
-    ['epson-tm-t88vi', '80mm', 42],
-    ['pos-5890', '58mm', 32],
-  ] as const)
-    it(`names the profile, rules the columns, shows each language and a barcode (${profile})`, () => {
-      const bytes = testPageBytes({ profile, width }, ['tcp://192.168.1.50:9100']);
-      const decoded = decodeEscPos(bytes, profile, width);
-      const lines = printedLines(bytes, profile, width);
-      const name = PRINTER_PROFILES.find((one) => one.id === profile)!.name;
-      expect(lines[0]!.trim()).toBe(name);
-      expect(lines[1]!.trim()).toBe('tcp://192.168.1.50:9100');
-      const ruler = columnRuler(columns);
-      expect(lines).toEqual(expect.arrayContaining(ruler));
-      expect(ruler[1]).toHaveLength(columns);
-      const said = lines.map((line) => line.trim()).join(' ');
-      const samples = languageSamples({ profile });
-      expect(samples.map((sample) => sample.language)).toEqual(
-        expect.arrayContaining(['en', 'fr', 'pl', 'ru']),
-      );
-      for (const sample of samples) expect(said).toMatch(withQuestionMarks(sample.text));
-      // The languages of the shops we know print exactly.
-      for (const sample of samples.filter((one) =>
-        ['en', 'fr', 'pl', 'el', 'tr'].includes(one.language),
-      ))
-        expect(said).toContain(sample.text);
-      expect(decoded.barcodes).toEqual([TEST_BARCODE]);
-    });
+  for (const profile of ESC_POS)
+    for (const width of ['80mm', '58mm'] as const)
+      it(`names the profile, rules the columns, shows each language and a barcode (${profile}, ${width})`, () => {
+        const columns = profileColumns(profile, width);
+        const bytes = testPageBytes({ profile, width }, ['tcp://192.168.1.50:9100']);
+        const decoded = decodeEscPos(bytes, profile, width);
+        const lines = printedLines(bytes, profile, width);
+        const name = PRINTER_PROFILES.find((one) => one.id === profile)!.name;
+        expect(lines[0]!.trim()).toBe(name);
+        expect(lines[1]!.trim()).toBe('tcp://192.168.1.50:9100');
+        const ruler = columnRuler(columns);
+        expect(lines).toEqual(expect.arrayContaining(ruler));
+        expect(ruler[1]).toHaveLength(columns);
+        const said = lines.map((line) => line.trim()).join(' ');
+        const samples = languageSamples({ profile });
+        expect(samples.map((sample) => sample.language)).toEqual(
+          expect.arrayContaining(['en', 'fr', 'pl', 'ru']),
+        );
+        for (const sample of samples) expect(said).toMatch(withQuestionMarks(sample.text));
+        // The languages of the shops we know print exactly.
+        for (const sample of samples.filter((one) =>
+          ['en', 'fr', 'pl', 'el', 'tr'].includes(one.language),
+        ))
+          expect(said).toContain(sample.text);
+        expect(decoded.barcodes).toEqual([TEST_BARCODE]);
+      });
 });
