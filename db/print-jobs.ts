@@ -15,6 +15,7 @@ export interface PrintJobRow {
   openDrawer: boolean;
   reason: string | null;
   attempts: number;
+  createdAt: number;
 }
 
 interface StoredJob {
@@ -40,6 +41,7 @@ const rowOf = (job: StoredJob): PrintJobRow => ({
   openDrawer: job.open_drawer === 1,
   reason: job.reason,
   attempts: job.attempts,
+  createdAt: job.created_at,
 });
 
 /** What a person calls a job. */

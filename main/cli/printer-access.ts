@@ -4,6 +4,7 @@
 import type { Store } from '../../db/store.js';
 import { printerAddressText, type PrinterAddress } from '../../domain/printer-address.js';
 import type { PrinterStatus } from '../../domain/printer-status.js';
+import { printerProfile } from '../../domain/printer-profiles.js';
 import type { AppError, Result } from '../../domain/result.js';
 import { readEnvFile } from '../config/env-file.js';
 import type { PrintLayout } from '../printing/escpos-document.js';
@@ -37,11 +38,12 @@ export function cliPrinter(store: Store, dataDir: string, flag: string | undefin
       EXIT.printerProblem,
     );
   const link = { timeoutMs: PRINTER_TIMEOUT_MS };
+  const readsStatus = printerProfile(profile).language === 'esc-pos';
   return {
     address,
     text: printerAddressText(address),
     layout: { profile, width },
-    send: (bytes) => sendToPrinter(address, bytes, link),
+    send: (bytes) => sendToPrinter(address, bytes, { ...link, readsStatus }),
     status: () => readPrinterStatus(address, link),
   };
 }

@@ -4,10 +4,14 @@
 import type { PrintJobRow } from '../../db/print-jobs.js';
 import type { Store } from '../../db/store.js';
 import { currencyDecimals } from '../../domain/money.js';
-import { printerProfile } from '../../domain/printer-profiles.js';
 import { fail, ok, type Result } from '../../domain/result.js';
-import { receiptBlocks, refundBlocks } from '../../domain/views/receipt-document.js';
 import {
+  receiptBlocks,
+  refundBlocks,
+  type PaperFormat,
+} from '../../domain/views/receipt-document.js';
+import {
+  currencyDisplayFor,
   documentBytes,
   drawerPulseBytes,
   linesBytes,
@@ -15,11 +19,25 @@ import {
   type PrintLayout,
 } from './escpos-document.js';
 
+/** Money as this printer can print it: "NGN 12.34" where its code pages have no ₦. */
+export const paperFormat = (currency: string, layout: PrintLayout): PaperFormat => ({
+  decimals: currencyDecimals(currency),
+  currencyDisplay: currencyDisplayFor(currency, layout.profile),
+});
+
 const gone = (what: string) =>
   fail({ code: 'not_found', message: `${what} is not on this till any more: nothing to print.` });
 
+/**
+ * A drawer opens only this soon after what opened it: a printer back after an outage must
+ * not pop the drawer open minutes later, in front of nobody.
+ */
+export const DRAWER_FRESH_MS = 60_000;
+
 export interface JobContext {
   layout: PrintLayout;
+  /** Wall time now, to tell a drawer opening that came too late. */
+  now: number;
   /** The test page's heading: the shop, the till, the printer. */
   heading: () => string[];
 }
@@ -27,27 +45,35 @@ export interface JobContext {
 export function jobBytes(
   store: Pick<Store, 'getReceipt' | 'getRefundReceipt'>,
   job: PrintJobRow,
-  { layout, heading }: JobContext,
+  { layout, heading, now }: JobContext,
 ): Result<Uint8Array> {
-  const openDrawer = job.openDrawer;
+  // Either way round: a clock stepped back must not make an old opening look new.
+  const fresh = Math.abs(now - job.createdAt) <= DRAWER_FRESH_MS;
+  const openDrawer = job.openDrawer && fresh;
   switch (job.kind) {
     case 'receipt': {
       const receipt = job.ref === null ? undefined : store.getReceipt(job.ref);
       if (!receipt) return gone('The sale');
-      const decimals = currencyDecimals(receipt.currency);
-      return ok(documentBytes(receiptBlocks(receipt, { decimals }), layout, { openDrawer }));
+      const format = paperFormat(receipt.currency, layout);
+      return ok(documentBytes(receiptBlocks(receipt, format), layout, { openDrawer }));
     }
     case 'refund': {
       const refund = job.ref === null ? undefined : store.getRefundReceipt(job.ref);
       if (!refund) return gone('The return');
-      const decimals = currencyDecimals(refund.currency);
-      return ok(documentBytes(refundBlocks(refund, { decimals }), layout, { openDrawer }));
+      const format = paperFormat(refund.currency, layout);
+      return ok(documentBytes(refundBlocks(refund, format), layout, { openDrawer }));
     }
     case 'report':
       return ok(linesBytes(job.lines ?? [], layout));
     case 'drawer':
-      return ok(drawerPulseBytes(layout));
+      return fresh
+        ? ok(drawerPulseBytes(layout))
+        : fail({
+            code: 'too_late',
+            message:
+              'The drawer was not opened: the printer did not answer within a minute. Use No sale to open it now.',
+          });
     case 'test':
-      return ok(testPageBytes(layout, [...heading(), printerProfile(layout.profile).name]));
+      return ok(testPageBytes(layout, heading()));
   }
 }

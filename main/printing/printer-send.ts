@@ -11,6 +11,14 @@ import { isPrinterProblem } from './printer-problem.js';
 
 export type OpenPrinter = typeof openPrinter;
 
+export interface SendOptions {
+  /**
+   * Ask the printer's status before and after the job (ESC/POS DLE EOT). Star printers in
+   * StarPRNT or Star Line mode do not answer it: their job counts as printed once sent.
+   */
+  readsStatus?: boolean;
+}
+
 async function withLink<T>(
   address: PrinterAddress,
   options: PrinterLinkOptions,
@@ -29,22 +37,28 @@ async function withLink<T>(
   }
 }
 
-/** Sends a job; the printer's status after it (null where the transport cannot read it). */
+/**
+ * Sends a job; the printer's status after it (null where the transport cannot read it).
+ * A printer that says before the job that it cannot print (printerBlocked) is not sent
+ * it: its status is the answer, and the caller does not count the job as printed.
+ */
 export function sendToPrinter(
   address: PrinterAddress,
   bytes: Uint8Array,
-  options: PrinterLinkOptions,
+  options: PrinterLinkOptions & SendOptions,
   open?: OpenPrinter,
 ): Promise<Result<PrinterStatus | null>> {
+  const asks = options.readsStatus ?? true;
   return withLink(
     address,
     options,
     async (link) => {
-      const before = await link.status();
-      const blocked = before && printerBlocked(before);
-      if (blocked) return fail({ code: 'printer_not_ready', message: blocked });
+      const before = asks ? await link.status() : null;
+      if (before && printerBlocked(before)) return ok(before);
       await link.write(bytes);
-      return ok(await link.status());
+      // Over a network the kernel takes a small job even from a printer that is not reading:
+      // the status's answer comes only after the printer read every byte before it.
+      return ok(asks ? await link.status() : null);
     },
     open,
   );

@@ -7,6 +7,7 @@ import type { Store } from '../../db/store.js';
 import { printerAddressText } from '../../domain/printer-address.js';
 import type { NewPrintJob } from '../../domain/print-jobs.js';
 import type { PrinterView } from '../../domain/printer-view.js';
+import { printerProfile } from '../../domain/printer-profiles.js';
 import { fail, ok, type Result } from '../../domain/result.js';
 import type { Logger } from '../log/log-port.js';
 import type { Clock, TimerHandle, Timers } from '../sync/clock.js';
@@ -55,14 +56,15 @@ export function createPrinting(options: PrintingOptions) {
       const { profile, width } = chosen.value;
       const { shopName, tillName } = store().settings.read();
       const heading = () => [shopName, tillName, address() ?? ''];
-      return jobBytes(store(), job, { layout: { profile, width }, heading });
+      return jobBytes(store(), job, { layout: { profile, width }, heading, now: clock.now() });
     },
     send: (bytes) => {
       const chosen = setup();
       if (!chosen.ok) return Promise.resolve(chosen);
-      const { address } = chosen.value;
+      const { address, profile } = chosen.value;
       if (!address) return Promise.resolve(noPrinter);
-      return sendToPrinter(address, bytes, linkOptions(), options.open);
+      const readsStatus = printerProfile(profile).language === 'esc-pos';
+      return sendToPrinter(address, bytes, { ...linkOptions(), readsStatus }, options.open);
     },
     owner: `print-${process.pid}-${randomUUID()}`,
     clock,

@@ -3,7 +3,8 @@
 // line, spoken to directly (main/cli/printer-access.ts). Each says whether the printer took
 // it; exit 13 when there is no printer or it did not.
 import type { Command } from 'commander';
-import { currencyDecimals } from '../../../domain/money.js';
+import { paperFormat } from '../../printing/job-bytes.js';
+import type { PrintLayout } from '../../printing/escpos-document.js';
 import { printerStatusWords, type PrinterStatus } from '../../../domain/printer-status.js';
 import { receiptBlocks, refundBlocks } from '../../../domain/views/receipt-document.js';
 import { documentBytes, drawerPulseBytes, testPageBytes } from '../../printing/escpos-document.js';
@@ -34,21 +35,23 @@ function paperOf(
   store: Store,
   receipt: string,
   refund: boolean,
+  layout: PrintLayout,
 ): Result<{ label: string; blocks: PaperBlock[] }> {
   if (refund) {
     const found = store.getRefundReceipt(receipt);
     if (!found)
       return missing(`There is no return ${receipt} on this till: check its number (R1, R2...).`);
-    const decimals = currencyDecimals(found.currency);
     return ok({
       label: `Refund R${found.returnNumber}`,
-      blocks: refundBlocks(found, { decimals }),
+      blocks: refundBlocks(found, paperFormat(found.currency, layout)),
     });
   }
   const sale = store.getReceipt(receipt) ?? lookUp(store, receipt);
   if (!sale) return missing(`There is no sale ${receipt} on this till: check the receipt number.`);
-  const decimals = currencyDecimals(sale.currency);
-  return ok({ label: `Receipt #${sale.receiptNumber}`, blocks: receiptBlocks(sale, { decimals }) });
+  return ok({
+    label: `Receipt #${sale.receiptNumber}`,
+    blocks: receiptBlocks(sale, paperFormat(sale.currency, layout)),
+  });
 }
 
 function lookUp(store: Store, receipt: string) {
@@ -74,8 +77,12 @@ export function registerPrinting(program: Command): void {
         command: Command,
       ) =>
         withStore(command, async (store, found) => {
-          const paper = accepted(paperOf(store, receipt, options.refund ?? false), {}, false);
           const printer = cliPrinter(store, found.dataDir, options.printer);
+          const paper = accepted(
+            paperOf(store, receipt, options.refund ?? false, printer.layout),
+            {},
+            false,
+          );
           const status = printed(await printer.send(documentBytes(paper.blocks, printer.layout)));
           if (options.json)
             return void printJson({ printed: paper.label, printer: printer.text, status });
