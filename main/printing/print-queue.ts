@@ -29,7 +29,7 @@ export interface PrintQueueOptions {
     'claimPrintJob' | 'markPrinted' | 'markPrintFailed' | 'cancelPrintJob'
   >;
   /** The job's bytes; a problem when there is nothing left to print (a sale no longer here). */
-  render: (job: PrintJobRow) => Result<Uint8Array>;
+  render: (job: PrintJobRow) => Result<Uint8Array> | Promise<Result<Uint8Array>>;
   /** Sends to the printer; its status after, or why it did not take the job. */
   send: (bytes: Uint8Array) => Promise<Result<PrinterStatus | null>>;
   /** This process, for the job's claim. */
@@ -83,7 +83,7 @@ export function createPrintQueue(options: PrintQueueOptions) {
   /** One job: printed, or failed (and the queue stops until its retry). */
   async function printOne(job: PrintJobRow): Promise<boolean> {
     const jobs = options.jobs();
-    const bytes = options.render(job);
+    const bytes = await options.render(job);
     if (!bytes.ok) {
       // Nothing to print any more (not the printer's fault): the job is dropped, said in the log.
       options.logger?.warn({ job: job.id, problem: bytes.error.message }, 'Print job dropped');

@@ -11,7 +11,6 @@ import { printerProfile } from '../../domain/printer-profiles.js';
 import { fail, ok, type Result } from '../../domain/result.js';
 import type { Logger } from '../log/log-port.js';
 import type { Clock, TimerHandle, Timers } from '../sync/clock.js';
-import { jobBytes } from './job-bytes.js';
 import { createPrintQueue } from './print-queue.js';
 import type { PrinterLinkOptions } from './printer-link.js';
 import { readPrinterStatus, sendToPrinter, type OpenPrinter } from './printer-send.js';
@@ -50,9 +49,11 @@ export function createPrinting(options: PrintingOptions) {
 
   const queue = createPrintQueue({
     jobs: store,
-    render: (job) => {
+    render: async (job) => {
       const chosen = setup();
       if (!chosen.ok) return chosen;
+      // The encoder (6 MB, 50 ms) is loaded at the first job, not with every agent.
+      const { jobBytes } = await import('./job-bytes.js');
       const { profile, width } = chosen.value;
       const { shopName, tillName } = store().settings.read();
       const heading = () => [shopName, tillName, address() ?? ''];

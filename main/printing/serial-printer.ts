@@ -1,7 +1,7 @@
 // Serial and USB-serial (CDC) receipt printers: serial:///dev/ttyUSB0?baud=19200 or
 // serial://COM3. A piece counts as taken once the port drained it (the OS sent it down the
 // wire); status is asked over the same port, which every ESC/POS serial printer answers.
-import { SerialPort } from 'serialport';
+import type { SerialPort } from 'serialport';
 import type { PrinterAddress } from '../../domain/printer-address.js';
 import type { LinkSettings, PrinterLink } from './printer-link.js';
 import { printerProblem, type PrinterProblem } from './printer-problem.js';
@@ -31,7 +31,10 @@ function portProblem(address: SerialAddress, error: Error): PrinterProblem {
   return printerProblem(code, address, words, error);
 }
 
-function openWithin(address: SerialAddress, settings: LinkSettings): Promise<SerialPort> {
+async function openWithin(address: SerialAddress, settings: LinkSettings): Promise<SerialPort> {
+  // Loaded the first time a serial printer is used: a native module of 10 MB that a till
+  // printing over the network, or not at all, never needs.
+  const { SerialPort } = await import('serialport');
   const port = new SerialPort({
     path: address.path,
     baudRate: address.baudRate,
