@@ -9,7 +9,8 @@ type PrinterMethod =
   | 'printRefund'
   | 'cancelPrintJob'
   | 'retryPrinting'
-  | 'printTestPage';
+  | 'printTestPage'
+  | 'printShiftReport';
 
 export function printerHandlers(runtime: Runtime): Handlers<PrinterMethod> {
   const printing = () => runtime.printing;
@@ -20,5 +21,10 @@ export function printerHandlers(runtime: Runtime): Handlers<PrinterMethod> {
     cancelPrintJob: ({ jobId }) => printing().cancel(jobId),
     retryPrinting: async () => ok(await printing().retry()),
     printTestPage: () => printing().printTestPage(),
+    async printShiftReport({ number }) {
+      const { shifts } = runtime.store;
+      const report = number === undefined ? shifts.xReport(Date.now()) : shifts.zReport(number);
+      return report.ok ? printing().printReport(report.value) : report;
+    },
   };
 }

@@ -56,6 +56,7 @@ export const METHOD_NAMES = [
   'cancelPrintJob',
   'retryPrinting',
   'printTestPage',
+  'printShiftReport',
 ] as const;
 
 export const EVENT_NAMES = ['status', 'salesChanged', 'printer'] as const;

@@ -22,6 +22,11 @@ export const printerMethods = {
   },
   /** Tries the waiting jobs now instead of at the next retry. */
   retryPrinting: { input: empty, output: printerView },
+  /** Prints the open shift's X report, or Z report `number`, as it is now. */
+  printShiftReport: {
+    input: z.strictObject({ number: z.number().int().min(1).optional() }),
+    output: printerView,
+  },
   /** Prints a test page, reading the printer's status. */
   printTestPage: { input: empty, output: printerView },
 } as const;

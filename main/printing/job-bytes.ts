@@ -3,27 +3,16 @@
 // language; a report's lines as they were frozen; a drawer's pulse; a test page.
 import type { PrintJobRow } from '../../db/print-jobs.js';
 import type { Store } from '../../db/store.js';
-import { currencyDecimals } from '../../domain/money.js';
 import { fail, ok, type Result } from '../../domain/result.js';
+import { receiptBlocks, refundBlocks } from '../../domain/views/receipt-document.js';
+import { paperFormat } from './paper-format.js';
 import {
-  receiptBlocks,
-  refundBlocks,
-  type PaperFormat,
-} from '../../domain/views/receipt-document.js';
-import {
-  currencyDisplayFor,
   documentBytes,
   drawerPulseBytes,
   linesBytes,
   testPageBytes,
   type PrintLayout,
 } from './escpos-document.js';
-
-/** Money as this printer can print it: "NGN 12.34" where its code pages have no ₦. */
-export const paperFormat = (currency: string, layout: PrintLayout): PaperFormat => ({
-  decimals: currencyDecimals(currency),
-  currencyDisplay: currencyDisplayFor(currency, layout.profile),
-});
 
 const gone = (what: string) =>
   fail({ code: 'not_found', message: `${what} is not on this till any more: nothing to print.` });

@@ -7,7 +7,9 @@ import type { Store } from '../../db/store.js';
 import { printerAddressText } from '../../domain/printer-address.js';
 import type { NewPrintJob } from '../../domain/print-jobs.js';
 import type { PrinterView } from '../../domain/printer-view.js';
-import { printerProfile } from '../../domain/printer-profiles.js';
+import { printerProfile, profileColumns } from '../../domain/printer-profiles.js';
+import type { ShiftReport } from '../../domain/shift.js';
+import { reportLines, reportTitle } from '../../domain/views/shift-report-view.js';
 import { fail, ok, type Result } from '../../domain/result.js';
 import type { Logger } from '../log/log-port.js';
 import type { Clock, TimerHandle, Timers } from '../sync/clock.js';
@@ -140,8 +142,17 @@ export function createPrinting(options: PrintingOptions) {
         ? add({ kind: 'refund', ref: found.returnId })
         : fail({ code: 'not_found', message: `There is no return R${returnNumber}.` });
     },
-    /** An X or Z report's lines, frozen as they are now. */
-    printReport: (title: string, lines: string[]) => add({ kind: 'report', reason: title, lines }),
+    /** An X or Z report, its lines frozen as they are now, at the printer's width. */
+    async printReport(report: ShiftReport): Promise<Result<PrinterView>> {
+      const chosen = setup();
+      if (!chosen.ok) return chosen;
+      const { profile, width, address } = chosen.value;
+      if (!address) return noPrinter;
+      const { paperFormat } = await import('./paper-format.js');
+      const { currencyDisplay } = paperFormat(report.currency, { profile, width });
+      const lines = reportLines(report, profileColumns(profile, width), { currencyDisplay });
+      return add({ kind: 'report', reason: reportTitle(report), lines });
+    },
     printTestPage: () => add({ kind: 'test' }),
     cancel(jobId: number): Result<PrinterView> {
       const cancelled = store().cancelPrintJob(jobId, clock.now());

@@ -140,6 +140,21 @@ describe('the printer at the counter', () => {
     expect(paper().cuts).toBe(1);
   });
 
+  it("the X report prints as the screen shows it, at the printer's own width", async () => {
+    await service.call('openShift', { floatMinor: 5000 });
+    await service.call('recordSale', cashSale);
+    await waitUntil(() => paper().cuts === 1);
+    viewOf(await service.call('printShiftReport', {}));
+    await waitUntil(() => paper().cuts === 2);
+    const report = paper().lines.slice(
+      paper().lines.findIndex((line) => line.includes('X REPORT')),
+    );
+    expect(report.length).toBeGreaterThan(10);
+    expect(report.every((line) => line.length <= 48)).toBe(true);
+    expect(report).toContainEqual(expect.stringMatching(/^= Expected in the drawer +\$59\.00$/));
+    expect(await service.call('printShiftReport', { number: 7 })).toMatchObject({ ok: false });
+  });
+
   it('an address TILLSYNC_PRINTER fixes cannot be changed in Settings', async () => {
     const refused = await service.call('updateSettings', { printerAddress: 'tcp://elsewhere' });
     expect(refused).toMatchObject({

@@ -3,7 +3,7 @@
 // line, spoken to directly (main/cli/printer-access.ts). Each says whether the printer took
 // it; exit 13 when there is no printer or it did not.
 import type { Command } from 'commander';
-import { paperFormat } from '../../printing/job-bytes.js';
+import { paperFormat } from '../../printing/paper-format.js';
 import type { PrintLayout } from '../../printing/escpos-document.js';
 import { printerStatusWords, type PrinterStatus } from '../../../domain/printer-status.js';
 import { receiptBlocks, refundBlocks } from '../../../domain/views/receipt-document.js';
