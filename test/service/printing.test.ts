@@ -97,6 +97,22 @@ describe('the printer at the counter', () => {
     expect(paper().barcodes).toEqual(['TSR1', 'TSR2']);
   });
 
+  it('a receipt still waiting when the till closes prints once when it starts again', async () => {
+    await printer.behave('refuse');
+    await service.call('recordSale', cashSale);
+    await waitUntil(async () => (await printerView()).condition === 'problem');
+    const { dataDir } = runtime;
+    await runtime.close();
+    await printer.behave('normal');
+    runtime = await consoleRuntime(dataDir, { env: { TILLSYNC_PRINTER: printer.text } });
+    service = createService(runtime);
+    await waitUntil(() => paper().cuts === 1);
+    await waitUntil(async () => (await printerView()).waiting.length === 0);
+    // Started a minute or more after the sale, it would not have opened the drawer: it did here.
+    expect(paper().barcodes).toEqual(['TSR1']);
+    expect(paper().pulses).toHaveLength(2);
+  });
+
   it('out of paper: nothing is sent, the job waits saying so, and prints whole with a new roll', async () => {
     printer.setStatus({ paper: 'out' });
     await service.call('recordSale', cashSale);
