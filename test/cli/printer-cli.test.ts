@@ -5,7 +5,8 @@
 // form: a sentence naming what to set, exit 13 (2 for a bad address), nothing printed.
 import { describe, expect, it } from 'vitest';
 import { decodeEscPos } from '../helpers/escpos-decode.js';
-import { fakePrinter, fakeSerialPrinter } from '../helpers/fake-printer.js';
+import { fakePrinter } from '../helpers/fake-printer.js';
+import { fakeSerialPrinter } from '../helpers/fake-serial-printer.js';
 import { cliTill } from '../helpers/platform-till.js';
 import { validSale } from '../helpers/sales.js';
 

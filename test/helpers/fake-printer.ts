@@ -8,13 +8,14 @@ import type { PrinterAddress } from '../../domain/printer-address.js';
 import type { PrinterStatus } from '../../domain/printer-status.js';
 import { FakePrinterDevice, type FakeBehaviour } from './fake-printer-device.js';
 
-export { fakeSerialPrinter, type FakeSerialPrinter } from './fake-serial-printer.js';
 export { READY, withoutStatusQueries, type FakeBehaviour } from './fake-printer-device.js';
 
 const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((close) => close()));
-});
+// In a test, every printer goes after each test; a benchmark closes its own.
+if (process.env.VITEST)
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((close) => close()));
+  });
 
 export interface FakePrinter {
   address: Extract<PrinterAddress, { kind: 'tcp' }>;

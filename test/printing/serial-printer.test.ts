@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openPrinter, type PrinterLink } from '../../main/printing/printer-link.js';
 import { isPrinterProblem } from '../../main/printing/printer-problem.js';
 import { serialPiece } from '../../main/printing/serial-printer.js';
-import { fakeSerialPrinter, READY } from '../helpers/fake-printer.js';
+import { READY } from '../helpers/fake-printer.js';
+import { fakeSerialPrinter } from '../helpers/fake-serial-printer.js';
 
 // A serial printer behind a pseudo-terminal pair made by socat: the link opens one end as
 // it would /dev/ttyUSB0, the fake printer reads and answers on the other.
