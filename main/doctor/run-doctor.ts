@@ -1,5 +1,5 @@
 // `tillsync doctor`'s checks, in the order a person would look: configuration, platform,
-// disk, database, then the queue.
+// disk, database, the queue, then the receipt printer.
 import { syncTuningSchema, type AgentConfig } from '../config/agent-config.js';
 import type { TillStore } from '../config/till-store.js';
 import type { IntegrityProgress } from '../../db/integrity.js';
@@ -9,6 +9,7 @@ import { checkConfig } from './config-check.js';
 import { checkDatabase, checkDiskSpace } from './database-check.js';
 import { checkPlatform } from './platform-check.js';
 import { checkQueue } from './queue-check.js';
+import { checkPrinter } from './printer-check.js';
 
 export async function runDoctor(
   /** The data folder: configuration, keys, running markers and log. */
@@ -34,6 +35,7 @@ export async function runDoctor(
       checks.push(
         ...checkQueue(dataDir, { store: database.store, folder: till.folder }, status, config, now),
       );
+    if (database.store) checks.push(...(await checkPrinter(database.store, dataDir)));
     return checks;
   } finally {
     database.store?.close();

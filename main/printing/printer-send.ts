@@ -11,6 +11,9 @@ import { isPrinterProblem } from './printer-problem.js';
 
 export type OpenPrinter = typeof openPrinter;
 
+/** How long the printer has to connect, answer or take more bytes. */
+export const PRINTER_TIMEOUT_MS = 5000;
+
 export interface SendOptions {
   /**
    * Ask the printer's status before and after the job (ESC/POS DLE EOT). Star printers in

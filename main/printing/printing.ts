@@ -15,7 +15,12 @@ import type { Logger } from '../log/log-port.js';
 import type { Clock, TimerHandle, Timers } from '../sync/clock.js';
 import { createPrintQueue } from './print-queue.js';
 import type { PrinterLinkOptions } from './printer-link.js';
-import { readPrinterStatus, sendToPrinter, type OpenPrinter } from './printer-send.js';
+import {
+  PRINTER_TIMEOUT_MS,
+  readPrinterStatus,
+  sendToPrinter,
+  type OpenPrinter,
+} from './printer-send.js';
 import { printerSetup, salePrintingOf, type PrinterSources } from './printer-setup.js';
 
 export interface PrintingOptions extends PrinterSources {
@@ -32,8 +37,6 @@ export interface PrintingOptions extends PrinterSources {
   open?: OpenPrinter;
 }
 
-/** How long the printer has to connect, answer or take more bytes. */
-export const PRINTER_TIMEOUT_MS = 5000;
 const DEFAULT_POLL_MS = 5000;
 
 export function createPrinting(options: PrintingOptions) {

@@ -84,8 +84,10 @@ describe('tillsync doctor', () => {
       'running',
       'last errors',
       'backups',
+      'printer',
     ]);
     expectCheck(find('platform'), 'ok', /answered in \d+ ms and accepted the API key/);
+    expectCheck(find('printer'), 'ok', 'none set: receipts print through the print dialog');
     expectCheck(find('queue'), 'ok', '0 waiting, 2 synced, 0 refused, 0 discarded.');
     expectCheck(find('sync'), 'ok', /^Online: it last answered \d+ s ago\.$/);
     expectCheck(find('database'), 'ok', /intact, schema \d+/);
