@@ -1,0 +1,171 @@
+// The receipt printer and the cash drawer from the screens, in Chromium against a real agent
+// and sandbox, with a fake ESC/POS printer on a real TCP port: set up in Settings, a cash
+// sale printed and the drawer opened without the print dialog, a printer that refuses never
+// holding up Charge, the waiting receipt shown on the Till screen and printed once on Retry.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
+import { artifactsFolder } from '../helpers/artifacts.js';
+import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
+import { decodeEscPos } from '../helpers/escpos-decode.js';
+import { fakePrinter, type FakePrinter } from '../helpers/fake-printer.js';
+import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
+
+const ARTIFACTS = artifactsFolder('printer');
+requireChromiumInCi();
+
+let till: TillInBrowser | undefined;
+let page: TillInBrowser['page'];
+const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+const button = (name: string | RegExp) => page.getByRole('button', { name, exact: true });
+const loaf = SEED_PRODUCTS[0]!; // Sourdough loaf, 4.50
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  expect(await axeViolations(page), `accessibility of ${name}`).toEqual([]);
+}
+
+/** What the fake printer printed since `from` bytes, as a printer would print it. */
+function printedSince(printer: FakePrinter, from: number) {
+  const decoded = decodeEscPos(printer.printed().subarray(from), 'epson-tm-t20iii');
+  expect(decoded.unknown).toEqual([]);
+  return decoded;
+}
+
+/** A loaf paid in cash with `tendered` typed after F9; the receipt number shown. */
+async function cashSale(tendered: string): Promise<string> {
+  await tab('Till').click();
+  await page.locator('#product-search').focus();
+  await page.keyboard.type(`${loaf.barcode}\n`);
+  await page.locator('.cart tr[data-product]').first().waitFor();
+  await page.keyboard.press('F9');
+  await page.keyboard.type(tendered);
+  await page.keyboard.press('Enter');
+  // The scan took the last sale's receipt off the screen: the one shown is this sale's.
+  const receipt = page.getByTestId('receipt-number');
+  await receipt.waitFor();
+  return (await receipt.textContent())!.replace('#', '');
+}
+
+const dialogs = () => page.evaluate<number>('window.printed ?? 0');
+const notice = () => page.getByTestId('printer-notice');
+
+describe.skipIf(!chromiumAvailable)(
+  'the receipt printer and the drawer (Chromium, fake printer)',
+  () => {
+    beforeAll(async () => {
+      till = await startTillInBrowser('printer', { pollIntervalMs: 200, debounceMs: 50 });
+      page = till.page;
+      // The print dialog cannot show in headless Chromium: its calls are counted instead.
+      await page.addInitScript(
+        'window.print = () => { window.printed = (window.printed ?? 0) + 1; }',
+      );
+      await page.reload();
+      await page.locator('#product-search').waitFor();
+      page.setDefaultTimeout(10_000);
+    }, 60_000);
+
+    afterAll(() => till?.close());
+
+    it('prints cash sales and opens the drawer on the printer, and a refusing printer never holds up a sale', async () => {
+      const printer = await fakePrinter();
+      const store = () => till!.runtime.store;
+
+      // Settings: a bad address is refused at its field, nothing saved; then the fake printer.
+      await tab('Settings').click();
+      await expect
+        .poll(() => page.getByTestId('printer-state').textContent())
+        .toContain('print dialog');
+      await page.getByLabel('Printer address').fill('printer-on-the-left');
+      await button('Save printer settings').click();
+      await expect
+        .poll(() => page.locator('#printer-address-error').textContent())
+        .toMatch(/"printer-on-the-left" is not one of tcp:\/\/HOST:9100/);
+      expect(store().settings.read().printerAddress).toBeNull();
+      await page.getByLabel('Printer address').fill(printer.text);
+      await page.getByLabel('Printer model').selectOption({ label: 'Epson TM-T20III' });
+      await page.getByLabel('A cash drawer is plugged into the printer').check();
+      expect(await page.getByLabel('Open the drawer after a sale paid in cash').isChecked()).toBe(
+        true,
+      );
+      await button('Save printer settings').click();
+      await page.getByText('Printer settings saved.').waitFor();
+      await page.getByLabel('Print the receipt after every sale').check();
+      await button('Save receipt and counter settings').click();
+      await page.getByText('Receipt and counter settings saved.').waitFor();
+      expect(store().settings.read()).toMatchObject({
+        printerAddress: printer.text,
+        printerProfile: 'epson-tm-t20iii',
+        cashDrawer: true,
+        openDrawerAfterCash: true,
+        printAfterSale: true,
+      });
+      await button('Print test page').click();
+      await expect
+        .poll(() => page.getByTestId('printer-state').textContent())
+        .toBe(`${printer.text}: Ready`);
+      expect(printedSince(printer, 0).cuts).toBe(1);
+      await shot('settings-printer');
+
+      // A cash sale: the receipt on the printer with its total and change, the drawer pulsed on
+      // both pins, and no print dialog.
+      let from = printer.printed().length;
+      const first = await cashSale('20');
+      await expect.poll(() => printedSince(printer, from).cuts).toBe(1);
+      const sale = printedSince(printer, from);
+      const text = sale.lines.join('\n');
+      expect(text).toContain(`Receipt #${first}`);
+      expect(text).toMatch(/Total +\$4\.50/);
+      expect(text).toMatch(/Paid by cash +\$20\.00\nChange +\$15\.50/);
+      expect(sale.barcodes).toEqual([`TSR${first}`]);
+      expect(new Set(sale.pulses.map((pulse) => pulse.pin))).toEqual(new Set([0, 1]));
+      expect(await dialogs()).toBe(0);
+      await expect.poll(() => notice().count()).toBe(0);
+
+      // The printer goes off: Charge answers at once, the next sale can be rung up, and the
+      // Till screen says what waits and why.
+      await printer.behave('refuse');
+      from = printer.printed().length;
+      const started = Date.now();
+      const second = await cashSale('5');
+      expect(Date.now() - started).toBeLessThan(3000);
+      await page.keyboard.type(`${loaf.barcode}\n`);
+      await expect.poll(() => page.locator('.cart tr[data-product]').count()).toBe(1);
+      await expect
+        .poll(() => notice().textContent())
+        .toContain('Printer not printing: 1 print job waiting.');
+      expect(await notice().textContent()).toMatch(
+        new RegExp(`The printer at ${printer.text.replace(/[.:/]/g, '\\$&')}`),
+      );
+      await expect(
+        notice().getByRole('list', { name: 'Waiting to print' }).textContent(),
+      ).resolves.toContain(`Receipt #${second}`);
+      expect(store().waitingPrintJobs()).toHaveLength(1);
+      await shot('till-printer-waiting');
+
+      // Back on: Retry now prints the waiting receipt once, and the notice goes.
+      await printer.behave('normal');
+      await button('Retry now').click();
+      await expect.poll(() => notice().count()).toBe(0);
+      await expect.poll(() => printedSince(printer, from).cuts).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // a second copy would be here by now
+      const retried = printedSince(printer, from);
+      expect(retried.cuts).toBe(1);
+      expect(retried.barcodes).toEqual([`TSR${second}`]);
+      expect(retried.lines.join('\n')).toMatch(/Change +\$0\.50/);
+      expect(store().waitingPrintJobs()).toEqual([]);
+
+      // A reprint from the Sync screen is a job for the printer too, not the dialog.
+      from = printer.printed().length;
+      await tab('Sync').click();
+      await page
+        .locator(`table.sales tr[data-receipt="${first}"]`)
+        .getByRole('button', { name: /Reprint/ })
+        .click();
+      await button(`Print receipt #${first}`).click();
+      await page.getByText(`Receipt #${first} sent to the printer.`).waitFor();
+      await expect.poll(() => printedSince(printer, from).barcodes).toEqual([`TSR${first}`]);
+      expect(await dialogs()).toBe(0);
+    }, 90_000);
+  },
+);
