@@ -49,6 +49,8 @@ async function cashSale(tendered: string): Promise<string> {
 
 const dialogs = () => page.evaluate<number>('window.printed ?? 0');
 const notice = () => page.getByTestId('printer-notice');
+/** Long enough for a slow, shared machine. */
+const poll = <T>(read: () => T) => expect.poll(read, { timeout: 10_000 });
 
 describe.skipIf(!chromiumAvailable)(
   'the receipt printer and the drawer (Chromium, fake printer)',
@@ -73,14 +75,12 @@ describe.skipIf(!chromiumAvailable)(
 
       // Settings: a bad address is refused at its field, nothing saved; then the fake printer.
       await tab('Settings').click();
-      await expect
-        .poll(() => page.getByTestId('printer-state').textContent())
-        .toContain('print dialog');
+      await poll(() => page.getByTestId('printer-state').textContent()).toContain('print dialog');
       await page.getByLabel('Printer address').fill('printer-on-the-left');
       await button('Save printer settings').click();
-      await expect
-        .poll(() => page.locator('#printer-address-error').textContent())
-        .toMatch(/"printer-on-the-left" is not one of tcp:\/\/HOST:9100/);
+      await poll(() => page.locator('#printer-address-error').textContent()).toMatch(
+        /"printer-on-the-left" is not one of tcp:\/\/HOST:9100/,
+      );
       expect(store().settings.read().printerAddress).toBeNull();
       await page.getByLabel('Printer address').fill(printer.text);
       await page.getByLabel('Printer model').selectOption({ label: 'Epson TM-T20III' });
@@ -101,9 +101,9 @@ describe.skipIf(!chromiumAvailable)(
         printAfterSale: true,
       });
       await button('Print test page').click();
-      await expect
-        .poll(() => page.getByTestId('printer-state').textContent())
-        .toBe(`${printer.text}: Ready`);
+      await poll(() => page.getByTestId('printer-state').textContent()).toBe(
+        `${printer.text}: Ready`,
+      );
       expect(printedSince(printer, 0).cuts).toBe(1);
       await shot('settings-printer');
 
@@ -111,7 +111,7 @@ describe.skipIf(!chromiumAvailable)(
       // both pins, and no print dialog.
       let from = printer.printed().length;
       const first = await cashSale('20');
-      await expect.poll(() => printedSince(printer, from).cuts).toBe(1);
+      await poll(() => printedSince(printer, from).cuts).toBe(1);
       const sale = printedSince(printer, from);
       const text = sale.lines.join('\n');
       expect(text).toContain(`Receipt #${first}`);
@@ -120,7 +120,7 @@ describe.skipIf(!chromiumAvailable)(
       expect(sale.barcodes).toEqual([`TSR${first}`]);
       expect(new Set(sale.pulses.map((pulse) => pulse.pin))).toEqual(new Set([0, 1]));
       expect(await dialogs()).toBe(0);
-      await expect.poll(() => notice().count()).toBe(0);
+      await poll(() => notice().count()).toBe(0);
 
       // The printer goes off: Charge answers at once, the next sale can be rung up, and the
       // Till screen says what waits and why.
@@ -130,10 +130,11 @@ describe.skipIf(!chromiumAvailable)(
       const second = await cashSale('5');
       expect(Date.now() - started).toBeLessThan(3000);
       await page.keyboard.type(`${loaf.barcode}\n`);
-      await expect.poll(() => page.locator('.cart tr[data-product]').count()).toBe(1);
-      await expect
-        .poll(() => notice().textContent())
-        .toContain('Printer not printing: 1 print job waiting.');
+      await poll(() => page.locator('.cart tr[data-product]').count()).toBe(1);
+      await poll(() => notice().textContent()).toContain(
+        'Printer not printing: 1 print job waiting.',
+      );
+      await poll(() => notice().textContent()).toMatch(/Trying again in \d+ s\./);
       expect(await notice().textContent()).toMatch(
         new RegExp(`The printer at ${printer.text.replace(/[.:/]/g, '\\$&')}`),
       );
@@ -146,14 +147,28 @@ describe.skipIf(!chromiumAvailable)(
       // Back on: Retry now prints the waiting receipt once, and the notice goes.
       await printer.behave('normal');
       await button('Retry now').click();
-      await expect.poll(() => notice().count()).toBe(0);
-      await expect.poll(() => printedSince(printer, from).cuts).toBe(1);
+      await poll(() => notice().count()).toBe(0);
+      await poll(() => printedSince(printer, from).cuts).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 1500)); // a second copy would be here by now
       const retried = printedSince(printer, from);
       expect(retried.cuts).toBe(1);
       expect(retried.barcodes).toEqual([`TSR${second}`]);
       expect(retried.lines.join('\n')).toMatch(/Change +\$0\.50/);
       expect(store().waitingPrintJobs()).toEqual([]);
+
+      // "No sale" beside the till: its reason is required, then the drawer pulses alone.
+      from = printer.printed().length;
+      await button('No sale: open the drawer').click();
+      await button('Save no sale').click();
+      await poll(() => page.locator('#drawer-reason-error').textContent()).toContain('Reason');
+      await page.getByLabel('Reason').fill('change for a customer');
+      await button('Save no sale').click();
+      await page.getByText('No sale saved: change for a customer.').waitFor();
+      await poll(() => printedSince(printer, from).pulses.length).toBe(2);
+      expect(new Set(printedSince(printer, from).pulses.map((pulse) => pulse.pin))).toEqual(
+        new Set([0, 1]),
+      );
+      expect(printedSince(printer, from).cuts).toBe(0);
 
       // A reprint from the Sync screen is a job for the printer too, not the dialog.
       from = printer.printed().length;
@@ -164,7 +179,7 @@ describe.skipIf(!chromiumAvailable)(
         .click();
       await button(`Print receipt #${first}`).click();
       await page.getByText(`Receipt #${first} sent to the printer.`).waitFor();
-      await expect.poll(() => printedSince(printer, from).barcodes).toEqual([`TSR${first}`]);
+      await poll(() => printedSince(printer, from).barcodes).toEqual([`TSR${first}`]);
       expect(await dialogs()).toBe(0);
     }, 90_000);
   },
