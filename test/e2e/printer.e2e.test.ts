@@ -2,6 +2,7 @@
 // and sandbox, with a fake ESC/POS printer on a real TCP port: set up in Settings, a cash
 // sale printed and the drawer opened without the print dialog, a printer that refuses never
 // holding up Charge, the waiting receipt shown on the Till screen and printed once on Retry.
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
@@ -182,5 +183,31 @@ describe.skipIf(!chromiumAvailable)(
       await poll(() => printedSince(printer, from).barcodes).toEqual([`TSR${first}`]);
       expect(await dialogs()).toBe(0);
     }, 90_000);
+
+    it('shows an address set by TILLSYNC_PRINTER read-only, with where it is set, and prints there', async () => {
+      const printer = await fakePrinter();
+      const envFile = join(till!.dataDir, 'tillsync.env');
+      writeFileSync(envFile, `TILLSYNC_PRINTER=${printer.text}\n`);
+      try {
+        await page.reload();
+        await tab('Settings').click();
+        const field = page.getByLabel('Printer address');
+        await poll(() => field.inputValue()).toBe(printer.text);
+        expect(await field.isDisabled()).toBe(true);
+        expect(await page.locator('#printer-address-hint').textContent()).toBe(
+          'Set by TILLSYNC_PRINTER in tillsync.env: change it there.',
+        );
+        // The other printer settings still save; the address stays the environment's.
+        await page.getByLabel('Printer model').selectOption({ label: 'Epson TM-T88VI' });
+        await button('Save printer settings').click();
+        await page.getByText('Printer settings saved.').waitFor();
+        expect(till!.runtime.store.settings.read().printerProfile).toBe('epson-tm-t88vi');
+        await button('Print test page').click();
+        await poll(() => decodeEscPos(printer.printed(), 'epson-tm-t88vi').cuts).toBe(1);
+        await shot('settings-printer-locked');
+      } finally {
+        rmSync(envFile, { force: true });
+      }
+    }, 60_000);
   },
 );
