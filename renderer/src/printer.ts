@@ -3,9 +3,10 @@
 // a printer of its own (an address) decides who prints: the agent, or the print dialog.
 import { useEffect, useState } from 'preact/hooks';
 import type { PrinterView } from '../../domain/printer-view';
-import { printerStatusWords } from '../../domain/printer-status';
 import type { ContractResult } from '../../main/contract/contract';
 import { api } from './api';
+
+export { printerStatusLine, tillNotice } from './printer-words.js';
 
 /** The view and when it arrived (its retryInSeconds counts from then). */
 export interface PrinterNow {
@@ -54,19 +55,4 @@ export async function askPrinter(
   if (!result.ok) return result.error.message;
   publish(result.value);
   return undefined;
-}
-
-/** Settings' status line: which printer, and how it is. */
-export function printerStatusLine(view: PrinterView): string {
-  if (view.setupProblem) return view.setupProblem;
-  if (!view.address) return 'No printer address: receipts print through the print dialog.';
-  const how =
-    view.condition === 'problem'
-      ? (view.problem ?? 'Not printing.')
-      : view.status
-        ? printerStatusWords(view.status)
-        : view.condition === 'ready'
-          ? 'Ready'
-          : 'Not tried yet: print a test page.';
-  return `${view.address}: ${how}`;
 }

@@ -1,33 +1,23 @@
-// The Till screen's line about the receipt printer, only while something waits for it or it
-// has a problem: "Printer not printing: 2 print jobs waiting. …", when it tries again, Retry
-// now, and each waiting job to cancel or to print through the dialog instead. Selling goes on.
+// The Till screen's line about the receipt printer while receipts wait on a printer that has
+// a problem: "Printer not printing: 2 print jobs waiting. …", when it tries again, Retry now,
+// and each waiting job to cancel or to print through the dialog instead. Selling goes on.
 import { useState } from 'preact/hooks';
 import type { PrintJobView } from '../../../domain/print-jobs';
-import { printerNotice } from '../../../domain/printer-view';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { useNow } from '../hooks';
 import { printDocument } from '../print';
-import { askPrinter, usePrinter, type PrinterNow } from '../printer';
+import { askPrinter, tillNotice, usePrinter } from '../printer';
 import { ReceiptPaper } from './paper';
 
 type Till = MethodOutput<'getSettings'>['till'];
-
-/** The notice's words, or null when all is well. */
-function noticeText({ view }: PrinterNow): string | null {
-  const line = printerNotice(view);
-  if (line) return line;
-  if (view.address && view.condition === 'problem' && view.problem)
-    return `Printer not printing. ${view.problem}`;
-  return null;
-}
 
 export function PrinterNotice({ till }: { till: Till }) {
   const printer = usePrinter();
   const now = useNow();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const text = printer && noticeText(printer);
+  const notice = printer && tillNotice(printer.view);
 
   async function run(call: () => Promise<string | undefined>) {
     setBusy(true);
@@ -50,16 +40,15 @@ export function PrinterNotice({ till }: { till: Till }) {
   }
 
   // The live region stays on the page, so what appears in it is announced.
-  if (!printer || !text) return <div class="printer-notice" role="status" aria-live="polite" />;
-  const trouble = printer.view.condition === 'problem' || printer.view.setupProblem !== null;
+  if (!printer || !notice) return <div class="printer-notice" role="status" aria-live="polite" />;
   const retryIn = printer.view.retryInSeconds;
   const left =
     retryIn === null ? null : Math.max(0, retryIn - Math.floor((now - printer.receivedAt) / 1000));
   return (
     <div class="printer-notice" role="status" aria-live="polite">
-      <div class={`notice notice-${trouble ? 'error' : 'ok'}`} data-testid="printer-notice">
+      <div class={`notice notice-${notice.trouble ? 'error' : 'ok'}`} data-testid="printer-notice">
         <p>
-          {text}
+          {notice.text}
           {left !== null && ` Trying again in ${left} s.`}{' '}
           <button
             type="button"
