@@ -1,8 +1,10 @@
-// A past sale's receipt, shown as it prints, to print again (a customer's copy, a return).
+// A past sale's receipt, shown as it prints, to print again (a customer's copy, a return):
+// on the till's own printer (a job in the agent's queue) when it has one, else the dialog.
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { printDocument } from '../print';
+import { askPrinter, printsDirect, usePrinter } from '../printer';
 import { Notice } from './field';
 import { ReceiptPaper } from './paper';
 
@@ -12,6 +14,8 @@ type Receipt = MethodOutput<'getReceipt'>;
 export function useReprint(till: Till) {
   const [receipt, setReceipt] = useState<Receipt>();
   const [problem, setProblem] = useState<string>();
+  const [sent, setSent] = useState<string>();
+  const direct = printsDirect(usePrinter());
   const paper = (value: Receipt) => (
     <ReceiptPaper receipt={value} width={till.receiptWidth} decimals={till.currencyDecimals} />
   );
@@ -20,6 +24,7 @@ export function useReprint(till: Till) {
     const result = await api.getReceipt({ saleId });
     setProblem(result.ok ? undefined : result.error.message);
     setReceipt(result.ok ? result.value : undefined);
+    setSent(undefined);
   }
 
   /** Read again at the moment of printing: the paper tells the sale's state as it is now. */
@@ -27,12 +32,19 @@ export function useReprint(till: Till) {
     const latest = await api.getReceipt({ saleId });
     if (!latest.ok) return setProblem(latest.error.message);
     setReceipt(latest.value);
-    setProblem(await printDocument(paper(latest.value)));
+    const failed = direct
+      ? await askPrinter(api.printReceipt({ saleId }))
+      : await printDocument(paper(latest.value));
+    setProblem(failed);
+    setSent(
+      direct && !failed ? `Receipt #${latest.value.receiptNumber} sent to the printer.` : undefined,
+    );
   }
 
   const view = (
     <>
       {problem && <Notice tone="error">{problem}</Notice>}
+      {sent && <Notice tone="ok">{sent}</Notice>}
       {receipt && (
         <section class="reprint" aria-label={`Receipt #${receipt.receiptNumber} to reprint`}>
           {paper(receipt)}

@@ -18,6 +18,7 @@ import { api } from '../api';
 import { fieldMessages, InputField, Notice } from '../components/field';
 import { RefundPaper } from '../components/paper';
 import { printDocument, setPrintable } from '../print';
+import { askPrinter, printsDirect, usePrinter } from '../printer';
 import { useManagerApproval, withApproval } from '../shift/manager-approval';
 import { ReturnFinder } from './return-finder';
 
@@ -49,6 +50,8 @@ export function ReturnPanel(props: {
   const [busy, setBusy] = useState(false);
   const [cashiers, setCashiers] = useState<readonly CashierView[]>([]);
   const approval = useManagerApproval(cashiers);
+  // With the till's own printer the agent prints the refund after the return by itself.
+  const direct = printsDirect(usePrinter());
 
   async function find(receipt: string) {
     const found = await api.findSaleForReturn({ receipt });
@@ -80,7 +83,13 @@ export function ReturnPanel(props: {
           <button
             type="button"
             class="primary"
-            onClick={() => void printDocument(paper(done)).then((text) => setProblem(text))}
+            onClick={() =>
+              void (
+                direct
+                  ? askPrinter(api.printRefund({ returnNumber: done.returnNumber }))
+                  : printDocument(paper(done))
+              ).then(setProblem)
+            }
           >
             Print refund receipt
           </button>
@@ -154,7 +163,7 @@ export function ReturnPanel(props: {
     setBusy(false);
     if (result.ok) {
       setPrintable(paper(result.value));
-      if (till.printAfterSale) void printDocument(paper(result.value), { silent: true });
+      if (till.printAfterSale && !direct) void printDocument(paper(result.value), { silent: true });
       return setDone(result.value);
     }
     if (result.error.code === 'cancelled') return;

@@ -13,6 +13,7 @@ import {
 } from '../components/field';
 import { KeyForm, PlatformForm } from '../components/platform-forms';
 import { MonitoringForm } from '../components/monitoring-form';
+import { PrinterSettingsForm } from '../components/printer-settings';
 import { ShiftSettingsForm } from '../components/shift-settings';
 import { formatTime } from '../money';
 
@@ -153,6 +154,7 @@ export function SettingsScreen({
       </form>
 
       <CounterSettingsForm settings={settings} onChange={onChange} />
+      <PrinterSettingsForm settings={settings} onChange={onChange} />
       <CashierSettings />
       <ShiftSettingsForm settings={settings} onChange={onChange} />
 

@@ -16,7 +16,7 @@ import type { ProductView } from '../../../domain/sale';
 import { CASH_METHOD } from '../../../domain/payment-methods';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { CartLines, quantityFieldId } from '../components/cart-lines';
+import { CartLines } from '../components/cart-lines';
 import { CashPanel } from '../components/cash-panel';
 import { ChargeBar, type Confirming } from '../components/charge-bar';
 import { CustomerPicker } from '../components/customer-picker';
@@ -25,6 +25,7 @@ import { HeldSales } from '../components/held-sales';
 import { HoldForm } from '../components/hold-form';
 import { ReceiptPaper } from '../components/paper';
 import { PaymentChoice } from '../components/payment-choice';
+import { PrinterNotice } from '../components/printer-notice';
 import { ProductGrid } from '../components/product-grid';
 import { SaleSaved } from '../components/sale-saved';
 import { SetAsideCarts } from '../components/set-aside-carts';
@@ -34,6 +35,7 @@ import { UnknownCodes } from '../components/unknown-codes';
 import { useNow } from '../hooks';
 import { formatMoney } from '../../../domain/views/money-format';
 import { beep } from '../till/beep';
+import { cartActions } from '../till/cart-actions';
 import { useScanBursts } from '../till/scan-bursts';
 import { type ShortcutAction } from '../till/shortcuts';
 import { useCounter } from '../till/use-counter';
@@ -154,26 +156,11 @@ export function TillScreen({
   }
 
   const actions: Record<ShortcutAction, () => void> = {
-    quantity() {
-      const line = currentLine(cartRef.current);
-      if (!line) return say('error', 'No line to change yet: scan or tap a product first.');
-      const field = document.getElementById(quantityFieldId(line.product.id));
-      if (field instanceof HTMLInputElement) field.select();
-    },
-    removeCurrent() {
-      const line = currentLine(cartRef.current);
-      if (!line) return say('error', 'No line to remove: the cart is empty.');
-      update((current) => removeLine(current, line.product.id));
-    },
+    ...cartActions(cartRef, update, say, {
+      discount: discounts.start,
+      hold: () => setHolding(true),
+    }),
     nextPayment: () => update((current) => nextPaymentMethod(current, paymentMethods)),
-    discount: () =>
-      cartRef.current.lines.length === 0
-        ? say('error', 'Nothing to discount yet: scan or tap a product first.')
-        : discounts.start(),
-    hold: () =>
-      cartRef.current.lines.length === 0
-        ? say('error', 'Nothing to hold: the cart is empty.')
-        : setHolding(true),
     customer: () => customerRef.current?.focus(),
     newSale: () =>
       cartRef.current.lines.length === 0
@@ -195,6 +182,7 @@ export function TillScreen({
       <section class="catalog" aria-label="Products">
         <ScanField inputRef={searchRef} onQuery={setQuery} onCode={scan} />
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+        <PrinterNotice till={till} />
         <UnknownCodes
           codes={cart.unknownCodes}
           onDismiss={() => {

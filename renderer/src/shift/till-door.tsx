@@ -1,10 +1,11 @@
 // The Till screen behind its door: when the till has cashiers and nobody is signed in, the
 // sign-in panel; otherwise the till, with who is signed in. With no cashiers set up, the
-// till as always, asking nobody for a PIN.
+// till as always, asking nobody for a PIN. "No sale" is at hand when a drawer is set up.
 import type { MethodOutput } from '../../../main/contract/contract';
 import { Notice } from '../components/field';
 import { TillScreen } from '../screens/till';
 import { CashierBar } from './cashier-bar';
+import { NoSale } from './no-sale';
 import { SignInPanel } from './sign-in-panel';
 import { needsSignIn, useShift } from './use-shift';
 
@@ -21,6 +22,9 @@ export function TillDoor({ settings }: { settings: Settings }) {
     <>
       {problem && <Notice tone="error">{problem}</Notice>}
       {state?.signedIn && <CashierBar cashier={state.signedIn} onSignedOut={refreshed} />}
+      {state && (
+        <NoSale state={state} decimals={settings.till.currencyDecimals} onSaved={refreshed} />
+      )}
       <TillScreen settings={settings} cashiers={state?.cashiers ?? []} />
     </>
   );

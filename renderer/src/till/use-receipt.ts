@@ -1,12 +1,15 @@
 // The receipt of the last sale on the till screen, printed at once if the shop wants it, and
 // followed as the sale reaches the platform: the paper on screen, the browser's own Print
-// and Ctrl+P never say "not yet on the platform" about a sale that is there.
+// and Ctrl+P never say "not yet on the platform" about a sale that is there. With a printer
+// of its own the agent prints the receipt after the sale by itself, and a reprint is a job
+// in its queue: the print dialog is not opened then.
 import type { ComponentChildren } from 'preact';
 import { useCallback, useRef, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { useEvent } from '../hooks';
 import { printDocument, setPrintable } from '../print';
+import { askPrinter, printsDirect, usePrinter } from '../printer';
 
 export type Receipt = MethodOutput<'getReceipt'>;
 
@@ -18,11 +21,12 @@ export function useReceipt(
   const report = (problem: string | undefined) => problem && onProblem(problem);
   const receiptRef = useRef(receipt);
   receiptRef.current = receipt;
+  const direct = printsDirect(usePrinter());
 
   function show(value: Receipt, print: boolean) {
     setReceipt(value);
     setPrintable(paperOf(value));
-    if (print) void printDocument(paperOf(value), { silent: true }).then(report);
+    if (print && !direct) void printDocument(paperOf(value), { silent: true }).then(report);
   }
 
   useEvent(
@@ -47,7 +51,8 @@ export function useReceipt(
       const latest = await api.getReceipt(receipt ? { saleId: receipt.saleId } : {});
       if (!latest.ok) return onProblem(latest.error.message);
       setReceipt(latest.value);
-      report(await printDocument(paperOf(latest.value)));
+      if (direct) report(await askPrinter(api.printReceipt({ saleId: latest.value.saleId })));
+      else report(await printDocument(paperOf(latest.value)));
     },
   };
 }

@@ -1,0 +1,90 @@
+// The Till screen's line about the receipt printer while receipts wait on a printer that has
+// a problem: "Printer not printing: 2 print jobs waiting. …", when it tries again, Retry now,
+// and each waiting job to cancel or to print through the dialog instead. Selling goes on.
+import { useState } from 'preact/hooks';
+import type { PrintJobView } from '../../../domain/print-jobs';
+import type { MethodOutput } from '../../../main/contract/contract';
+import { api } from '../api';
+import { useNow } from '../hooks';
+import { printDocument } from '../print';
+import { askPrinter, tillNotice, usePrinter } from '../printer';
+import { ReceiptPaper } from './paper';
+
+type Till = MethodOutput<'getSettings'>['till'];
+
+export function PrinterNotice({ till }: { till: Till }) {
+  const printer = usePrinter();
+  const now = useNow();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const notice = printer && tillNotice(printer.view);
+
+  async function run(call: () => Promise<string | undefined>) {
+    setBusy(true);
+    setProblem(await call());
+    setBusy(false);
+  }
+
+  /** A receipt the printer cannot print yet, through the dialog now; the queued one is dropped. */
+  async function printHere(job: PrintJobView) {
+    const receipt = await api.getReceipt({ saleId: job.ref ?? '' });
+    if (!receipt.ok) return receipt.error.message;
+    const paper = (
+      <ReceiptPaper
+        receipt={receipt.value}
+        width={till.receiptWidth}
+        decimals={till.currencyDecimals}
+      />
+    );
+    return (await printDocument(paper)) ?? askPrinter(api.cancelPrintJob({ jobId: job.id }));
+  }
+
+  // The live region stays on the page, so what appears in it is announced.
+  if (!printer || !notice) return <div class="printer-notice" role="status" aria-live="polite" />;
+  const retryIn = printer.view.retryInSeconds;
+  const left =
+    retryIn === null ? null : Math.max(0, retryIn - Math.floor((now - printer.receivedAt) / 1000));
+  return (
+    <div class="printer-notice" role="status" aria-live="polite">
+      <div class={`notice notice-${notice.trouble ? 'error' : 'ok'}`} data-testid="printer-notice">
+        <p>
+          {notice.text}
+          {left !== null && ` Trying again in ${left} s.`}{' '}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void run(() => askPrinter(api.retryPrinting({})))}
+          >
+            {busy ? 'Trying…' : 'Retry now'}
+          </button>
+        </p>
+        {printer.view.waiting.length > 0 && (
+          <ul aria-label="Waiting to print">
+            {printer.view.waiting.map((job) => (
+              <li key={job.id}>
+                <span>{job.label}</span>
+                {job.kind === 'receipt' && job.ref && (
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void run(() => printHere(job))}
+                  >
+                    Print with the dialog<span class="visually-hidden"> instead: {job.label}</span>
+                  </button>
+                )}
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void run(() => askPrinter(api.cancelPrintJob({ jobId: job.id })))}
+                >
+                  Cancel<span class="visually-hidden"> {job.label}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {problem && <p class="error">{problem}</p>}
+      </div>
+    </div>
+  );
+}

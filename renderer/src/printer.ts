@@ -1,0 +1,58 @@
+// The receipt printer as every screen sees it: one copy per page, read once, kept current by
+// the agent's `printer` event and by the answer of every printer call. Whether the till has
+// a printer of its own (an address) decides who prints: the agent, or the print dialog.
+import { useEffect, useState } from 'preact/hooks';
+import type { PrinterView } from '../../domain/printer-view';
+import type { ContractResult } from '../../main/contract/contract';
+import { api } from './api';
+
+export { printerStatusLine, tillNotice } from './printer-words.js';
+
+/** The view and when it arrived (its retryInSeconds counts from then). */
+export interface PrinterNow {
+  view: PrinterView;
+  receivedAt: number;
+}
+
+let latest: PrinterNow | undefined;
+const listeners = new Set<(printer: PrinterNow) => void>();
+
+function publish(view: PrinterView): void {
+  latest = { view, receivedAt: Date.now() };
+  for (const listener of listeners) listener(latest);
+}
+
+/** Reads the printer again (after Settings changed its address, say). */
+export async function refreshPrinter(): Promise<void> {
+  const result = await api.getPrinter({});
+  if (result.ok) publish(result.value);
+}
+
+/** The printer: read once, then kept current by the agent's events. */
+export function usePrinter(): PrinterNow | undefined {
+  const [printer, setPrinter] = useState(latest);
+  useEffect(() => {
+    listeners.add(setPrinter);
+    void refreshPrinter();
+    const stop = api.on('printer', publish);
+    return () => {
+      listeners.delete(setPrinter);
+      stop();
+    };
+  }, []);
+  return printer;
+}
+
+/** The till prints on its own printer (the agent prints and opens the drawer), not the dialog. */
+export const printsDirect = (printer: PrinterNow | undefined): boolean =>
+  printer?.view.address != null;
+
+/** Runs a printer call, shares its answer; the problem's words when it failed. */
+export async function askPrinter(
+  call: Promise<ContractResult<PrinterView>>,
+): Promise<string | undefined> {
+  const result = await call;
+  if (!result.ok) return result.error.message;
+  publish(result.value);
+  return undefined;
+}
