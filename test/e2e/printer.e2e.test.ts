@@ -193,6 +193,15 @@ describe.skipIf(!chromiumAvailable)(
       await page.getByText(`Receipt #${first} sent to the printer.`).waitFor();
       await poll(() => printedSince(printer, from).barcodes).toEqual([`TSR${first}`]);
       expect(await dialogs()).toBe(1); // the one above, by a person's choice
+
+      // The X report goes to the printer too, its figures as they are now.
+      from = printer.printed().length;
+      await tab('Today').click();
+      await button('X report').click();
+      await button('Print the X report').click();
+      await poll(() => printedSince(printer, from).cuts).toBe(1);
+      expect(printedSince(printer, from).lines.join('\n')).toMatch(/X REPORT \(shift still open\)/);
+      expect(await dialogs()).toBe(1);
     }, 90_000);
 
     it('shows an address set by TILLSYNC_PRINTER read-only, with where it is set, and prints there', async () => {

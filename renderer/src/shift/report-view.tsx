@@ -1,5 +1,6 @@
 // A shift report (the X report now, or a Z report by its number) as it prints: the agent's
-// text in a receipt-like block, to print, or download as CSV or PDF. A Z report is the same
+// text in a receipt-like block, to print (on the till's printer when it has one, else through
+// the dialog), or download as CSV or PDF. A Z report is the same
 // every time it is shown, as it was made at the close.
 import { useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
@@ -7,6 +8,7 @@ import { api } from '../api';
 import { Notice } from '../components/field';
 import { downloadExport } from '../download';
 import { printDocument } from '../print';
+import { askPrinter, printsDirect, usePrinter } from '../printer';
 
 type Width = MethodOutput<'getSettings'>['till']['receiptWidth'];
 
@@ -20,6 +22,12 @@ export function ReportView(props: {
   const title = number === undefined ? 'X report' : `Z report ${number}`;
   const [text, setText] = useState<string>();
   const [problem, setProblem] = useState<string>();
+  const printer = usePrinter();
+  // With the till's own printer the agent prints it (the figures as they are now); else the dialog.
+  const print = (content: string) =>
+    printsDirect(printer)
+      ? askPrinter(api.printShiftReport({ number })).then(setProblem)
+      : printDocument(paper(content)).then(setProblem);
 
   useEffect(() => {
     void api.exportShiftReport({ number, format: 'text' }).then((result) => {
@@ -50,7 +58,7 @@ export function ReportView(props: {
           type="button"
           class="primary"
           disabled={text === undefined}
-          onClick={() => text !== undefined && void printDocument(paper(text)).then(setProblem)}
+          onClick={() => text !== undefined && void print(text)}
         >
           Print the {title}
         </button>
