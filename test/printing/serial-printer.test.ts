@@ -1,33 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPrinter, type PrinterLink } from '../../main/printing/printer-link.js';
-import { isPrinterProblem } from '../../main/printing/printer-problem.js';
+import { describe, expect, it } from 'vitest';
+import { open, problemOf } from '../helpers/printer-links.js';
 import { serialPiece } from '../../main/printing/serial-printer.js';
 import { READY } from '../helpers/fake-printer.js';
 import { fakeSerialPrinter } from '../helpers/fake-serial-printer.js';
 
 // A serial printer behind a pseudo-terminal pair made by socat: the link opens one end as
 // it would /dev/ttyUSB0, the fake printer reads and answers on the other.
-const links: PrinterLink[] = [];
-afterEach(async () => {
-  await Promise.all(links.splice(0).map((link) => link.close()));
-});
-
-async function open(address: Parameters<typeof openPrinter>[0], timeoutMs = 2000) {
-  const link = await openPrinter(address, { timeoutMs });
-  links.push(link);
-  return link;
-}
-
-async function problemOf(work: Promise<unknown>) {
-  const started = performance.now();
-  const error = await work.then(
-    () => new Error('it did not fail'),
-    (error: unknown) => error,
-  );
-  if (!isPrinterProblem(error)) throw error;
-  return { problem: error, ms: performance.now() - started };
-}
-
 const RECEIPT = Buffer.concat([
   Buffer.from([0x1b, 0x40]),
   Buffer.from('Corner Shop\nTea               1.80\n', 'latin1'),

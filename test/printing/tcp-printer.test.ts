@@ -1,32 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { openPrinter } from '../../main/printing/printer-link.js';
 import { parsePrinterAddress } from '../../domain/printer-address.js';
 import { printerBlocked } from '../../domain/printer-status.js';
-import { openPrinter, type PrinterLink } from '../../main/printing/printer-link.js';
-import { isPrinterProblem } from '../../main/printing/printer-problem.js';
+import { open, problemOf } from '../helpers/printer-links.js';
 import type { TimerHandle, Timers } from '../../main/sync/clock.js';
 import { fakePrinter, READY } from '../helpers/fake-printer.js';
-
-const links: PrinterLink[] = [];
-afterEach(async () => {
-  await Promise.all(links.splice(0).map((link) => link.close()));
-});
-
-async function open(address: Parameters<typeof openPrinter>[0], timeoutMs = 2000) {
-  const link = await openPrinter(address, { timeoutMs });
-  links.push(link);
-  return link;
-}
-
-/** The PrinterProblem `work` rejects with, and how long that took. */
-async function problemOf(work: Promise<unknown>) {
-  const started = performance.now();
-  const error = await work.then(
-    () => new Error('it did not fail'),
-    (error: unknown) => error,
-  );
-  if (!isPrinterProblem(error)) throw error;
-  return { problem: error, ms: performance.now() - started };
-}
 
 const RECEIPT = Buffer.concat([
   Buffer.from([0x1b, 0x40]), // ESC @
@@ -233,8 +211,7 @@ describe('network printer (tcp://)', () => {
   it('waits on the timers it is given: a stall fails when they say the time is up', async () => {
     const { timers, fire } = handTimers();
     const printer = await fakePrinter();
-    const link = await openPrinter(printer.address, { timeoutMs: 60_000, timers });
-    links.push(link);
+    const link = await open(printer.address, 60_000, { timers });
     await printer.behave('stall');
     let failed: unknown = null;
     const writing = link.write(big(64 * 1024 * 1024)).catch((error: unknown) => (failed = error));
