@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { METHOD_NAMES, methods, type MethodName } from '../../main/contract/contract.js';
 import { waitUntil } from '../sync/helpers.js';
 import { serviceAgainstSandbox } from '../helpers/sandbox-service.js';
+import { fakePrinter } from '../helpers/fake-printer.js';
 
 const agent = serviceAgainstSandbox();
 const checked = new Set<MethodName>();
@@ -143,6 +144,18 @@ describe('the contract', () => {
     await call('exportShiftReport', { number: closed.number, format: 'text' });
     await call('removeCashier', { cashierId: manager.id });
     await call('signOut', {});
+
+    // The receipt printer: a fake one on 127.0.0.1, then off, so a job waits to be cancelled.
+    const printer = await fakePrinter();
+    await call('updateSettings', { printerAddress: printer.text });
+    await call('getPrinter', {});
+    await call('printReceipt', { saleId: String(sale.saleId) });
+    await call('printRefund', { returnNumber: 1 });
+    await call('printShiftReport', { number: closed.number });
+    await call('retryPrinting', {});
+    await printer.behave('refuse');
+    const waiting = (await call('printTestPage', {})) as { waiting: Array<{ id: number }> };
+    await call('cancelPrintJob', { jobId: waiting.waiting.at(-1)!.id });
     expect([...checked].sort()).toEqual([...METHOD_NAMES].sort());
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { RECEIPT_WIDTHS, type ReceiptWidth } from '../../../domain/sale-states';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { errorFeedback, Field, InputField, Notice, type Feedback } from './field';
+import { Check, errorFeedback, Field, InputField, Notice, type Feedback } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -62,14 +62,9 @@ export function CounterSettingsForm(props: {
           ))}
         </select>
       </Field>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={printAfterSale}
-          onChange={(event) => setPrintAfterSale(event.currentTarget.checked)}
-        />
+      <Check checked={printAfterSale} onChange={setPrintAfterSale}>
         Print the receipt after every sale
-      </label>
+      </Check>
       <InputField
         id="confirm-amount"
         label="Ask before charging more than"

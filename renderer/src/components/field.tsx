@@ -115,3 +115,23 @@ export function Notice({ tone, children }: { tone: 'ok' | 'error'; children: Com
     </p>
   );
 }
+
+/** A setting or a statement a person ticks: the box and its words, one label. */
+export function Check(props: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.currentTarget.checked)}
+      />
+      {props.children}
+    </label>
+  );
+}

@@ -6,7 +6,7 @@ import { PRINTER_PROFILES, type PrinterProfileId } from '../../../domain/printer
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { askPrinter, printerStatusLine, refreshPrinter, usePrinter } from '../printer';
-import { errorFeedback, Field, InputField, Notice, type Feedback } from './field';
+import { Check, errorFeedback, Field, InputField, Notice, type Feedback } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -87,23 +87,12 @@ export function PrinterSettingsForm(props: {
           ))}
         </select>
       </Field>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={cashDrawer}
-          onChange={(event) => setCashDrawer(event.currentTarget.checked)}
-        />
+      <Check checked={cashDrawer} onChange={setCashDrawer}>
         A cash drawer is plugged into the printer
-      </label>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={drawerAfterCash}
-          disabled={!cashDrawer}
-          onChange={(event) => setDrawerAfterCash(event.currentTarget.checked)}
-        />
+      </Check>
+      <Check checked={drawerAfterCash} disabled={!cashDrawer} onChange={setDrawerAfterCash}>
         Open the drawer after a sale paid in cash
-      </label>
+      </Check>
       <button type="submit">Save printer settings</button>
       <button
         type="button"

@@ -8,7 +8,7 @@ import type { MethodOutput } from '../../../main/contract/contract';
 import { formatMinor, parseMoney } from '../../../domain/money';
 import { CASH_METHOD } from '../../../domain/payment-methods';
 import { api } from '../api';
-import { Field, fieldMessages, Notice } from './field';
+import { Check, Field, fieldMessages, Notice } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
 type Sale = MethodOutput<'getSale'>;
@@ -167,14 +167,9 @@ export function RefusedEditor({
         </select>
       </Field>
       {mustCheck && (
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={checkedPlatform}
-            onChange={(event) => setCheckedPlatform(event.currentTarget.checked)}
-          />{' '}
+        <Check checked={checkedPlatform} onChange={setCheckedPlatform}>
           I looked on the platform: this sale is not there
-        </label>
+        </Check>
       )}
       <button type="submit" class="primary">
         Save and send again

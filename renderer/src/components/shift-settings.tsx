@@ -5,7 +5,7 @@ import { formatMinor } from '../../../domain/money';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { amountOf } from '../shift/amount';
-import { errorFeedback, InputField, Notice, type Feedback } from './field';
+import { Check, errorFeedback, InputField, Notice, type Feedback } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -52,14 +52,9 @@ export function ShiftSettingsForm(props: {
   return (
     <form aria-labelledby="shift-settings-title" onSubmit={(event) => void save(event)}>
       <h2 id="shift-settings-title">Closing the shift</h2>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={blind}
-          onChange={(event) => setBlind(event.currentTarget.checked)}
-        />
+      <Check checked={blind} onChange={setBlind}>
         Blind close: show the cash expected only after the count is entered
-      </label>
+      </Check>
       <InputField
         id="close-note-above"
         label="A close needs a note when over or short by more than"
