@@ -96,6 +96,9 @@ export function createPrintJobs({ sqlite }: TillDatabase) {
        claimed_until = null where id = @id and state = 'waiting'`,
   );
   const stateOf = sqlite.prepare(`select state from print_jobs where id = ?`);
+  const pruneDone = sqlite.prepare(
+    `delete from print_jobs where state != 'waiting' and done_at < ?`,
+  );
 
   /** Adds a job; inside the caller's transaction when it has one. */
   function add(job: NewPrintJob, now: number): number {
@@ -144,6 +147,8 @@ export function createPrintJobs({ sqlite }: TillDatabase) {
     /** Not printed this time: counted, with why, and free for the next try. */
     markPrintFailed: (id: number, owner: string, problem: string) =>
       void failed.run({ id, owner, problem }),
+    /** Forgets jobs printed or cancelled before `before` (wall ms); how many went. */
+    prunePrintJobs: (before: number) => pruneDone.run(before).changes,
     /** A person gave up on a waiting job. */
     cancelPrintJob(id: number, now: number): Result<void> {
       if (cancelOne.run({ id, now }).changes === 1) return ok(undefined);

@@ -38,6 +38,9 @@ export interface PrintingOptions extends PrinterSources {
 }
 
 const DEFAULT_POLL_MS = 5000;
+/** Printed and cancelled jobs are kept this long (a reprint makes a new job), then forgotten. */
+export const KEEP_DONE_JOBS_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 6 * 3_600_000;
 
 export function createPrinting(options: PrintingOptions) {
   const { store, clock, timers } = options;
@@ -88,10 +91,15 @@ export function createPrinting(options: PrintingOptions) {
   // restart: looked for now and then, printed when this process has a printer.
   let poll: TimerHandle | undefined;
   let stopped = false;
+  let prunedAt = -Infinity;
   const look = () => {
     poll = undefined;
     if (stopped) return;
     if (address() !== null && store().waitingPrintJobs().length > 0) queue.kick();
+    if (clock.monotonic() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = clock.monotonic();
+      store().prunePrintJobs(clock.now() - KEEP_DONE_JOBS_MS);
+    }
     poll = timers.after(options.pollMs ?? DEFAULT_POLL_MS, look, { background: true });
   };
   look();

@@ -164,4 +164,22 @@ describe('claiming and finishing a job', () => {
     // A cancelled job cannot be marked printed by a late sender either.
     expect(store.markPrinted(job!.id, 'app', NOW)).toBe(false);
   });
+
+  it('printed and cancelled jobs are forgotten after a while; waiting ones never', () => {
+    sellWith(EVERYTHING);
+    sellWith(EVERYTHING);
+    sellWith(EVERYTHING);
+    const [first, second] = store.waitingPrintJobs();
+    const claimed = store.claimPrintJob('app', NOW, 1000)!;
+    store.markPrinted(claimed.id, 'app', NOW + 10);
+    store.cancelPrintJob(second!.id, NOW + 20);
+    expect(store.prunePrintJobs(NOW + 15)).toBe(1);
+    expect(store.recentPrintJobs().map((job) => [job.id, job.state])).toEqual([
+      [second!.id + 1, 'waiting'],
+      [second!.id, 'cancelled'],
+    ]);
+    expect(first!.id).toBe(claimed.id);
+    expect(store.prunePrintJobs(NOW + 1_000_000)).toBe(1);
+    expect(store.waitingPrintJobs()).toHaveLength(1);
+  });
 });
