@@ -45,6 +45,8 @@ export interface RuntimeOptions {
   /** For the UI events' coalescing; the system's unless a test steps them. */
   clock?: Clock;
   timers?: Timers;
+  /** How long the receipt printer may take to connect, answer or read more (tests shorten it). */
+  printerTimeoutMs?: number;
 }
 
 export async function createRuntime(options: RuntimeOptions) {
@@ -147,6 +149,7 @@ export async function createRuntime(options: RuntimeOptions) {
     timers,
     logger: options.logger,
     onChange: ui.printerChanged,
+    link: options.printerTimeoutMs ? { timeoutMs: options.printerTimeoutMs } : undefined,
   });
 
   // Monitoring, when the settings ask for it: restarted only when its own settings change.

@@ -12,6 +12,7 @@ export async function consoleRuntime(
     key?: string;
     sync?: Record<string, unknown>;
     env?: NodeJS.ProcessEnv;
+    printerTimeoutMs?: number;
   } = {},
 ) {
   if (platform.baseUrl || platform.sync)
@@ -22,5 +23,13 @@ export async function consoleRuntime(
   const secrets = fileSecretStore(dataDir);
   if (platform.key) await secrets.write(platform.key);
   const env = platform.env ?? {};
-  return createRuntime({ dataDir, env, secrets, sandbox: 'never', kind: 'console' });
+  const { printerTimeoutMs } = platform;
+  return createRuntime({
+    dataDir,
+    env,
+    secrets,
+    sandbox: 'never',
+    kind: 'console',
+    printerTimeoutMs,
+  });
 }

@@ -23,6 +23,7 @@ beforeEach(async () => {
     baseUrl: 'http://127.0.0.1:9',
     key: 'k',
     env: { TILLSYNC_PRINTER: printer.text },
+    printerTimeoutMs: 500,
   });
   service = createService(runtime);
   const set = await service.call('updateSettings', { printAfterSale: true, cashDrawer: true });
@@ -111,6 +112,23 @@ describe('the printer at the counter', () => {
     // Started a minute or more after the sale, it would not have opened the drawer: it did here.
     expect(paper().barcodes).toEqual(['TSR1']);
     expect(paper().pulses).toHaveLength(2);
+  });
+
+  it('a printer that stalls mid-job never holds a sale back; the receipt prints whole, once, when it reads again', async () => {
+    await printer.behave('stall');
+    const first = await service.call('recordSale', cashSale);
+    const second = await service.call('recordSale', cashSale);
+    expect([first, second].map((sold) => (sold.ok ? null : sold.error))).toEqual([null, null]);
+    await waitUntil(async () => (await printerView()).condition === 'problem');
+    expect((await printerView()).problem).toMatch(/stopped taking the receipt|does not answer/);
+    await printer.behave('normal');
+    await service.call('retryPrinting', {});
+    await waitUntil(async () => (await printerView()).waiting.length === 0);
+    // Whatever the stalled connection let through was cut short: the receipts that count are
+    // the whole ones sent after it, each once.
+    const whole = decodeEscPos(printer.connections().at(-2)!, 'epson-tm-t20iii');
+    const last = decodeEscPos(printer.connections().at(-1)!, 'epson-tm-t20iii');
+    expect([...whole.barcodes, ...last.barcodes]).toEqual(['TSR1', 'TSR2']);
   });
 
   it('out of paper: nothing is sent, the job waits saying so, and prints whole with a new roll', async () => {
