@@ -311,6 +311,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
             const answered = !hanging && world.time >= outageUntil;
             if (answered) options.answers?.contact(process.clock.now(), world.time);
             if (answered) options.offline?.contact(process.pid);
+            else options.answers?.unanswered(world.time);
             resolve(answered);
           });
           signal?.addEventListener('abort', onAbort, { once: true });
