@@ -187,7 +187,9 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
       const from = world.time;
       const sale = recordSale(false);
       const sent = () => sentSince(sale, from).length > 0;
-      const foundOut = () => answers.unansweredProbes().some((at) => at >= from);
+      // (A process that thought it offline already writes nothing: the state must say it.)
+      const foundOut = () =>
+        answers.unansweredProbes().some((at) => at >= from) && link().connection === 'offline';
       const what = `outage: sale #${sale} was not sent, nor the platform found out of reach`;
       if (!(await within(prompt, what, () => sent() || foundOut()))) return;
       if (sent() && !(await answered('outage', sale, from))) return;
