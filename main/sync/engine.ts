@@ -112,7 +112,16 @@ export function createSyncEngine(options: EngineOptions) {
   link.restorePause(keyHash);
   const keyTarget = () => ({ client, baseUrl: config.baseUrl, keyHash });
   const resyncs = createResyncRequests(syncState, storage);
-  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget, resyncs);
+  const queueWait = (ms: number) => {
+    pacer.hold(ms);
+    link.noteQueueWait(ms);
+    events.emit('queueWait', ms);
+  };
+  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget, resyncs, {
+    pacer,
+    retryAfterCapMs: () => config.sync.retryAfterCapMs,
+    queueWait,
+  });
   const recordSender = () =>
     link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
   recordSender();
@@ -158,11 +167,7 @@ export function createSyncEngine(options: EngineOptions) {
         reports: {
           onSale: (saleId, outcome) => events.emit('sale', { saleId, outcome }),
           onAttempt: (attempt) => events.emit('attempt', attempt),
-          onQueueWait: (ms) => {
-            pacer.hold(ms);
-            link.noteQueueWait(ms);
-            events.emit('queueWait', ms);
-          },
+          onQueueWait: queueWait,
         },
       });
       Object.assign(summary, result.counts);
