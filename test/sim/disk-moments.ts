@@ -9,14 +9,17 @@ const isReplay = (answer: Answer) =>
   answer.kind === 'response' && answer.headers.get('idempotent-replayed') === 'true';
 
 /**
- * Just before a process hears a replayed answer (the platform honours keys: the till's doubt
- * flags must go), its disk turns read-only now and then: the clear it owes must still be
- * written once the disk takes writes again (seed 698 of 09e1835's worlds).
+ * Just before a process hears its first replayed answer (the platform honours keys: the
+ * till's doubt flags must go), its disk often turns read-only: the clear it owes must still
+ * be written once the disk takes writes again (seed 698 of 09e1835's worlds). Later replays
+ * teach that process nothing new.
  */
 export function diskFaultAtReplay(context: () => WorldContext, chance: () => number) {
+  const taught = new Set<number>();
   return (pid: number, answer: Answer): void => {
     const { world, faultsUntil } = context();
-    if (world.time >= faultsUntil || !isReplay(answer) || chance() >= 0.25) return;
-    diskFault(context(), pid, 200 + Math.floor(chance() * 2800), true);
+    if (world.time >= faultsUntil || !isReplay(answer) || taught.has(pid)) return;
+    taught.add(pid);
+    if (chance() < 0.6) diskFault(context(), pid, 200 + Math.floor(chance() * 2800), true);
   };
 }
