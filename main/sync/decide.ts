@@ -66,6 +66,12 @@ export interface Decision {
 
 const QUEUE_WAIT_STATUSES = new Set([429, 503]);
 
+/** A 429 or 503 with a Retry-After holds the whole queue that long (null: no such wait). */
+export const queueWaitOf = (httpStatus: number | null, retryAfterMs: number): number | null =>
+  httpStatus !== null && QUEUE_WAIT_STATUSES.has(httpStatus) && retryAfterMs > 0
+    ? retryAfterMs
+    : null;
+
 /** The longest any stored next attempt can be ahead of now: a larger gap is a clock step. */
 export const longestWaitMs = (tuning: SyncTuning) =>
   Math.max(tuning.backoffCapMs, tuning.retryAfterCapMs) + 60_000;
@@ -195,10 +201,7 @@ export function decide(input: DecisionInput): Decision {
         retryAfterMs,
         fullJitterDelay(failures, tuning.backoffBaseMs, tuning.backoffCapMs, () => input.jitter),
       );
-      const queueWaitMs =
-        httpStatus !== null && QUEUE_WAIT_STATUSES.has(httpStatus) && retryAfterMs > 0
-          ? retryAfterMs
-          : null;
+      const queueWaitMs = queueWaitOf(httpStatus, retryAfterMs);
       const offline = verdict.kind === 'retry' && verdict.unreachable;
       const inPlace =
         !offline &&

@@ -37,6 +37,7 @@ import { engineInputs, type EngineEvents, type EngineOptions } from './engine-op
 import { queueFigures, readSyncStatus, type SyncStatus } from './status.js';
 import { createResyncRequests, sendingAfterAsks } from './resync-requests.js';
 import { createStorageGuard } from './storage-guard.js';
+import { createDoubtClearing } from './doubt-clearing.js';
 import { messageOf } from '../../domain/errors.js';
 
 export function createSyncEngine(options: EngineOptions) {
@@ -56,6 +57,7 @@ export function createSyncEngine(options: EngineOptions) {
   });
   const commits = createCommitQueue(database, timers, connection.committed);
   const outcomes = createOutcomeWriter(outbox, commits, storage, clock, timers);
+  const doubtDeps = { outbox, commits, outcomes, storage, clock };
 
   let config = options.config;
   let keyHash = keyFingerprint(config.apiKey); // of the key in use, computed once per key
@@ -75,6 +77,7 @@ export function createSyncEngine(options: EngineOptions) {
     ttlMs: () => config.sync.leaseTtlMs,
   });
   const { holder } = rights;
+  const doubts = createDoubtClearing(doubtDeps, link.keysHonoured(config.baseUrl));
 
   const status = (): SyncStatus =>
     readSyncStatus({
@@ -109,7 +112,16 @@ export function createSyncEngine(options: EngineOptions) {
   link.restorePause(keyHash);
   const keyTarget = () => ({ client, baseUrl: config.baseUrl, keyHash });
   const resyncs = createResyncRequests(syncState, storage);
-  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget, resyncs);
+  const queueWait = (ms: number) => {
+    pacer.hold(ms);
+    link.noteQueueWait(ms);
+    events.emit('queueWait', ms);
+  };
+  const keys = createKeyChecker(link, clock, shutdown.signal, keyTarget, resyncs, {
+    pacer,
+    retryAfterCapMs: () => config.sync.retryAfterCapMs,
+    queueWait,
+  });
   const recordSender = () =>
     link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
   recordSender();
@@ -129,8 +141,7 @@ export function createSyncEngine(options: EngineOptions) {
     if (pacer.heldForMs() > config.sync.inlineRetryMaxMs) return emptySummary('throttled');
     if (link.offline && !(await probeLink(active, link, shutdown.signal)))
       return emptySummary('offline');
-    const clearDoubts = () => outbox.keysHonoured(clock.now());
-    const honoured = link.followKeysHonoured(config.baseUrl, clearDoubts);
+    const honoured = link.followKeysHonoured(config.baseUrl, doubts.owe);
     const refused = rights.take(inFlightParkReason(config.sync, honoured));
     if (refused) return emptySummary(refused);
     const shopId = config.shopId;
@@ -140,7 +151,7 @@ export function createSyncEngine(options: EngineOptions) {
     const sends = sendingAfterAsks(active, resyncs);
     try {
       const result = await runPass({
-        queue: { outbox, holder, owner, commits, outcomes, storage },
+        queue: { outbox, holder, owner, commits, outcomes, storage, clearDoubts: doubts.owe },
         platform: {
           sender: sends.sender,
           baseUrl: config.baseUrl,
@@ -156,11 +167,7 @@ export function createSyncEngine(options: EngineOptions) {
         reports: {
           onSale: (saleId, outcome) => events.emit('sale', { saleId, outcome }),
           onAttempt: (attempt) => events.emit('attempt', attempt),
-          onQueueWait: (ms) => {
-            pacer.hold(ms);
-            link.noteQueueWait(ms);
-            events.emit('queueWait', ms);
-          },
+          onQueueWait: queueWait,
         },
       });
       Object.assign(summary, result.counts);
@@ -195,6 +202,7 @@ export function createSyncEngine(options: EngineOptions) {
 
   async function tick(): Promise<void> {
     link.flush();
+    doubts.settle(); // a clear of the doubts the disk refused
     news.followOthers();
     link.noteClockStep(clockWatch.check());
     // A pass under way that the key's refusal paused answers the requests asked before its

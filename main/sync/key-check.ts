@@ -9,6 +9,9 @@ import type { Clock } from './clock.js';
 import type { LinkKnowledge } from './link-state.js';
 import type { PlatformClient } from './platform-client.js';
 import type { ResyncRequests } from './resync-requests.js';
+import { queueWaitOf } from './decide.js';
+import type { Pacer } from './pacer.js';
+import { readRateLimit } from './rate-limit-headers.js';
 
 export type KeyVerdict = 'accepted' | 'refused' | 'unreachable' | 'wrong_address' | 'unclear';
 
@@ -59,6 +62,24 @@ export interface KeyCheckResult {
   tookMs: number;
 }
 
+/** The queue's pace, which a check's answer sets as a sale's would (the quota is the key's). */
+export interface KeyCheckPace {
+  pacer: Pick<Pacer, 'note'>;
+  retryAfterCapMs: () => number;
+  /** The platform asked the whole queue to wait this long (429/503 with Retry-After). */
+  queueWait: (ms: number) => void;
+}
+
+/** A rate limit read, or a wait asked for, holds the queue: the next sale meets no 429. */
+function paceBy(answer: CheckedAnswer, pace: KeyCheckPace, now: number): void {
+  if (answer.kind !== 'response') return;
+  pace.pacer.note(readRateLimit(answer.headers));
+  const verdict = classify(answer, now, pace.retryAfterCapMs());
+  const retryAfterMs = 'retryAfterMs' in verdict ? (verdict.retryAfterMs ?? 0) : 0;
+  const wait = queueWaitOf(answer.status, retryAfterMs);
+  if (wait !== null) pace.queueWait(wait);
+}
+
 export interface KeyCheckTarget {
   client: PlatformClient | undefined;
   baseUrl: string | undefined;
@@ -75,6 +96,7 @@ export function createKeyChecker(
   signal: AbortSignal,
   target: () => KeyCheckTarget,
   resyncs?: Pick<ResyncRequests, 'current' | 'answeredUpTo'>,
+  pace?: KeyCheckPace,
 ) {
   let running: { of: string; result: Promise<KeyCheckResult | null> } | undefined;
 
@@ -85,7 +107,9 @@ export function createKeyChecker(
     const answer = await postKeyCheck(client, signal);
     if (answer.kind === 'aborted') return null; // stopping: nothing learnt
     const judged = judgeKeyCheck(answer);
-    link.recordKeyCheck(answer, judged, keyHash, target().keyHash === keyHash);
+    const keyCurrent = target().keyHash === keyHash;
+    link.recordKeyCheck(answer, judged, keyHash, keyCurrent);
+    if (pace && keyCurrent) paceBy(answer, pace, clock.now()); // an old key's quota is not ours
     // A refusal answers every Resync asked before the check, as a pass's does: one not yet
     // followed here must not lift the pause it just set.
     if (link.paused && judged.verdict === 'refused' && resyncBefore?.ok)

@@ -171,7 +171,7 @@ export function createLinkKnowledge(
       if (keysHonouredFor === baseUrl) return;
       keysHonouredFor = baseUrl;
       write({ keysHonouredAt: now(), keysHonouredBaseUrl: baseUrl });
-      storage.attempt('the sync state', clearDoubts);
+      clearDoubts(); // owed until written (main/sync/doubt-clearing.ts)
       logger.info({}, 'The platform honours idempotency keys: a resent sale is never doubled');
       changed();
     },
@@ -190,7 +190,7 @@ export function createLinkKnowledge(
       }
       if (state.keysHonouredAt === null || state.keysHonouredBaseUrl !== baseUrl) return false;
       keysHonouredFor = baseUrl;
-      storage.attempt('the sync state', clearDoubts);
+      clearDoubts();
       changed();
       return true;
     },

@@ -32,6 +32,8 @@ export interface PassQueue {
   commits: CommitQueue;
   outcomes: OutcomeWriter;
   storage: StorageGuard;
+  /** The platform proved it honours keys: the doubts go, behind the outcomes (doubt-clearing.ts). */
+  clearDoubts: () => void;
 }
 
 /** Whom the pass sends to, and with which key. */
@@ -215,7 +217,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         link.record(answer, decision.classification, keyHash, decision.pauseKey);
       }
       if (decision.learnedKeysHonoured) {
-        link.learnKeysHonoured(baseUrl, () => outbox.keysHonoured(clock.now()));
+        link.learnKeysHonoured(baseUrl, deps.queue.clearDoubts);
       }
       if (answer.kind === 'response') pacer.note(readRateLimit(answer.headers));
       if (decision.queueWaitMs !== null) onQueueWait(decision.queueWaitMs);

@@ -20,7 +20,14 @@ export function createAnswerRecord() {
   const byKey = new Map<string, HeardAnswer[]>();
   const all: HeardAnswer[] = [];
   const contacts: Array<{ heardWall: number; at: number }> = [];
+  const missed: number[] = [];
   return {
+    /** A process asked whether the platform answers at all, and nothing came (virtual time). */
+    unanswered(at: number): void {
+      missed.push(at);
+    },
+    /** The virtual times of those unanswered questions. */
+    unansweredProbes: (): readonly number[] => missed,
     /** A process asked whether the platform answers at all, and it did (wall and virtual time). */
     contact(heardWall: number, at: number): void {
       contacts.push({ heardWall, at });

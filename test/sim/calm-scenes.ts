@@ -180,8 +180,19 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
       const lasts = between(2000, 15_000);
       const ends = world.time + lasts;
       platform.outage(lasts, 'refuse');
-      const { sale, from } = await sell('outage');
-      if (!(await answered('outage', sale, from))) return;
+      // The sale is tried at once, unless the till found the outage by itself first: its
+      // idle question came just then, and a till that knows it is offline asks again (a
+      // probe) before it sends anything, so the sale waits for the platform to be back.
+      // Expecting a send regardless was the oracle's mistake (seed 1768 of 09e1835's worlds).
+      const from = world.time;
+      const sale = recordSale(false);
+      const sent = () => sentSince(sale, from).length > 0;
+      // (A process that thought it offline already writes nothing: the state must say it.)
+      const foundOut = () =>
+        answers.unansweredProbes().some((at) => at >= from) && link().connection === 'offline';
+      const what = `outage: sale #${sale} was not sent, nor the platform found out of reach`;
+      if (!(await within(prompt, what, () => sent() || foundOut()))) return;
+      if (sent() && !(await answered('outage', sale, from))) return;
       expectLink('outage', { connection: 'offline' });
       // Back, the platform first answers with an error: an answer all the same.
       platform.answerOnce(sale, 500);
@@ -189,7 +200,8 @@ export function calmScenes(kit: SceneKit): Record<Scene, () => Promise<void>> {
       await pause(Math.max(0, ends - world.time) + (byPerson ? between(0, 3000) : 0));
       if (byPerson) resync();
       const failed = heardSince(sale, from);
-      const backoffEnds = failed.at(-1)!.at + backoffAfter(failed.length);
+      const last = failed.at(-1);
+      const backoffEnds = last ? last.at + backoffAfter(failed.length) : world.time;
       const ready = byPerson
         ? world.time
         : Math.max(world.time + tuning.probeIntervalMs, backoffEnds);

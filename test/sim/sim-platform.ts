@@ -41,6 +41,8 @@ export interface PlatformOptions {
   rates?: RateWatch;
   /** Whether a process keeps from a key the platform refused (link-oracle.ts). */
   link?: Pick<LinkOracle, 'sent' | 'heard'>;
+  /** Told of every answer just before its process hears it (a fault may strike then). */
+  beforeHeard?: (pid: number, answer: Answer) => void;
   /** Told of every request as it leaves a till (attempt-oracle.ts). */
   attempts?: { sent(pid: number, key: string): void };
   /** Products the platform does not have: a sale of one is refused (4xx), every time. */
@@ -260,6 +262,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
               at: world.time,
               answer,
             });
+            options.beforeHeard?.(process.pid, answer);
             resolve(answer);
           };
           // Cut by the till (stopping): once the request reached the platform it was sent;
@@ -311,6 +314,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
             const answered = !hanging && world.time >= outageUntil;
             if (answered) options.answers?.contact(process.clock.now(), world.time);
             if (answered) options.offline?.contact(process.pid);
+            else options.answers?.unanswered(world.time);
             resolve(answered);
           });
           signal?.addEventListener('abort', onAbort, { once: true });

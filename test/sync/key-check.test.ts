@@ -91,4 +91,19 @@ describe('checking the key now', () => {
     expect(await engine.checkKey()).toBeNull();
     expect(engine.status().link).toBe('not_configured');
   });
+  it("a rate limit in the check's answer holds the queue, as a sale's would", async () => {
+    // The quota is the key's: the simulation found a sale sent at once after a check's 429
+    // (Retry-After and RateLimit fields read by no one), refused for the quota again.
+    const server = await scriptedServer((_request, index) =>
+      index === 0
+        ? { status: 429, headers: { 'retry-after': '2', ratelimit: '"bucket";r=0;t=2' } }
+        : { status: 201, body: '{"id":"sale_1"}' },
+    );
+    const t = till();
+    t.record(1);
+    const engine = t.engine({ baseUrl: server.url, apiKey: 'key' });
+    expect((await engine.checkKey())?.judged.verdict).toBe('unclear');
+    expect((await engine.drain()).skipped).toBe('throttled'); // the platform's wait first
+    expect(server.requests).toHaveLength(1);
+  });
 });

@@ -1,0 +1,25 @@
+// Storage faults struck at the moments a till must write something it learnt, and cannot
+// learn again: a fault at a random time rarely meets them. Drawn from the seed's own stream
+// for the faults added later (run-seed.ts, `chance`), so the rest of each world stays as it
+// was.
+import type { Answer } from '../../main/sync/classify.js';
+import { diskFault, type WorldContext } from './world-events.js';
+
+const isReplay = (answer: Answer) =>
+  answer.kind === 'response' && answer.headers.get('idempotent-replayed') === 'true';
+
+/**
+ * Just before a process hears its first replayed answer (the platform honours keys: the
+ * till's doubt flags must go), its disk often turns read-only: the clear it owes must still
+ * be written once the disk takes writes again (seed 698 of 09e1835's worlds). Later replays
+ * teach that process nothing new.
+ */
+export function diskFaultAtReplay(context: () => WorldContext, chance: () => number) {
+  const taught = new Set<number>();
+  return (pid: number, answer: Answer): void => {
+    const { world, faultsUntil } = context();
+    if (world.time >= faultsUntil || !isReplay(answer) || taught.has(pid)) return;
+    taught.add(pid);
+    if (chance() < 0.6) diskFault(context(), pid, 200 + Math.floor(chance() * 2800), true);
+  };
+}
