@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../../domain/time-zone.js';
 import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
-import { chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
+import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { sell, startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
 requireChromiumInCi();
@@ -39,6 +39,7 @@ describe.skipIf(!chromiumAvailable)("the shop's time zone on screen (Chromium)",
       .poll(() => page().locator('form[aria-labelledby="time-zone-title"]').textContent())
       .toContain(`Time zone saved: days and times now follow ${zone}.`);
     expect(till!.runtime.store.settings.read().timeZone).toBe(zone);
+    expect(await axeViolations(page()), 'accessibility of Settings').toEqual([]);
 
     await tab('Today').click();
     const today = dayOf(Date.now(), zone);
