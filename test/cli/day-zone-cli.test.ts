@@ -2,6 +2,8 @@
 // Berlin's, 25 hours long the night clocks go back.
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
+import type { ShiftSummary } from '../../domain/shift.js';
+import { reportClock } from '../../domain/views/shift-report-view.js';
 import { runCli } from '../helpers/cli.js';
 import { checked, validSale } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -60,6 +62,22 @@ describe('tillsync day in the till’s time zone', () => {
       timeZone: 'UTC',
       sales: { count: 4, totalMinor: 1140 },
     });
+  });
+
+  it("writes the X report's and the shift's times in the till's zone", async () => {
+    const env = { TILLSYNC_DATA_DIR: tempDir(), TZ: 'UTC' };
+    expect((await runCli(['settings', 'set', '--time-zone', 'Asia/Kolkata'], { env })).code).toBe(
+      0,
+    );
+    const open = await runCli(['shift', 'open', '--float', '10.00', '--json'], { env });
+    const { openedAt } = JSON.parse(open.stdout) as ShiftSummary;
+    const kolkata = reportClock('Asia/Kolkata').dateTime(openedAt);
+    expect(kolkata).not.toBe(reportClock('UTC').dateTime(openedAt));
+    const x = await runCli(['shift', 'x'], { env });
+    expect(x.stdout).toMatch(new RegExp(`Opened\\s+${kolkata}`));
+    const shown = new Date(openedAt).toLocaleString(undefined, { timeZone: 'Asia/Kolkata' });
+    const status = await runCli(['status'], { env });
+    expect(status.stdout).toContain(`since ${shown}`);
   });
 
   it('refuses a zone that is not one, naming the setting, and keeps the one set', async () => {
