@@ -42,7 +42,10 @@ describe('a job as it prints', () => {
 
   it("prints the sale's time in the till's time zone, whatever the process's", () => {
     expect(
-      store.recordSale(checked(validSale()), { now: NOW, printing: { receipt: true } }).ok,
+      store.recordSale(checked(validSale()), {
+        now: NOW,
+        printing: { receipt: true, drawerOnCash: false, drawer: false },
+      }).ok,
     ).toBe(true);
     const job = store.claimPrintJob('test', NOW, 1000)!;
     const printed = (timeZone: string) => {
