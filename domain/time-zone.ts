@@ -63,7 +63,7 @@ function startOf(utcMidnight: number, timeZone: string): number {
 }
 
 /** A real date as YYYY-MM-DD: its UTC midnight in ms, or undefined ("2026-02-30", "today"). */
-export function utcMidnightOf(day: string): number | undefined {
+function utcMidnightOf(day: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return undefined;
   const [year, month, date] = match.slice(1).map(Number) as [number, number, number];
