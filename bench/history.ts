@@ -17,7 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { archiveSales, DEFAULT_KEEP_MONTHS, keepFrom } from '../db/archive.js';
 import { openDatabase } from '../db/open.js';
 import { openStore } from '../db/store.js';
-import { dayOf } from '../domain/views/day-view.js';
+import { dayOf } from '../domain/time-zone.js';
+import { systemTimeZone } from '../db/till-time-zone.js';
 import { createService } from '../main/agent/service.js';
 import { databaseFile } from '../main/config/data-dir.js';
 import { syncTuningSchema } from '../main/config/agent-config.js';
@@ -169,7 +170,10 @@ function timeReturnSearch(file: string) {
   try {
     const oldest = store.findSaleForReturn('1');
     if (!oldest.ok) throw new Error(`receipt 1: ${oldest.error.message}`);
-    const search = { day: dayOf(oldest.value.createdAt), amountMinor: oldest.value.totalMinor };
+    const search = {
+      day: dayOf(oldest.value.createdAt, systemTimeZone()),
+      amountMinor: oldest.value.totalMinor,
+    };
     return {
       'find a sale to return ms': Number(
         fixed(

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../db/store.js';
 import { newSale } from '../domain/new-sale.js';
-import { dayOf } from '../domain/views/day-view.js';
+import { dayOf } from '../domain/time-zone.js';
+import { systemTimeZone } from '../db/till-time-zone.js';
 import { fixed } from './stats.js';
 
 const SALES = Number(process.env.BENCH_SALES ?? 5_000);
@@ -86,7 +87,7 @@ const xMs = timeRuns(() => {
   if (!store.shifts.xReport(NOW).ok) throw new Error('no X report');
 });
 const dayMs = timeRuns(() => {
-  if (!store.dayTotals(dayOf(NOW))) throw new Error('no day totals');
+  if (!store.dayTotals(dayOf(NOW, systemTimeZone()))) throw new Error('no day totals');
 });
 const started = performance.now();
 const closed = store.shifts.close(

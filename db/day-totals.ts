@@ -4,7 +4,9 @@
 // Summed in SQL over the till's file and its archives, in exact minor units.
 import { CASH_METHOD } from '../domain/payment-methods.js';
 import type { Amount, DayTotals } from '../domain/sale.js';
+import { dayRange } from '../domain/time-zone.js';
 import type { History } from './history.js';
+import { tillTimeZone } from './till-time-zone.js';
 import type { TillDatabase } from './open.js';
 import { outbox, sales } from './schema.js';
 import { computed, typedQuery, type RowOf } from './typed-sql.js';
@@ -30,17 +32,6 @@ const groupColumns = {
 };
 /** The sales of one payment method in one state, counted and summed. */
 export type DayGroup = RowOf<typeof groupColumns>;
-
-/** A local day's bounds in ms: midnight to midnight, whatever the day's length (DST). */
-export function localDay(date: string): { from: number; to: number } | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return undefined;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const start = new Date(year, month - 1, day);
-  if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== day)
-    return undefined;
-  return { from: start.getTime(), to: new Date(year, month - 1, day + 1).getTime() };
-}
 
 /** The day's figures from its sales grouped by payment method and state. */
 export function sumDay(
@@ -108,9 +99,14 @@ export function createDayTotals(
     );
 
   return {
-    /** The totals of a local day (YYYY-MM-DD); undefined when the date is not a real day. */
+    /**
+     * The totals of a day (YYYY-MM-DD) in the till's time zone, 23 or 25 hours long when
+     * clocks change; undefined when the date is not a real day.
+     */
     dayTotals(date: string): DayTotals | undefined {
-      const range = localDay(date);
+      const settings = settingsStore.read();
+      const timeZone = tillTimeZone(settings);
+      const range = dayRange(date, timeZone);
       if (!range) return undefined;
       const schemas = [...(history?.archiveSchemas() ?? []), 'main'];
       const groups = schemas.flatMap((schema) => groupsIn(schema).all(range));
@@ -118,8 +114,8 @@ export function createDayTotals(
       const { cashMinor, ...returns } = returnsBetween(range.from, range.to);
       // A cash refund is paid out of the drawer: it leaves the cash expected there.
       const cashExpectedMinor = day.cashExpectedMinor - cashMinor;
-      const currency = settingsStore.read().currency;
-      return { date, ...range, currency, ...day, cashExpectedMinor, returns };
+      const currency = settings.currency;
+      return { date, timeZone, ...range, currency, ...day, cashExpectedMinor, returns };
     },
   };
 }

@@ -2,12 +2,12 @@
 // scanned off its receipt), or by day, charged total or customer. The till's own file and
 // its yearly archives are read alike (db/history.ts), so an archived sale is returnable
 // with no connection; a sale in both is the main file's.
-import { localDay } from './day-totals.js';
 import { invalidInput } from './field-errors.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
 import { customers, outbox, products, saleItems, sales } from './schema.js';
 import { computed, leftJoined, typedQuery, type RowOf, type TypedStatement } from './typed-sql.js';
+import { dayRange } from '../domain/time-zone.js';
 import { receiptNumberOf } from '../domain/receipt-code.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
 import { returnSearchInput, whyNotReturnable, type ReturnCandidate } from '../domain/returns.js';
@@ -63,7 +63,12 @@ export function receiptNumberIn(text: string): number | null {
   return typed ? Number(typed[1]) : receiptNumberOf(text);
 }
 
-export function createReturnSearch({ sqlite }: TillDatabase, history?: History) {
+/** `timeZone`: the till's, which a search by day follows. */
+export function createReturnSearch(
+  { sqlite }: TillDatabase,
+  timeZone: () => string,
+  history?: History,
+) {
   const searches = new Map<
     string,
     TypedStatement<Partial<SearchParams>, RowOf<typeof saleColumns>>
@@ -140,7 +145,7 @@ export function createReturnSearch({ sqlite }: TillDatabase, history?: History) 
     const parsed = returnSearchInput.safeParse(input);
     if (!parsed.success) return fail(invalidInput('The search is not valid', parsed.error));
     const { day, amountMinor, customer, limit } = parsed.data;
-    const range = day === undefined ? undefined : localDay(day);
+    const range = day === undefined ? undefined : dayRange(day, timeZone());
     if (day !== undefined && !range)
       return fail(
         invalidFields('The search is not valid', [{ path: '/day', message: 'is not a real day' }]),

@@ -9,6 +9,7 @@ import { eq, sql } from './drizzle.js';
 import { invalidInput } from './field-errors.js';
 import type { History } from './history.js';
 import type { TillDatabase } from './open.js';
+import { tillTimeZone } from './till-time-zone.js';
 import { createReturnSearch, type FoundSaleRow } from './return-search.js';
 import { createReturnViews } from './return-views.js';
 import { returnItems, returns } from './schema.js';
@@ -56,7 +57,7 @@ export function createReturns(
   history?: History,
 ) {
   const { db, sqlite } = database;
-  const search = createReturnSearch(database, history);
+  const search = createReturnSearch(database, () => tillTimeZone(settingsStore.read()), history);
   const returnedLines = sqlite.prepare<
     [{ saleId: string }],
     { line: number; quantityMilli: number; refundMinor: number }

@@ -3,6 +3,8 @@
 // not counted"), so nothing ever blocks a sale. Closing is one transaction: the Z report is
 // computed, numbered and frozen with the shift's closed state, so a crash leaves either the
 // open shift or the closed shift with its report, never half of one (db/shift-close.ts).
+import { shownTime } from '../domain/views/local-time.js';
+import { tillTimeZone } from './till-time-zone.js';
 import { randomUUID } from 'node:crypto';
 import {
   DRAWER_ENTRY_LABELS,
@@ -95,7 +97,7 @@ export function createShifts(
         if (existing)
           return fail({
             code: 'shift_open',
-            message: `A shift is already open on this till (since ${new Date(existing.openedAt).toLocaleString()}): close it before opening another.`,
+            message: `A shift is already open on this till (since ${shownTime(existing.openedAt, tillTimeZone(settingsStore.read()))}): close it before opening another.`,
           });
         const id = randomUUID();
         insertShift({

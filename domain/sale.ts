@@ -187,6 +187,8 @@ export type Amount = z.infer<typeof amount>;
 export const dayTotals = z.object({
   /** The day, YYYY-MM-DD, in the till's time zone. */
   date: z.string(),
+  /** The zone the day is in (IANA name); from its first instant (ms) to the next day's. */
+  timeZone: z.string(),
   from: z.number(),
   to: z.number(),
   currency: z.string(),

@@ -7,6 +7,10 @@ import { apiKeyInfo, SYNC_MODES } from './sync-status.js';
 export const settingsView = z.object({
   till: settingsSchema.extend({
     currencyDecimals: z.number(),
+    /** The zone the till's days and times follow: the setting, or the agent's computer's. */
+    effectiveTimeZone: z.string(),
+    /** The agent's computer's zone, which a till with no zone set follows. */
+    systemTimeZone: z.string(),
     /** The rules a sale's lines must meet (the agent's, shown by the till as it types). */
     limits: z.object({
       maxQuantity: z.number(),

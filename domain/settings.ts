@@ -8,6 +8,7 @@ import { RECEIPT_WIDTHS } from './sale-states.js';
 import { idSchema } from './sale-input.js';
 import { parsePrinterAddress } from './printer-address.js';
 import { DEFAULT_PRINTER_PROFILE, PRINTER_PROFILE_IDS } from './printer-profiles.js';
+import { canonicalTimeZone } from './time-zone.js';
 
 export const settingsShape = {
   currency: z
@@ -24,6 +25,21 @@ export const settingsShape = {
   tillName: z.string().trim().min(1, 'must not be empty').max(64).default('Till 1'),
   /** Printed at the top of every receipt. */
   shopName: z.string().trim().min(1, 'must not be empty').max(64).default('My shop'),
+  /**
+   * The shop's time zone (IANA name, like Europe/Berlin): where its days begin and end, and
+   * the times on screens, receipts and reports. Null: the computer's own.
+   */
+  timeZone: z
+    .string({ error: 'must be a time zone like Europe/Berlin' })
+    .trim()
+    .transform((name, context) => {
+      const zone = canonicalTimeZone(name);
+      if (zone) return zone;
+      context.addIssue({ code: 'custom', message: 'must be a time zone like Europe/Berlin' });
+      return z.NEVER;
+    })
+    .nullable()
+    .default(null),
   receiptWidth: z.enum(RECEIPT_WIDTHS, { error: 'must be 80mm or 58mm' }).default('80mm'),
   /** Print the receipt as soon as a sale is charged. */
   printAfterSale: z.boolean({ error: 'must be true or false' }).default(false),

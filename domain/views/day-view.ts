@@ -6,13 +6,6 @@ import type { dayTotals } from '../sale.js';
 
 type DayTotals = z.output<typeof dayTotals>;
 
-/** The local day (YYYY-MM-DD) a moment falls on. */
-export function dayOf(ms: number): string {
-  const date = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 export interface DayRow {
   label: string;
   /** Minor units, or null for a row that is only a count. */

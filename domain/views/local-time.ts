@@ -26,3 +26,7 @@ export function localTimeParts(timeZone?: string) {
     };
   };
 }
+
+/** A moment as a person reads it: the locale's way (the runtime's when not given), in the zone. */
+export const shownTime = (ms: number, timeZone: string | undefined, locale?: string): string =>
+  new Date(ms).toLocaleString(locale, { timeZone });

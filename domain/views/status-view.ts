@@ -10,6 +10,7 @@
 // - the shift line says "No shift open." exactly when the status has no shift.
 // Pure and free of Node, so the renderer imports it as well.
 import { linkAt, ONLINE_WINDOW_MS, type LinkState } from '../link.js';
+import { shownTime } from './local-time.js';
 import { plural } from '../words.js';
 import { waitingOf, type SyncStatus } from '../sync-status.js';
 import type { ShiftSummary } from '../shift.js';
@@ -57,11 +58,11 @@ export const NO_SHIFT_OPEN = 'No shift open.';
 
 /**
  * The shift in words: "Open since 21/11/2026, 09:02:10 (2 h ago), opened by Ann; float
- * counted." The time is the reader's own clock and locale, as every other time on screen.
+ * counted." The time is in the reader's locale and the till's zone (the runtime's if not given).
  */
-export function shiftLine(shift: ShiftSummary | null, now: number): string {
+export function shiftLine(shift: ShiftSummary | null, now: number, timeZone?: string): string {
   if (!shift) return NO_SHIFT_OPEN;
-  const since = `since ${new Date(shift.openedAt).toLocaleString()} (${relativeTime(Math.min(shift.openedAt, now), now)})`;
+  const since = `since ${shownTime(shift.openedAt, timeZone)} (${relativeTime(Math.min(shift.openedAt, now), now)})`;
   const by = shift.openedBy ? `opened by ${shift.openedBy}` : 'opened with no cashier named';
   const float = shift.floatCounted
     ? 'float counted'
@@ -151,7 +152,7 @@ const SHORT_LINK: Record<LinkState, string> = {
   checking: 'checking the platform',
 };
 
-export function viewStatus(status: StatusInput, now: number): StatusView {
+export function viewStatus(status: StatusInput, now: number, timeZone?: string): StatusView {
   const link = linkAt(status, now);
   const waiting = waitingOf(status.counts);
   const refused = status.counts.refused;
@@ -208,6 +209,6 @@ export function viewStatus(status: StatusInput, now: number): StatusView {
     nextAttempt,
     lastError,
     warnings,
-    shift: shiftLine(status.shift, now),
+    shift: shiftLine(status.shift, now, timeZone),
   };
 }

@@ -9,7 +9,8 @@ import { fail, invalidFields, ok, type Result } from '../../domain/result.js';
 import type { ReceiptView } from '../../domain/sale.js';
 import { MAX_QUANTITY } from '../../domain/sale-input.js';
 import { invalidInput } from '../../db/field-errors.js';
-import { dayOf } from '../../domain/views/day-view.js';
+import { tillTimeZone } from '../../db/till-time-zone.js';
+import { dayOf } from '../../domain/time-zone.js';
 import { formatMoney } from '../../domain/views/money-format.js';
 import type { Logger } from '../log/log-port.js';
 import type { Handlers } from './handlers.js';
@@ -117,7 +118,7 @@ export function counterHandlers(
     searchCustomers: ({ query, limit }) => ok(store().searchCustomers(query, limit)),
     getReceipt: ({ saleId }) => receiptOf(saleId),
     getDayTotals({ date }) {
-      const day = date ?? dayOf(Date.now());
+      const day = date ?? dayOf(Date.now(), tillTimeZone(store().settings.read()));
       const totals = store().dayTotals(day);
       return totals
         ? ok(totals)

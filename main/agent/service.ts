@@ -35,6 +35,7 @@ import type { Handlers, Input } from './handlers.js';
 import type { Runtime } from './runtime.js';
 import { messageOf } from '../../domain/errors.js';
 import { updateMonitoring } from './monitoring-settings.js';
+import { tillTimeZone } from '../../db/till-time-zone.js';
 
 /** What a person was doing, for the message when the disk refuses it. */
 const ACTIONS: Partial<Record<MethodName, string>> = {
@@ -59,7 +60,8 @@ const platformPatch = z.object({
   concurrency: concurrencySchema.optional(),
 });
 
-const exportRequest = z.object(exportRequestShape).refine(...rangeInOrder);
+const exportRequest = (timeZone: string) =>
+  z.object(exportRequestShape(timeZone)).refine(...rangeInOrder);
 
 const apiKeyText = z.string().trim().regex(/^\S+$/, 'must be one word, with no spaces');
 
@@ -199,13 +201,19 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       return updated.ok ? ok(await settingsView()) : updated;
     },
     exportSales(input) {
-      const parsed = exportRequest.safeParse(input);
+      const timeZone = tillTimeZone(runtime.store.settings.read());
+      const parsed = exportRequest(timeZone).safeParse(input);
       if (!parsed.success) return fail(invalidInput('The export is not valid', parsed.error));
       const { from, to, format } = parsed.data;
       let text = '';
       const count = writeSalesExport(
         runtime.store.exportSales({ from, to }),
-        { format, range: { from, to }, returns: runtime.store.exportReturns({ from, to }) },
+        {
+          format,
+          range: { from, to },
+          returns: runtime.store.exportReturns({ from, to }),
+          timeZone,
+        },
         (chunk) => (text += chunk),
       );
       const fileName = exportFileName(input.from, input.to, format);

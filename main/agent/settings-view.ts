@@ -2,6 +2,7 @@
 // settings (and which the environment fixes), what is known of the key, where the data is,
 // the monitoring and the desktop app's own settings.
 import { join } from 'node:path';
+import { systemTimeZone, tillTimeZone } from '../../db/till-time-zone.js';
 import { currencyDecimals } from '../../domain/money.js';
 import { describeApiKey } from '../config/api-key-info.js';
 import { SANDBOX_FOLDER } from '../config/till-store.js';
@@ -30,7 +31,13 @@ export async function readSettingsView(
         ? 'file'
         : 'none';
   return {
-    till: { ...till, currencyDecimals: currencyDecimals(till.currency), limits: SALE_LIMITS },
+    till: {
+      ...till,
+      currencyDecimals: currencyDecimals(till.currency),
+      limits: SALE_LIMITS,
+      effectiveTimeZone: tillTimeZone(till),
+      systemTimeZone: systemTimeZone(),
+    },
     backups: {
       folder: backupFolder(runtime.agent.dataDir),
       latest: latestBackup(runtime.agent.dataDir),

@@ -7,6 +7,7 @@ import { exportShiftReport } from '../trading/report-export.js';
 import type { Handlers } from './handlers.js';
 import type { Runtime } from './runtime.js';
 import type { ShiftState } from '../contract/contract.js';
+import { tillTimeZone } from '../../db/till-time-zone.js';
 
 type ShiftMethod =
   | 'getShift'
@@ -75,7 +76,9 @@ export function shiftHandlers(runtime: Runtime, desk: Desk, session: Actor): Han
       const report =
         number === undefined ? store().shifts.xReport(Date.now()) : store().shifts.zReport(number);
       if (!report.ok) return report;
-      return ok(exportShiftReport(report.value, format, store().settings.read().receiptWidth));
+      const settings = store().settings.read();
+      const timeZone = tillTimeZone(settings);
+      return ok(exportShiftReport(report.value, format, settings.receiptWidth, { timeZone }));
     },
     listCashiers: () => ok(store().cashiers.list()),
     addCashier(request) {

@@ -7,6 +7,7 @@ import { formatMoney } from '../../domain/views/money-format.js';
 import { reportLines } from '../../domain/views/shift-report-view.js';
 import { ROLL_COLUMNS } from '../../domain/views/till-roll.js';
 import type { Store } from '../../db/store.js';
+import { tillTimeZone } from '../../db/till-time-zone.js';
 import { printJson } from './io.js';
 import { noteTill, tillLine, type CliTill } from './store-access.js';
 
@@ -16,7 +17,10 @@ export const reportMoney = (report: ShiftReport) => (minor: number) =>
 
 /** The report as the till roll prints it, then the till's line. */
 export function printReport(report: ShiftReport, store: Store, found: CliTill, heading = ''): void {
-  const lines = reportLines(report, ROLL_COLUMNS[store.settings.read().receiptWidth]);
+  const settings = store.settings.read();
+  const lines = reportLines(report, ROLL_COLUMNS[settings.receiptWidth], {
+    timeZone: tillTimeZone(settings),
+  });
   process.stdout.write(
     [...(heading ? [heading, ''] : []), ...lines, '', tillLine(found)].join('\n') + '\n',
   );

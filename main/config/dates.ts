@@ -1,15 +1,15 @@
-// Dates typed by a person on the command line: a day (YYYY-MM-DD, in the till's local
-// time zone) or a full ISO 8601 timestamp.
+// Dates typed by a person on the command line: a day (YYYY-MM-DD, in the till's time zone)
+// or a full ISO 8601 timestamp.
 import { z } from 'zod';
-import { localDay } from '../../db/day-totals.js';
+import { dayRange } from '../../domain/time-zone.js';
 
 /**
  * A bound of a date range in ms. A bare day given as `to` includes that whole day, so
- * `--from 2026-11-01 --to 2026-11-30` covers all of November.
+ * `--from 2026-11-01 --to 2026-11-30` covers all of November (in the till's zone).
  */
-export const dateBound = (edge: 'from' | 'to') =>
+export const dateBound = (edge: 'from' | 'to', timeZone: string) =>
   z.string().transform((text, context) => {
-    const day = localDay(text);
+    const day = dayRange(text, timeZone);
     if (day) return edge === 'to' ? day.to : day.from;
     const ms = /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
     if (Number.isNaN(ms)) {

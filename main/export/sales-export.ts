@@ -14,12 +14,12 @@ export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export const exportFormat = z.enum(EXPORT_FORMATS);
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** What a person asks for, from the command line or the Sync screen. */
-export const exportRequestShape = {
-  from: dateBound('from').optional(),
-  to: dateBound('to').optional(),
+/** What a person asks for, from the command line or the Sync screen; days in the till's zone. */
+export const exportRequestShape = (timeZone: string) => ({
+  from: dateBound('from', timeZone).optional(),
+  to: dateBound('to', timeZone).optional(),
   format: exportFormat.default('csv'),
-};
+});
 export const rangeInOrder: [
   (range: { from?: number; to?: number }) => boolean,
   { path: string[]; message: string },

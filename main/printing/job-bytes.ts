@@ -29,12 +29,14 @@ export interface JobContext {
   now: number;
   /** The test page's heading: the shop, the till, the printer. */
   heading: () => string[];
+  /** The till's time zone, for the receipts' times; the process's when not given. */
+  timeZone?: string;
 }
 
 export function jobBytes(
   store: Pick<Store, 'getReceipt' | 'getRefundReceipt'>,
   job: PrintJobRow,
-  { layout, heading, now }: JobContext,
+  { layout, heading, now, timeZone }: JobContext,
 ): Result<Uint8Array> {
   // Either way round: a clock stepped back must not make an old opening look new.
   const fresh = Math.abs(now - job.createdAt) <= DRAWER_FRESH_MS;
@@ -43,13 +45,13 @@ export function jobBytes(
     case 'receipt': {
       const receipt = job.ref === null ? undefined : store.getReceipt(job.ref);
       if (!receipt) return gone('The sale');
-      const format = paperFormat(receipt.currency, layout);
+      const format = { ...paperFormat(receipt.currency, layout), timeZone };
       return ok(documentBytes(receiptBlocks(receipt, format), layout, { openDrawer }));
     }
     case 'refund': {
       const refund = job.ref === null ? undefined : store.getRefundReceipt(job.ref);
       if (!refund) return gone('The return');
-      const format = paperFormat(refund.currency, layout);
+      const format = { ...paperFormat(refund.currency, layout), timeZone };
       return ok(documentBytes(refundBlocks(refund, format), layout, { openDrawer }));
     }
     case 'report':

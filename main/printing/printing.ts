@@ -4,6 +4,7 @@
 // it (reprint, cancel, retry, a test page). The printer is never on a sale's path.
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../db/store.js';
+import { tillTimeZone } from '../../db/till-time-zone.js';
 import { printerAddressText } from '../../domain/printer-address.js';
 import type { NewPrintJob } from '../../domain/print-jobs.js';
 import type { PrinterView } from '../../domain/printer-view.js';
@@ -63,9 +64,11 @@ export function createPrinting(options: PrintingOptions) {
       // The encoder (6 MB, 50 ms) is loaded at the first job, not with every agent.
       const { jobBytes } = await import('./job-bytes.js');
       const { profile, width } = chosen.value;
-      const { shopName, tillName } = store().settings.read();
-      const heading = () => [shopName, tillName, address() ?? ''];
-      return jobBytes(store(), job, { layout: { profile, width }, heading, now: clock.now() });
+      const settings = store().settings.read();
+      const heading = () => [settings.shopName, settings.tillName, address() ?? ''];
+      const timeZone = tillTimeZone(settings);
+      const layout = { profile, width };
+      return jobBytes(store(), job, { layout, heading, now: clock.now(), timeZone });
     },
     send: (bytes) => {
       const chosen = setup();
@@ -161,7 +164,9 @@ export function createPrinting(options: PrintingOptions) {
       if (!address) return noPrinter;
       const { paperFormat } = await import('./paper-format.js');
       const { currencyDisplay } = paperFormat(report.currency, { profile, width });
-      const lines = reportLines(report, profileColumns(profile, width), { currencyDisplay });
+      const timeZone = tillTimeZone(store().settings.read());
+      const columns = profileColumns(profile, width);
+      const lines = reportLines(report, columns, { currencyDisplay, timeZone });
       return add({ kind: 'report', reason: reportTitle(report), lines });
     },
     printTestPage: () => add({ kind: 'test' }),

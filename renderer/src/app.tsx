@@ -8,6 +8,7 @@ import { SyncScreen } from './screens/sync';
 import { PrintArea } from './print';
 import { TodayScreen } from './screens/today';
 import { TillDoor } from './shift/till-door';
+import { setTillTimeZone } from './money';
 
 type Settings = MethodOutput<'getSettings'>;
 const SCREENS = ['Till', 'Today', 'Sync', 'Settings'] as const;
@@ -15,15 +16,21 @@ type Screen = (typeof SCREENS)[number];
 
 export function App() {
   const status = useStatus();
-  const [settings, setSettings] = useState<Settings>();
+  const [settings, setSettingsState] = useState<Settings>();
+  // Every screen shows times in the agent's zone: kept with the settings it comes from.
+  const setSettings = (next: Settings) => {
+    setTillTimeZone(next.till.effectiveTimeZone);
+    setSettingsState(next);
+  };
   const [problem, setProblem] = useState<string>();
   const [screen, setScreen] = useState<Screen>('Till');
 
   // Settings are read again when the mode changes (a key or address saved elsewhere).
   useEffect(() => {
-    void api
-      .getSettings({})
-      .then((result) => (result.ok ? setSettings(result.value) : setProblem(result.error.message)));
+    void api.getSettings({}).then((result) => {
+      if (!result.ok) return setProblem(result.error.message);
+      setSettings(result.value);
+    });
   }, [status?.mode]);
 
   return (

@@ -1,4 +1,18 @@
-// Times on screen, in the person's locale. Money is formatted by domain/views/money-format.ts.
+// Times on screen, in the person's locale and the till's time zone (the agent's, from the
+// settings view, so the screens, the CLI and the receipts agree whatever the browser's zone).
+// Money is formatted by domain/views/money-format.ts.
+import { shownTime } from '../../domain/views/local-time';
+
+let tillZone: string | undefined;
+
+/** Called when the settings are read: every time shown from then on is in this zone. */
+export const setTillTimeZone = (zone: string) => {
+  tillZone = zone;
+};
+
+/** The till's zone; the browser's own only before the settings were first read. */
+export const screenTimeZone = (): string =>
+  tillZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export const formatTime = (ms: number | null) =>
-  ms === null ? 'never' : new Date(ms).toLocaleString();
+  ms === null ? 'never' : shownTime(ms, screenTimeZone());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDay } from '../../db/day-totals.js';
+import { localDay } from '../helpers/days.js';
 import { openStore } from '../../db/store.js';
 import { runCli } from '../helpers/cli.js';
 import type { NewSaleInput } from '../../domain/new-sale.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DayTotals } from '../../domain/sale.js';
 import type { VoidedSale } from '../../domain/void.js';
-import { dayOf } from '../../domain/views/day-view.js';
+import { localDayOf as dayOf } from '../helpers/days.js';
 import { jsonAnswer as json, refusedAnswer as refused } from '../helpers/cli-answers.js';
 import { cliTill } from '../helpers/platform-till.js';
 import { validSale } from '../helpers/sales.js';

@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localDay } from '../../db/day-totals.js';
-import { dayOf } from '../../domain/views/day-view.js';
+import { localDay } from '../helpers/days.js';
+import { localDayOf as dayOf } from '../helpers/days.js';
 import { openStore } from '../../db/store.js';
 import { checked } from '../helpers/sales.js';
 import { v1ReturnDelivery } from '../../main/sync/return-delivery.js';

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayOf } from '../../domain/views/day-view.js';
+import { localDayOf as dayOf } from '../helpers/days.js';
 import { openStore, type Store } from '../../db/store.js';
 import { checked, corrected } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';

@@ -7,7 +7,7 @@ import { archiveSales, keepFrom } from '../../db/archive.js';
 import { openStore, type Store } from '../../db/store.js';
 import { receiptCode } from '../../domain/receipt-code.js';
 import { refundFor } from '../../domain/returns.js';
-import { dayOf } from '../../domain/views/day-view.js';
+import { localDayOf as dayOf } from '../helpers/days.js';
 import { NOT_SENT_NOTE, v1ReturnDelivery } from '../../main/sync/return-delivery.js';
 import { act, freshStore, NOW, sell, tradingRows } from '../helpers/shift-store.js';
 import { rowCounts } from '../helpers/sales.js';

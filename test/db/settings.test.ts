@@ -17,6 +17,7 @@ describe('settings', () => {
       shopId: null,
       tillName: 'Till 1',
       shopName: 'My shop',
+      timeZone: null,
       receiptWidth: '80mm',
       printAfterSale: false,
       printerAddress: null,
@@ -68,6 +69,24 @@ describe('settings', () => {
       '/colour',
     ]);
     expect(store.settings.read().tillName).toBe('Till 1');
+  });
+
+  it("keep a time zone in the zone's own spelling, refuse one that is not a zone, and clear it", () => {
+    const bad = store.settings.update({ timeZone: 'Europe/Atlantis', tillName: 'Back' });
+    expect(!bad.ok && bad.error.fields).toEqual([
+      { path: '/timeZone', message: 'must be a time zone like Europe/Berlin' },
+    ]);
+    expect(store.settings.read()).toMatchObject({ timeZone: null, tillName: 'Till 1' });
+    const wrongType = store.settings.update({ timeZone: 5 });
+    expect(!wrongType.ok && wrongType.error.fields?.map((field) => field.path)).toEqual([
+      '/timeZone',
+    ]);
+
+    const set = store.settings.update({ timeZone: ' europe/berlin ' });
+    expect(set.ok && set.value.timeZone).toBe('Europe/Berlin');
+    expect(store.settings.read().timeZone).toBe('Europe/Berlin');
+    store.settings.update({ timeZone: null });
+    expect(store.settings.read().timeZone).toBeNull();
   });
 
   it('refuse a printer address not in a form it knows and a printer it has no profile for', () => {

@@ -8,10 +8,10 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localDay } from '../../db/day-totals.js';
+import { localDay } from '../helpers/days.js';
 import { openStore, type Store } from '../../db/store.js';
 import type { Amount } from '../../domain/sale.js';
-import { dayOf } from '../../domain/views/day-view.js';
+import { localDayOf as dayOf } from '../helpers/days.js';
 import { v1ReturnDelivery } from '../../main/sync/return-delivery.js';
 import { checked, corrected } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';

@@ -3,7 +3,7 @@
 // their sales, and its cash leaves the drawer. A sale that went anywhere near the platform
 // cannot be voided: the answer says why and offers a return; nothing is written.
 import { describe, expect, it } from 'vitest';
-import { dayOf } from '../../domain/views/day-view.js';
+import { localDayOf as dayOf } from '../helpers/days.js';
 import type { Store } from '../../db/store.js';
 import { act, freshStore, NOW, sell, tradingRows } from '../helpers/shift-store.js';
 import { rowCounts } from '../helpers/sales.js';

@@ -2,7 +2,7 @@
 // `tillsync export` say of that day: the same sales, the same totals by payment method, the
 // same cash, the same waiting, refused and discarded. The real CLI reads the same data dir.
 import { describe, expect, it } from 'vitest';
-import { localDay } from '../../db/day-totals.js';
+import { localDay } from '../helpers/days.js';
 import { openStore, type Store } from '../../db/store.js';
 import type { NewSaleInput } from '../../domain/new-sale.js';
 import type { ShiftReport } from '../../domain/shift.js';

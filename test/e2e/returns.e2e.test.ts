@@ -4,7 +4,7 @@
 // figures and the refund receipt on screen.
 import { printedBarcode } from '../helpers/printed-barcode.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayOf } from '../../domain/views/day-view.js';
+import { localDayOf as dayOf } from '../helpers/days.js';
 import { chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { checked, validSale } from '../helpers/sales.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';

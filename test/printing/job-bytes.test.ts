@@ -40,6 +40,26 @@ describe('a job as it prints', () => {
     }
   });
 
+  it("prints the sale's time in the till's time zone, whatever the process's", () => {
+    expect(
+      store.recordSale(checked(validSale()), {
+        now: NOW,
+        printing: { receipt: true, drawerOnCash: false, drawer: false },
+      }).ok,
+    ).toBe(true);
+    const job = store.claimPrintJob('test', NOW, 1000)!;
+    const printed = (timeZone: string) => {
+      const bytes = jobBytes(store, job, { ...context(NOW), timeZone });
+      if (!bytes.ok) throw new Error(bytes.error.message);
+      return decodeEscPos(bytes.value, layout.profile).lines.join('\n');
+    };
+    // 08:00 UTC on 2026-11-21.
+    expect(printed('Asia/Kolkata')).toContain('2026-11-21 13:30');
+    expect(printed('Pacific/Chatham')).toContain('2026-11-21 21:45');
+    expect(printed('America/Los_Angeles')).toContain('2026-11-21 00:00');
+    expect(printed('Pacific/Pago_Pago')).toContain('2026-11-20 21:00');
+  });
+
   it('a drawer opening alone that comes too late is not made, and says what to do', () => {
     const entry = store.shifts.addEntry(
       { kind: 'no_sale', amountMinor: 0, reason: 'change' },

@@ -2,6 +2,8 @@
 // one anonymous cashier; the first one added must be a manager, and from then on adding or
 // removing cashiers is a manager's to do (main/trading/desk.ts, as at the till).
 import type { Command } from 'commander';
+import { shownTime } from '../../../domain/views/local-time.js';
+import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { CASHIER_ROLES, newCashierInput, type CashierView } from '../../../domain/cashier.js';
 import { invalidInput } from '../../../db/field-errors.js';
 import { addActingOptions, cashierNamed, type ActingOptions } from '../acting-cashier.js';
@@ -62,6 +64,7 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
     .action((options: Options, command: Command) =>
       withTradingTill(command, (till) => {
         const list = till.store.cashiers.list();
+        const timeZone = tillTimeZone(till.store.settings.read());
         if (options.json) {
           noteTill(till.found);
           return void printJson(list);
@@ -71,7 +74,7 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
             ? ['No cashiers: the till works with one anonymous cashier, and nobody signs in.']
             : list.map(
                 (cashier) =>
-                  `${cashier.name.padEnd(24)} ${cashier.role.padEnd(8)} added ${new Date(cashier.createdAt).toLocaleString()}`,
+                  `${cashier.name.padEnd(24)} ${cashier.role.padEnd(8)} added ${shownTime(cashier.createdAt, timeZone)}`,
               )),
           tillLine(till.found),
         ]);

@@ -3,7 +3,9 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { currencyDecimals } from '../../../domain/money.js';
-import { dayCsv, dayOf, dayRows } from '../../../domain/views/day-view.js';
+import { tillTimeZone } from '../../../db/till-time-zone.js';
+import { dayOf } from '../../../domain/time-zone.js';
+import { dayCsv, dayRows } from '../../../domain/views/day-view.js';
 import { formatMoney } from '../../../domain/views/money-format.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printJson } from '../io.js';
@@ -19,13 +21,15 @@ export function registerDay(program: Command): void {
   program
     .command('day')
     .description("Show a day's totals: sales, payment methods, cash in the drawer, refused")
-    .option('--date <day>', 'the day, like 2026-11-21 (default: today)')
+    .argument('[day]', "the day, like 2026-11-21, in the till's time zone (default: today)")
+    .option('--date <day>', 'the same as [day]')
     .option('--json', 'print JSON instead of text')
     .option('--csv', 'print CSV (for a spreadsheet) instead of text')
-    .action(async (raw: Record<string, unknown>, command: Command) => {
+    .action(async (given: string | undefined, raw: Record<string, unknown>, command: Command) => {
       const options = parseOptions(dayOptions, raw);
-      const date = options.date ?? dayOf(Date.now());
       await withStore(command, (store, found) => {
+        const date =
+          given ?? options.date ?? dayOf(Date.now(), tillTimeZone(store.settings.read()));
         const day = store.dayTotals(date);
         if (!day)
           throw new CliError(
@@ -40,7 +44,9 @@ export function registerDay(program: Command): void {
         }
         const money = (minor: number) => formatMoney(minor, day.currency, decimals);
         const { tillName, shopName } = store.settings.read();
-        const lines = [`${shopName}, ${tillName}: ${date}`];
+        const hours = (day.to - day.from) / 3_600_000;
+        const length = hours === 24 ? '' : `, ${hours} hours: the clocks changed`;
+        const lines = [`${shopName}, ${tillName}: ${date} (${day.timeZone}${length})`];
         for (const row of dayRows(day)) {
           const count = row.count === null ? '' : `${row.count}`;
           const amount = row.amountMinor === null ? '' : money(row.amountMinor);

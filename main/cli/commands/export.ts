@@ -10,6 +10,7 @@ import {
   rangeInOrder,
   writeSalesExport,
 } from '../../export/sales-export.js';
+import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions } from '../io.js';
 import { progressBar } from '../progress.js';
@@ -17,13 +18,14 @@ import { describeTill, withStore } from '../store-access.js';
 import { codeOf, messageOf } from '../../../domain/errors.js';
 import { plural } from '../../../domain/words.js';
 
-const exportOptions = z
-  .object({
-    ...exportRequestShape,
-    out: z.string().min(1, 'must name a file').optional(),
-    force: z.boolean().optional(),
-  })
-  .refine(...rangeInOrder);
+const exportOptions = (timeZone: string) =>
+  z
+    .object({
+      ...exportRequestShape(timeZone),
+      out: z.string().min(1, 'must name a file').optional(),
+      force: z.boolean().optional(),
+    })
+    .refine(...rangeInOrder);
 
 /** To the --out file (see fileOutput), or to stdout. */
 function openOutput(out: string | undefined) {
@@ -41,13 +43,14 @@ export function registerExport(program: Command): void {
     .option('--out <file>', 'write to this file instead of the standard output')
     .option('--force', 'replace the --out file if it exists')
     .action(async (raw: Record<string, unknown>, command: Command) => {
-      const { from, to, format, out, force } = parseOptions(exportOptions, raw);
-      if (out && existsSync(out) && !force)
-        throw new CliError(
-          `${out} already exists: choose another name, or add --force to replace it.`,
-          EXIT.invalidInput,
-        );
       await withStore(command, (store, found) => {
+        const timeZone = tillTimeZone(store.settings.read());
+        const { from, to, format, out, force } = parseOptions(exportOptions(timeZone), raw);
+        if (out && existsSync(out) && !force)
+          throw new CliError(
+            `${out} already exists: choose another name, or add --force to replace it.`,
+            EXIT.invalidInput,
+          );
         const range = { from, to };
         const bar = out ? progressBar(store.countExportSales(range), 'Exporting') : undefined;
         let output: ReturnType<typeof openOutput> | undefined;
@@ -61,7 +64,7 @@ export function registerExport(program: Command): void {
             }
           })();
           const returns = store.exportReturns(range);
-          count = writeSalesExport(sales, { format, range, returns }, output.write);
+          count = writeSalesExport(sales, { format, range, returns, timeZone }, output.write);
           output.done();
         } catch (error) {
           output?.fail();

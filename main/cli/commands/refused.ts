@@ -3,6 +3,8 @@
 // is checked here, as it comes in, by the schema the UI's editRefused goes through
 // (domain/corrected-sale.ts), before the store is opened.
 import type { Command } from 'commander';
+import { shownTime } from '../../../domain/views/local-time.js';
+import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { invalidInput } from '../../../db/field-errors.js';
 import { correctedSale } from '../../../domain/corrected-sale.js';
 import { currencyDecimals, formatMinor } from '../../../domain/money.js';
@@ -27,7 +29,12 @@ function finish(result: Result<RefusedChange>, found: CliTill, json?: boolean): 
   process.stdout.write(`Sale #${receiptNumber} ${what}.\n${tillLine(found)}\n`);
 }
 
-function printUncertain(rows: UncertainSale[], found: CliTill, json?: boolean): void {
+function printUncertain(
+  rows: UncertainSale[],
+  found: CliTill,
+  timeZone: string,
+  json?: boolean,
+): void {
   if (json) return void printJson(rows);
   if (rows.length === 0) {
     process.stdout.write(
@@ -41,7 +48,7 @@ function printUncertain(rows: UncertainSale[], found: CliTill, json?: boolean): 
       row.state === 'synced'
         ? `synced${row.platformId ? ` as ${row.platformId}` : ''}: look for a second copy`
         : `${row.state}: it may be there already`;
-    return `#${row.receiptNumber}  ${new Date(row.createdAt).toLocaleString()}  ${total}  ${where}`;
+    return `#${row.receiptNumber}  ${shownTime(row.createdAt, timeZone)}  ${total}  ${where}`;
   });
   lines.push(
     `${plural(rows.length, 'sale was', 'sales were')} sent without an answer, to a platform not known to honour idempotency keys. Check them on the platform.`,
@@ -67,8 +74,9 @@ export function registerRefused(program: Command): void {
       await withStore(command, (store, found) => {
         // A JSON list has no room for the till: it is named on stderr.
         if (options.json) noteTill(found);
+        const timeZone = tillTimeZone(store.settings.read());
         if (options.uncertain)
-          return void printUncertain(store.listUncertain(), found, options.json);
+          return void printUncertain(store.listUncertain(), found, timeZone, options.json);
         const rows = store.listRefused();
         if (options.json) return void printJson(rows);
         if (rows.length === 0)
@@ -76,7 +84,7 @@ export function registerRefused(program: Command): void {
         const lines = rows.map((row) => {
           const total = `${formatMinor(row.totalMinor, currencyDecimals(row.currency))} ${row.currency}`;
           const flag = row.uncertain ? '  (may already be on the platform)' : '';
-          return `#${row.receiptNumber}  ${new Date(row.createdAt).toLocaleString()}  ${total}${flag}\n    ${row.lastErrorReason ?? 'no reason given'}`;
+          return `#${row.receiptNumber}  ${shownTime(row.createdAt, timeZone)}  ${total}${flag}\n    ${row.lastErrorReason ?? 'no reason given'}`;
         });
         lines.push(
           'Resolve with: tillsync refused retry <receipt> | edit <receipt> --file fixed.json | discard <receipt> --reason "..."',

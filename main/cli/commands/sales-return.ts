@@ -4,6 +4,8 @@
 // it, where the till has cashiers). No --line: every line in full (what is left of it).
 // `tillsync sales returns`: the returns made, newest first.
 import type { Command } from 'commander';
+import { shownTime } from '../../../domain/views/local-time.js';
+import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { methodLabel } from '../../../domain/views/money-format.js';
 import { returnLabel, type ReturnView } from '../../../domain/returns.js';
 import { v1ReturnDelivery } from '../../sync/return-delivery.js';
@@ -121,10 +123,11 @@ export function registerSalesReturn(sales: Command): void {
     .action((options: { json?: boolean }, command: Command) =>
       withTradingTill(command, (till) => {
         const returns = till.store.listReturns();
+        const timeZone = tillTimeZone(till.store.settings.read());
         if (options.json) return void printJson({ returns, till: tillFields(till.found) });
         const rows = returns.map(
           (ret) =>
-            `${returnLabel(ret.returnNumber).padEnd(7)} ${new Date(ret.createdAt).toLocaleString().padEnd(24)} sale #${String(ret.saleReceiptNumber).padEnd(6)} ${till.money(ret.totalMinor).padStart(12)}  ${methodLabel(ret.refundPaymentMethod).padEnd(13)} ${ret.delivery === 'sent' ? 'sent' : 'not sent'}`,
+            `${returnLabel(ret.returnNumber).padEnd(7)} ${shownTime(ret.createdAt, timeZone).padEnd(24)} sale #${String(ret.saleReceiptNumber).padEnd(6)} ${till.money(ret.totalMinor).padStart(12)}  ${methodLabel(ret.refundPaymentMethod).padEnd(13)} ${ret.delivery === 'sent' ? 'sent' : 'not sent'}`,
         );
         process.stdout.write(
           [...(rows.length ? rows : ['No returns yet.']), tillLine(till.found)].join('\n') + '\n',

@@ -1,25 +1,28 @@
 // `tillsync sales list`: recent sales with their sync state, newest first; `sales void`:
 // ./sales-void.ts; `sales return` and `sales returns`: ./sales-return.ts.
 import type { Command } from 'commander';
+import { shownTime } from '../../../domain/views/local-time.js';
 import { z } from 'zod';
 import { currencyDecimals, formatMinor } from '../../../domain/money.js';
 import type { SaleSummary } from '../../../domain/sale.js';
 import { OUTBOX_STATES } from '../../../domain/sale-states.js';
 import { dateBound } from '../../config/dates.js';
+import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printError, printJson } from '../io.js';
 import { tillFields, tillLine, withStore } from '../store-access.js';
 import { registerSalesVoid } from './sales-void.js';
 import { registerSalesReturn } from './sales-return.js';
 
-const listOptions = z.object({
-  state: z.enum(OUTBOX_STATES).optional(),
-  from: dateBound('from').optional(),
-  to: dateBound('to').optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  before: z.coerce.number().int().positive().optional(),
-  json: z.boolean().optional(),
-});
+const listOptions = (timeZone: string) =>
+  z.object({
+    state: z.enum(OUTBOX_STATES).optional(),
+    from: dateBound('from', timeZone).optional(),
+    to: dateBound('to', timeZone).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    before: z.coerce.number().int().positive().optional(),
+    json: z.boolean().optional(),
+  });
 
 export function registerSales(program: Command): void {
   const sales = program.command('sales').description('Read the sales recorded on this till');
@@ -33,8 +36,9 @@ export function registerSales(program: Command): void {
     .option('--before <receipt>', 'continue below this receipt number (paging)')
     .option('--json', 'print JSON instead of text')
     .action(async (raw: Record<string, unknown>, command: Command) => {
-      const { json, ...filter } = parseOptions(listOptions, raw);
       await withStore(command, (store, found) => {
+        const timeZone = tillTimeZone(store.settings.read());
+        const { json, ...filter } = parseOptions(listOptions(timeZone), raw);
         const page = store.listSales(filter);
         if (!page.ok) {
           printError(page.error);
@@ -43,7 +47,7 @@ export function registerSales(program: Command): void {
         if (json) printJson({ ...page.value, till: tillFields(found) });
         else
           process.stdout.write(
-            formatTable(page.value.sales, page.value.nextBefore) + tillLine(found) + '\n',
+            formatTable(page.value.sales, page.value.nextBefore, timeZone) + tillLine(found) + '\n',
           );
       });
     });
@@ -52,11 +56,11 @@ export function registerSales(program: Command): void {
   registerSalesReturn(sales);
 }
 
-function formatTable(rows: SaleSummary[], nextBefore: number | null): string {
+function formatTable(rows: SaleSummary[], nextBefore: number | null, timeZone: string): string {
   if (rows.length === 0) return 'No sales match.\n';
   const lines = rows.map((sale) => {
     const total = `${formatMinor(sale.totalMinor, currencyDecimals(sale.currency))} ${sale.currency}`;
-    const when = new Date(sale.createdAt).toLocaleString();
+    const when = shownTime(sale.createdAt, timeZone);
     const reason = sale.lastErrorReason ? `  ${sale.lastErrorReason}` : '';
     return `#${String(sale.receiptNumber).padEnd(6)} ${when.padEnd(24)} ${total.padStart(14)}  ${sale.paymentMethod.padEnd(13)} ${sale.state}${reason}`;
   });

@@ -2,6 +2,7 @@
 // till's store: sandbox mode has its own (its currency and shop come from the sandbox).
 import type { Command } from 'commander';
 import type { Settings } from '../../../db/settings.js';
+import { systemTimeZone } from '../../../db/till-time-zone.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson } from '../io.js';
 import { describeTill, tillFields, withStore, type CliTill } from '../store-access.js';
@@ -16,6 +17,7 @@ interface SetOptions {
   printerAddress?: string;
   printerProfile?: string;
   cashDrawer?: string;
+  timeZone?: string;
 }
 
 /** on/off, yes/no, true/false; anything else is passed on for the settings to refuse in words. */
@@ -35,6 +37,7 @@ function printSettings(settings: Settings, found: CliTill, json?: boolean): void
     `payment methods   ${settings.paymentMethods.join(', ')}`,
     `shop id           ${settings.shopId ?? '(none)'}`,
     `till name         ${settings.tillName}`,
+    `time zone         ${settings.timeZone ?? `${systemTimeZone()} (the computer's)`}`,
     `backups kept      ${settings.backupsKept === 0 ? '0 (daily backups off)' : settings.backupsKept}`,
     `archive after     ${settings.archiveAfterMonths === 0 ? '0 (never: every sale stays in the till database)' : `${settings.archiveAfterMonths} months`}`,
     `printer           ${settings.printerAddress ?? '(none: receipts go through the print dialog)'}`,
@@ -73,6 +76,10 @@ export function registerSettings(program: Command): void {
     )
     .option('--printer-profile <id>', 'the printer model, like epson-tm-t20iii (see the README)')
     .option('--cash-drawer <on|off>', 'a cash drawer is plugged into the printer')
+    .option(
+      '--time-zone <zone>',
+      "the shop's time zone, like Europe/Berlin: its days and times (empty: the computer's)",
+    )
     .option('--json', 'print JSON instead of text')
     .action(async (options: SetOptions & { json?: boolean }, command: Command) => {
       const patch = {
@@ -87,6 +94,7 @@ export function registerSettings(program: Command): void {
           options.printerAddress === undefined ? undefined : options.printerAddress.trim() || null,
         printerProfile: options.printerProfile,
         cashDrawer: switchOf(options.cashDrawer),
+        timeZone: options.timeZone === undefined ? undefined : options.timeZone.trim() || null,
       };
       await withStore(command, (store, found) => {
         const result = store.settings.update(patch);

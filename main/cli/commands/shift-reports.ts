@@ -1,6 +1,8 @@
 // `tillsync shift x` and `tillsync shift reports`: the open shift's figures now (X), and the
 // Z reports kept at each close, shown again exactly as they were made.
 import type { Command } from 'commander';
+import { shownTime } from '../../../domain/views/local-time.js';
+import { tillTimeZone } from '../../../db/till-time-zone.js';
 import type { ShiftReport } from '../../../domain/shift.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
@@ -22,7 +24,8 @@ function reportNumber(text: string): number {
 }
 
 /** One line per Z report: when, and how the cash came out. */
-function reportList(reports: ShiftReport[]): string[] {
+function reportList(reports: ShiftReport[], timeZone: string): string[] {
+  const time = (ms: number) => shownTime(ms, timeZone);
   if (reports.length === 0)
     return ['No Z report yet: one is made when a shift closes (`tillsync shift close`).'];
   return reports.map((report) => {
@@ -32,7 +35,7 @@ function reportList(reports: ShiftReport[]): string[] {
       difference === 0
         ? 'even'
         : `${difference > 0 ? 'over' : 'short'} ${money(Math.abs(difference))}`;
-    return `${`Z${report.number}`.padEnd(5)} ${new Date(report.openedAt).toLocaleString()} to ${new Date(report.closedAt ?? report.madeAt).toLocaleString()}  sales ${money(report.sales.totalMinor)}  cash counted ${money(report.countedMinor ?? 0)}, ${over}`;
+    return `${`Z${report.number}`.padEnd(5)} ${time(report.openedAt)} to ${time(report.closedAt ?? report.madeAt)}  sales ${money(report.sales.totalMinor)}  cash counted ${money(report.countedMinor ?? 0)}, ${over}`;
   });
 }
 
@@ -67,7 +70,8 @@ export function registerShiftReports(shift: Command): void {
           noteTill(till.found);
           return void printJson(reports);
         }
-        print([...reportList(reports), tillLine(till.found)]);
+        const timeZone = tillTimeZone(till.store.settings.read());
+        print([...reportList(reports, timeZone), tillLine(till.found)]);
       }),
     );
 }

@@ -9,6 +9,7 @@ import { readStoreStatus, type SyncStatus } from '../../sync/status.js';
 import { plural, sentence } from '../../../domain/words.js';
 import { printJson } from '../io.js';
 import type { Store } from '../../../db/store.js';
+import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { tillFields, tillLine, withStore, type CliTill } from '../store-access.js';
 
 const KEY_ELSEWHERE = {
@@ -44,8 +45,8 @@ function keyLine(sync: SyncStatus, refused: boolean): string {
 }
 
 /** The status in lines, read through the same status view as the banner and the tray. */
-function describe(sync: SyncStatus, now: number): string[] {
-  const view = viewStatus(sync, now);
+function describe(sync: SyncStatus, now: number, timeZone: string): string[] {
+  const view = viewStatus(sync, now, timeZone);
   const refused = view.link === 'key_rejected';
   const lines = [
     `  platform   ${platformLine(sync)}`,
@@ -107,7 +108,7 @@ export function registerStatus(program: Command): void {
                 `  held       ${plural(held.count, 'sale')} on hold at the counter, the oldest held ${relativeTime(Math.min(held.oldestAt!, now), now)}`,
               ]
             : []),
-          ...describe(sync, now),
+          ...describe(sync, now, tillTimeZone(store.settings.read())),
         ];
         if (configError) lines.push(`  config     ${configError}`);
         process.stdout.write(lines.join('\n') + '\n');

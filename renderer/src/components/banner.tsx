@@ -1,4 +1,5 @@
 import { viewStatus } from '../../../domain/views/status-view';
+import { screenTimeZone } from '../money';
 import { useNow, type Status } from '../hooks';
 
 /** One line that says whether sales are reaching the platform, and what to do if not. */
@@ -10,7 +11,7 @@ export function Banner({ status }: { status: Status | undefined }) {
         Connecting to the Tillsync agent…
       </div>
     );
-  const view = viewStatus(status, now);
+  const view = viewStatus(status, now, screenTimeZone());
   // The sandbox has its own colour while all is well, so nobody mistakes it for the platform.
   const colour = view.tone === 'ok' && view.sandbox ? 'sandbox' : view.tone;
   return (

@@ -1,17 +1,17 @@
 import { useState } from 'preact/hooks';
-import { dayOf } from '../../../domain/views/day-view';
+import { dayOf } from '../../../domain/time-zone';
 import { plural } from '../../../domain/words';
 import { api } from '../api';
 import { download } from '../download';
+import { screenTimeZone } from '../money';
 import { Field, fieldMessages, InputField, Notice } from './field';
 
 /** The sales of a period, as a CSV for a spreadsheet or JSON: the same as `tillsync export`. */
 export function ExportForm() {
-  const today = new Date();
-  const [from, setFrom] = useState(
-    dayOf(new Date(today.getFullYear(), today.getMonth(), 1).getTime()),
-  );
-  const [to, setTo] = useState(dayOf(today.getTime()));
+  // This month so far, in the till's zone.
+  const today = dayOf(Date.now(), screenTimeZone());
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
   const [format, setFormat] = useState<'csv' | 'json'>('csv');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{

@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { dayRows } from '../../../domain/views/day-view';
 import { formatMoney } from '../../../domain/views/money-format';
+import { screenTimeZone } from '../money';
 import { barcodeOnRoll } from '../../../domain/views/receipt-barcode';
 import {
   receiptBlocks,
@@ -102,7 +103,10 @@ export function ReceiptPaper({
 }) {
   return (
     <Paper width={width} label={`Receipt ${receipt.receiptNumber}`}>
-      <Blocks blocks={receiptBlocks(receipt, { decimals })} width={width} />
+      <Blocks
+        blocks={receiptBlocks(receipt, { decimals, timeZone: screenTimeZone() })}
+        width={width}
+      />
     </Paper>
   );
 }
@@ -119,7 +123,10 @@ export function RefundPaper({
 }) {
   return (
     <Paper width={width} label={`Refund ${returnLabel(receipt.returnNumber)}`}>
-      <Blocks blocks={refundBlocks(receipt, { decimals })} width={width} />
+      <Blocks
+        blocks={refundBlocks(receipt, { decimals, timeZone: screenTimeZone() })}
+        width={width}
+      />
     </Paper>
   );
 }

@@ -6,6 +6,7 @@ import { parseMoney } from '../../../domain/money';
 import type { ReturnCandidate } from '../../../domain/returns';
 import { api } from '../api';
 import { InputField, Notice } from '../components/field';
+import { formatTime } from '../money';
 
 export function ReturnFinder(props: {
   decimals: number;
@@ -77,7 +78,7 @@ export function ReturnFinder(props: {
             {found.map((sale) => (
               <tr key={sale.saleId} data-receipt={sale.receiptNumber}>
                 <td>#{sale.receiptNumber}</td>
-                <td>{new Date(sale.createdAt).toLocaleString()}</td>
+                <td>{formatTime(sale.createdAt)}</td>
                 <td>{props.money(sale.totalMinor)}</td>
                 <td>{sale.customerName ?? ''}</td>
                 <td>{sale.archived ? 'archived' : sale.state}</td>

@@ -17,6 +17,7 @@ import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { fieldMessages, InputField, Notice } from '../components/field';
 import { RefundPaper } from '../components/paper';
+import { formatTime } from '../money';
 import { printDocument, setPrintable } from '../print';
 import { askPrinter, printsDirect, usePrinter } from '../printer';
 import { useManagerApproval, withApproval } from '../shift/manager-approval';
@@ -175,7 +176,7 @@ export function ReturnPanel(props: {
     <section class="return-panel" aria-label={`Return from receipt #${sale.receiptNumber}`}>
       <h2>Return from receipt #{sale.receiptNumber}</h2>
       <p>
-        {new Date(sale.createdAt).toLocaleString()} · {money(sale.totalMinor)} paid by{' '}
+        {formatTime(sale.createdAt)} · {money(sale.totalMinor)} paid by{' '}
         {methodLabel(sale.paymentMethod)}
         {sale.customerName ? ` · ${sale.customerName}` : ''}
         {sale.archived ? ' · from the archive' : ''}

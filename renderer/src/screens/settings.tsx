@@ -4,6 +4,7 @@ import { plural } from '../../../domain/words';
 import { api } from '../api';
 import { CashierSettings } from '../components/cashier-settings';
 import { CounterSettingsForm } from '../components/counter-settings';
+import { TimeZoneForm } from '../components/time-zone-form';
 import {
   errorFeedback,
   Field,
@@ -154,6 +155,7 @@ export function SettingsScreen({
       </form>
 
       <CounterSettingsForm settings={settings} onChange={onChange} />
+      <TimeZoneForm settings={settings} onChange={onChange} />
       <PrinterSettingsForm settings={settings} onChange={onChange} />
       <CashierSettings />
       <ShiftSettingsForm settings={settings} onChange={onChange} />

@@ -2,7 +2,8 @@
 // day's): the same rows as `tillsync day`, printable like a receipt, and exportable.
 import { useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
-import { dayCsv, dayOf } from '../../../domain/views/day-view';
+import { dayOf } from '../../../domain/time-zone';
+import { dayCsv } from '../../../domain/views/day-view';
 import { api } from '../api';
 import { Field, Notice } from '../components/field';
 import { DayPaper, DayTable } from '../components/paper';
@@ -16,7 +17,7 @@ type DayTotals = MethodOutput<'getDayTotals'>;
 
 export function TodayScreen({ settings }: { settings: Settings }) {
   const { currencyDecimals: decimals, receiptWidth, shopName, tillName } = settings.till;
-  const [date, setDate] = useState(dayOf(Date.now()));
+  const [date, setDate] = useState(dayOf(Date.now(), settings.till.effectiveTimeZone));
   const [day, setDay] = useState<DayTotals>();
   const [problem, setProblem] = useState<string>();
   const [changes, setChanges] = useState(0);

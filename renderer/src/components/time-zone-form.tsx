@@ -1,0 +1,59 @@
+// The shop's time zone: where its days begin and end (the day's totals, a search by day, an
+// export's days) and the times on screens, receipts and reports. The choice is the agent's
+// setting; "the computer's" is the agent's computer's zone, not this browser's.
+import { useState } from 'preact/hooks';
+import type { MethodOutput } from '../../../main/contract/contract';
+import { api } from '../api';
+import { errorFeedback, Field, Notice, type Feedback } from './field';
+
+type Settings = MethodOutput<'getSettings'>;
+
+/** The zones this browser knows, with the one set (an alias it may list by another name). */
+function zoneChoices(current: string | null): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return current === null || known.includes(current) ? known : [current, ...known].sort();
+}
+
+export function TimeZoneForm(props: { settings: Settings; onChange: (next: Settings) => void }) {
+  const { till } = props.settings;
+  const [zone, setZone] = useState(till.timeZone ?? '');
+  const [feedback, setFeedback] = useState<Feedback>();
+
+  async function save(event: Event) {
+    event.preventDefault();
+    const result = await api.updateSettings({ timeZone: zone === '' ? null : zone });
+    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    setFeedback({
+      tone: 'ok',
+      text: `Time zone saved: days and times now follow ${result.value.till.effectiveTimeZone}.`,
+    });
+    props.onChange(result.value);
+  }
+
+  return (
+    <form aria-labelledby="time-zone-title" onSubmit={(event) => void save(event)}>
+      <h2 id="time-zone-title">Time zone</h2>
+      <Field
+        id="time-zone"
+        label="The shop's time zone"
+        hint="When each day begins and ends, and the times on screens, receipts and reports"
+        error={feedback?.fields?.['/timeZone']}
+      >
+        <select
+          id="time-zone"
+          value={zone}
+          onChange={(event) => setZone(event.currentTarget.value)}
+        >
+          <option value="">The computer's ({till.systemTimeZone})</option>
+          {zoneChoices(till.timeZone).map((one) => (
+            <option key={one} value={one}>
+              {one.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <button type="submit">Save time zone</button>
+      {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
+    </form>
+  );
+}
