@@ -161,6 +161,9 @@ describe('the printer at the counter', () => {
       tenderedMinor: undefined,
     });
     await waitUntil(() => paper().cuts === 1);
+    // Printed means the printer answered after the job too: turned off before that, the job
+    // would rightly wait to print again.
+    await waitUntil(async () => (await printerView()).waiting.length === 0);
     await printer.behave('refuse');
     const saleId = runtime.store.listSales({ limit: 1 });
     if (!saleId.ok) throw new Error(saleId.error.message);
