@@ -78,13 +78,17 @@ describe('the cart', () => {
 
   it('says why a cart cannot be charged, in the order a cashier fixes it', () => {
     const cart = { ...emptyCart('CASH'), lines: [line('2', 175)] };
-    expect(chargeProblem(emptyCart('CASH'), 2, usd)).toBe('Add a product first.');
-    expect(chargeProblem({ ...cart, lines: [line('')] }, 2, usd)).toBe(
+    expect(chargeProblem(emptyCart('CASH'), 'USD', usd)).toBe('Add a product first.');
+    expect(chargeProblem({ ...cart, lines: [line('')] }, 'USD', usd)).toBe(
       'Fix the cart first: Type a quantity.',
     );
-    expect(chargeProblem({ ...cart, tendered: '3' }, 2, usd)).toBe('Less than the total ($3.50)');
-    expect(chargeProblem({ ...cart, paymentMethod: '' }, 2, usd)).toBe('Choose a payment method.');
-    expect(chargeProblem({ ...cart, tendered: '5' }, 2, usd)).toBeUndefined();
+    expect(chargeProblem({ ...cart, tendered: '3' }, 'USD', usd)).toBe(
+      'Less than the total ($3.50)',
+    );
+    expect(chargeProblem({ ...cart, paymentMethod: '' }, 'USD', usd)).toBe(
+      'Choose a payment method.',
+    );
+    expect(chargeProblem({ ...cart, tendered: '5' }, 'USD', usd)).toBeUndefined();
   });
 
   it('makes the new sale in minor units, the cash tendered as typed too', () => {
@@ -94,7 +98,7 @@ describe('the cart', () => {
       customer: { id: 'cus_1', name: 'Amina', phone: null, email: null },
       tendered: '20,5',
     };
-    expect(saleFromCart(cart, 2)).toEqual({
+    expect(saleFromCart(cart, 'USD')).toEqual({
       items: [
         { productId: 'a', quantity: 0.5, unitPriceMinor: 1999 },
         { productId: 'b', quantity: 3, unitPriceMinor: 125 },
@@ -103,7 +107,7 @@ describe('the cart', () => {
       customerId: 'cus_1',
       tenderedMinor: 2050,
     });
-    expect(saleFromCart({ ...cart, paymentMethod: 'MOBILE_MONEY' }, 2)).not.toHaveProperty(
+    expect(saleFromCart({ ...cart, paymentMethod: 'MOBILE_MONEY' }, 'USD')).not.toHaveProperty(
       'tenderedMinor',
     );
   });

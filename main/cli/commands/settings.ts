@@ -8,6 +8,7 @@ import { describeTill, tillFields, withStore, type CliTill } from '../store-acce
 
 interface SetOptions {
   currency?: string;
+  locale?: string;
   paymentMethods?: string;
   shopId?: string;
   tillName?: string;
@@ -32,6 +33,7 @@ function printSettings(settings: Settings, found: CliTill, json?: boolean): void
   const lines = [
     `till              ${describeTill(found)}`,
     `currency          ${settings.currency}`,
+    `locale            ${settings.locale ?? "(the system's)"}`,
     `payment methods   ${settings.paymentMethods.join(', ')}`,
     `shop id           ${settings.shopId ?? '(none)'}`,
     `till name         ${settings.tillName}`,
@@ -59,6 +61,7 @@ export function registerSettings(program: Command): void {
     .command('set')
     .description('Change one or more settings; nothing changes if any value is invalid')
     .option('--currency <code>', 'ISO 4217 currency of the shop, like USD or KES')
+    .option('--locale <tag>', "how amounts are typed and shown, like de-DE (empty: the system's)")
     .option('--payment-methods <list>', 'comma-separated, like CASH,MOBILE_MONEY')
     .option('--shop-id <id>', 'the shop this till sells for (empty to clear)')
     .option('--till-name <name>', 'a name for this till')
@@ -77,6 +80,7 @@ export function registerSettings(program: Command): void {
     .action(async (options: SetOptions & { json?: boolean }, command: Command) => {
       const patch = {
         currency: options.currency,
+        locale: options.locale === undefined ? undefined : options.locale.trim() || null,
         paymentMethods: options.paymentMethods?.split(',').map((method) => method.trim()),
         shopId: options.shopId === undefined ? undefined : options.shopId.trim() || null,
         tillName: options.tillName,
