@@ -62,7 +62,7 @@ describe.skipIf(!chromiumAvailable)('the trading day at the till (Chromium, real
     await button('Open the shift').click();
     await expect
       .poll(() => page.locator('#shift-float-error').textContent())
-      .toMatch(/^Float: "100.5x" is not an amount/);
+      .toMatch(/^Float is not an amount \(you typed "100.5x"\)/);
     expect(store().shifts.current()).toBeNull();
     await page.getByLabel(/^Float/).fill('100.00');
     await button('Open the shift').click();
