@@ -11,14 +11,13 @@ export function ProductGrid(props: {
     <ul class="product-grid">
       {props.products.map((product) => (
         <li key={product.id}>
-          <button
-            type="button"
-            class="product"
-            tabIndex={-1}
-            onClick={() => props.onAdd(product)}
-            aria-label={`Add ${product.name}, ${props.money(product.priceMinor)}`}
-          >
-            <span class="product-name">{product.name}</span>
+          <button type="button" class="product" tabIndex={-1} onClick={() => props.onAdd(product)}>
+            {/* The name read out is what is shown, "Add" before it (no aria-label to drift). */}
+            <span class="product-name">
+              <span class="visually-hidden">Add </span>
+              {product.name}
+              <span class="visually-hidden">,</span>
+            </span>
             <span class="product-price">{props.money(product.priceMinor)}</span>
           </button>
         </li>
