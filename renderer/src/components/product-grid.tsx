@@ -11,13 +11,15 @@ export function ProductGrid(props: {
     <ul class="product-grid">
       {props.products.map((product) => (
         <li key={product.id}>
-          <button type="button" class="product" tabIndex={-1} onClick={() => props.onAdd(product)}>
-            {/* The name read out is what is shown, "Add" before it (no aria-label to drift). */}
-            <span class="product-name">
-              <span class="visually-hidden">Add </span>
-              {product.name}
-              <span class="visually-hidden">,</span>
-            </span>
+          <button
+            type="button"
+            class="product"
+            tabIndex={-1}
+            onClick={() => props.onAdd(product)}
+            aria-label={`Add ${product.name}, ${props.money(product.priceMinor)}`}
+          >
+            <span class="product-name">{product.name}</span>
+            {/* A space between name and price: "Avocado 1,50 €" read as words, not "Avocado1". */}{' '}
             <span class="product-price">{props.money(product.priceMinor)}</span>
           </button>
         </li>
