@@ -275,7 +275,7 @@ describe.skipIf(!chromiumAvailable)('the trading day at the till (Chromium, real
     await button('Save shift settings').click();
     await expect
       .poll(() => page.locator('#manager-cash-out-above-error').textContent())
-      .toMatch(/^Manager needed above: /);
+      .toMatch(/^Manager needed above is not an amount \(you typed "7.5x"\)/);
     expect(store().settings.read().managerCashOutAboveMinor).toBe(5000);
     await page.getByLabel(/needs a manager above/).fill('7.50');
     await button('Save shift settings').click();
