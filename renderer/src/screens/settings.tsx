@@ -50,6 +50,8 @@ export function SettingsScreen({
     const result = await call;
     say(form, feedbackOf(result, success));
     if (result.ok) onChange(result.value);
+    // The locale as kept: "de-de" is saved as de-DE.
+    if (result.ok && form === 'till') setLocale(result.value.till.locale ?? '');
     return result.ok;
   }
 
