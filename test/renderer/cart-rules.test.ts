@@ -175,3 +175,37 @@ describe('the payment method key', () => {
     expect(nextPaymentMethod(emptyCart('cash'), []).paymentMethod).toBe('');
   });
 });
+
+describe('a cart typed in the till locale', () => {
+  const german = (lines: CartLine[], tendered = '') => ({
+    ...emptyCart('CASH', 'de-DE'),
+    lines,
+    tendered,
+  });
+
+  it('reads "0,5" and "2,50 €" the German way, and adds one in German figures', () => {
+    const cart = german([line('0,5', 450)], '2,50 €');
+    expect(saleFromCart(cart, 'EUR')).toMatchObject({
+      items: [{ quantity: 0.5, unitPriceMinor: 450 }],
+      tenderedMinor: 250,
+    });
+    expect(chargeProblem(cart, 'EUR', usd)).toBeUndefined();
+    const more = addProduct(cart, product('a', 450));
+    expect(more.lines[0]!.quantityText).toBe('1,5');
+    expect(cartTotalMinor(more.lines, 'de-DE')).toBe(675);
+  });
+
+  it('refuses an ambiguous quantity instead of reading a thousand', () => {
+    const cart = german([line('1.234', 450)]);
+    expect(lineProblem(cart.lines[0]!, 'de-DE')).toBe(
+      'Quantity is ambiguous: 1.234 could be 1234 or 1,234. Type one of those',
+    );
+    expect(chargeProblem(cart, 'EUR', usd)).toMatch(/^Fix the cart first: Quantity is ambiguous/);
+  });
+
+  it('reads a cart saved before locales the way it was typed', () => {
+    const old = cartContent.parse({ ...emptyCart('CASH'), lines: [line('1.250', 1000)] });
+    expect(old.locale).toBeUndefined();
+    expect(saleFromCart(old, 'USD').items[0]!.quantity).toBe(1.25);
+  });
+});
