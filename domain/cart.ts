@@ -4,7 +4,7 @@
 // anywhere: charging turns it into a sale, in one transaction with clearing it.
 import { z } from 'zod';
 import { cartDiscount, discountInputOf } from './cart-discount.js';
-import { FALLBACK_LOCALE } from './locale.js';
+import { FALLBACK_LOCALE, isWellFormedLocale } from './locale.js';
 import { typedText } from './locale-numbers.js';
 import { lineTotalMinor, QUANTITY_DECIMALS } from './money.js';
 import type { NewSaleInput } from './new-sale.js';
@@ -46,7 +46,7 @@ export const cartContent = z.object({
    * The locale its numbers were typed in (the till's when they were typed), so the agent
    * reads them as the cashier saw them. Carts saved before had none: they were typed in.
    */
-  locale: z.string().max(64).optional(),
+  locale: z.string().max(64).refine(isWellFormedLocale, 'must be a locale, like de-DE').optional(),
 });
 export type CartContent = z.infer<typeof cartContent>;
 

@@ -16,6 +16,15 @@ export function canonicalLocale(tag: string): string | undefined {
   }
 }
 
+/** Whether Intl takes the tag at all (it may still fall back to another locale it knows). */
+export function isWellFormedLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 /** The locale numbers are typed and shown in: the setting, else the system's, else en-US. */
 export function effectiveLocale(
   setting: string | null | undefined,

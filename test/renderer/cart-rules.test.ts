@@ -206,6 +206,8 @@ describe('a cart typed in the till locale', () => {
   it('reads a cart saved before locales the way it was typed', () => {
     const old = cartContent.parse({ ...emptyCart('CASH'), lines: [line('1.250', 1000)] });
     expect(old.locale).toBeUndefined();
+    // A locale Intl cannot take is not kept (the agent would have no way to read the cart).
+    expect(cartContent.safeParse({ ...old, locale: 'de_DE!' }).success).toBe(false);
     expect(saleFromCart(old, 'USD')).toMatchObject({ items: [{ quantity: 1.25 }] });
   });
 });
