@@ -2,6 +2,7 @@
 // till's store: sandbox mode has its own (its currency and shop come from the sandbox).
 import type { Command } from 'commander';
 import type { Settings } from '../../../db/settings.js';
+import { cliLocale } from '../amount-option.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson } from '../io.js';
 import { describeTill, tillFields, withStore, type CliTill } from '../store-access.js';
@@ -33,7 +34,7 @@ function printSettings(settings: Settings, found: CliTill, json?: boolean): void
   const lines = [
     `till              ${describeTill(found)}`,
     `currency          ${settings.currency}`,
-    `locale            ${settings.locale ?? "(the system's)"}`,
+    `locale            ${settings.locale ?? `(the system's: ${cliLocale(null)})`}`,
     `payment methods   ${settings.paymentMethods.join(', ')}`,
     `shop id           ${settings.shopId ?? '(none)'}`,
     `till name         ${settings.tillName}`,

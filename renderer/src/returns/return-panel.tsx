@@ -12,6 +12,7 @@ import {
   type RefundReceipt,
   type ReturnableSale,
 } from '../../../domain/returns';
+import { QUANTITY_DECIMALS } from '../../../domain/money';
 import { ok } from '../../../domain/result';
 import { parseQuantity } from '../../../domain/typed-amounts';
 import { methodLabel } from '../../../domain/views/money-format';
@@ -114,8 +115,12 @@ export function ReturnPanel(props: {
       </section>
     );
 
+  const locale = tillLocale(till);
+  /** A quantity as the shop writes it: 0.5 is "0,5" in Germany. */
+  const count = (quantity: number) =>
+    quantity.toLocaleString(locale, { maximumFractionDigits: QUANTITY_DECIMALS });
   const chosen = sale.lines.map((line) => {
-    const read = quantityOf(quantities[line.lineNumber] ?? '', tillLocale(till));
+    const read = quantityOf(quantities[line.lineNumber] ?? '', locale);
     return {
       line,
       milli: read.ok ? read.value : undefined,
@@ -204,9 +209,9 @@ export function ReturnPanel(props: {
                 <th scope="row">
                   {one.line.lineNumber}. {one.line.name}
                 </th>
-                <td>{one.line.soldQuantity}</td>
-                <td>{one.line.returnedQuantity}</td>
-                <td>{one.line.returnableQuantity}</td>
+                <td>{count(one.line.soldQuantity)}</td>
+                <td>{count(one.line.returnedQuantity)}</td>
+                <td>{count(one.line.returnableQuantity)}</td>
                 <td>
                   <InputField
                     id={`return-quantity-${one.line.lineNumber}`}
@@ -220,7 +225,7 @@ export function ReturnPanel(props: {
                     error={
                       one.problem ??
                       (one.milli !== 0 && tooMany(one)
-                        ? `at most ${one.line.returnableQuantity}`
+                        ? `at most ${count(one.line.returnableQuantity)}`
                         : errors[`/lines/${wanted.indexOf(one)}/quantity`])
                     }
                   />
