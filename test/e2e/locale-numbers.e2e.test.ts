@@ -43,6 +43,19 @@ describe.skipIf(!chromiumAvailable)('numbers typed in the shop locale (Chromium)
 
   afterAll(() => till?.close());
 
+  it('de-DE: the float typed "1.000,50" opens the shift, shown the German way', async () => {
+    await tab('Today').click();
+    await page.getByLabel(/^Float/).fill('1.000,50');
+    await page.getByRole('button', { name: 'Open the shift' }).click();
+    await page.getByTestId('shift-summary').waitFor();
+    expect(till!.runtime.store.shifts.current()).toMatchObject({ floatMinor: 100_050 });
+    expect(await page.getByTestId('shift-summary').textContent()).toContain(
+      'Float 1.000,50\u00a0€.',
+    );
+    await tab('Till').click();
+    await page.locator('#product-search').focus();
+  });
+
   it('de-DE: half a loaf typed "0,5", "2,50 €" tendered, German figures, exact cents stored', async () => {
     await page.keyboard.type(`${loaf.barcode}\n`);
     const quantity = page.getByLabel(`Quantity of ${loaf.name}`);
@@ -106,5 +119,17 @@ describe.skipIf(!chromiumAvailable)('numbers typed in the shop locale (Chromium)
       tenderedMinor: 500,
       changeMinor: 237,
     });
+  });
+
+  it('fr-FR: the drawer counted note by note, the count and the cash expected in French figures', async () => {
+    await tab('Today').click();
+    await page.getByRole('button', { name: 'Close the shift' }).click();
+    await page.getByLabel('20,00\u00a0€').fill('3');
+    await expect.poll(() => page.getByTestId('counted-total').textContent()).toBe('60,00\u00a0€');
+    // The float 1 000,50 and the two cash sales, 2,25 and 2,63.
+    await expect
+      .poll(() => page.getByTestId('expected').textContent())
+      .toBe('1\u202f005,38\u00a0€');
+    await shot('fr-FR-count');
   });
 });
