@@ -75,11 +75,11 @@ function groupSizesFit(runs: string[], habits: NumberHabits): boolean {
   return fits(habits.primary, habits.secondary) || fits(habits.primary, habits.primary);
 }
 
-/** The last separator as a decimal ("." or ","), the ones before it grouping the whole part. */
+/** The last separator as a decimal (".", "," or the locale's); the ones before it group. */
 function decimalReading(runs: string[], between: string[], habits: NumberHabits) {
   const last = between.at(-1)!;
   const before = between.slice(0, -1);
-  if (last !== '.' && last !== ',') return undefined;
+  if (last !== '.' && last !== ',' && last !== habits.decimal) return undefined;
   if (before.includes(last)) return undefined;
   const wholeRuns = runs.slice(0, -1);
   if (before.length > 0 && !validGroups(wholeRuns, before, habits)) return undefined;

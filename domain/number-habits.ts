@@ -39,5 +39,10 @@ function readHabits(locale: string): NumberHabits {
   return { decimal, group, groupChars: family, primary, secondary };
 }
 
-/** The characters that may stand between digits: "." and "," and the group's. */
-export const separatorChars = (habits: NumberHabits) => ['.', ',', ...habits.groupChars];
+/** The characters that may stand between digits: "." and ",", the locale's decimal and group. */
+export const separatorChars = (habits: NumberHabits) => [
+  '.',
+  ',',
+  habits.decimal,
+  ...habits.groupChars,
+];
