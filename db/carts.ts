@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   cartContent,
+  cartLocale,
   cartTotalMinor,
   emptyCart,
   hasContent,
@@ -27,7 +28,6 @@ import type { PreparedSale } from './record-sale.js';
 import { carts } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { chargedCart } from '../domain/cart-charged.js';
-import { currencyDecimals } from '../domain/money.js';
 
 type CartRow = typeof carts.$inferSelect;
 
@@ -109,13 +109,15 @@ export function createCarts(
 
   const heldSummary = (row: CartRow, content: CartContent): HeldCart => {
     // What it will charge, after its discounts (before them while one is not valid).
-    const charged = chargedCart(content, currencyDecimals(settingsStore.read().currency));
+    const charged = chargedCart(content, settingsStore.read().currency);
     return {
       id: row.id,
       note: row.note ?? '',
       heldAt: row.heldAt ?? row.updatedAt,
       lineCount: content.lines.length,
-      totalMinor: charged.ok ? charged.value.chargedTotalMinor : cartTotalMinor(content.lines),
+      totalMinor: charged.ok
+        ? charged.value.chargedTotalMinor
+        : cartTotalMinor(content.lines, cartLocale(content)),
       customerName: content.customer?.name ?? null,
     };
   };

@@ -8,11 +8,11 @@ import {
   type Discount,
   type DiscountInput,
 } from './discount.js';
-import { parseMoney } from './money.js';
+import { parseAmount } from './typed-amounts.js';
 
 export const cartDiscount = z.object({
   kind: z.enum(['percent', 'amount']),
-  /** As typed: "10", "12.5" (percent), "1.50" (amount in the till's currency). */
+  /** As typed in the cart's locale: "10", "12.5" (percent), "1,50" (amount in the till's currency). */
   text: z.string().max(32),
   reason: z.string().max(MAX_DISCOUNT_REASON),
 });
@@ -21,7 +21,11 @@ export type CartDiscount = z.infer<typeof cartDiscount>;
 type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** The discount as a sale takes it (minor units), or what is wrong in a cashier's words. */
-export function discountInputOf(typed: CartDiscount, decimals: number): Parsed<DiscountInput> {
+export function discountInputOf(
+  typed: CartDiscount,
+  currency: string,
+  locale: string,
+): Parsed<DiscountInput> {
   const text = typed.text.trim();
   if (typed.reason.trim() === '') return { ok: false, problem: 'Say why the discount is given' };
   if (typed.kind === 'percent') {
@@ -31,18 +35,19 @@ export function discountInputOf(typed: CartDiscount, decimals: number): Parsed<D
       return { ok: false, problem: 'Type a percent from 0.01 to 100, like 10 or 12.5' };
     return { ok: true, value: { percent, reason: typed.reason.trim() } };
   }
-  const amountMinor = parseMoney(text, decimals);
-  if (amountMinor === undefined || amountMinor === 0)
-    return {
-      ok: false,
-      problem: decimals === 0 ? 'Type an amount, like 100' : 'Type an amount, like 1.50',
-    };
-  return { ok: true, value: { amountMinor, reason: typed.reason.trim() } };
+  const amount = parseAmount(text, { currency, locale, field: 'The amount off' });
+  if (!amount.ok) return { ok: false, problem: amount.error.message };
+  if (amount.value === 0) return { ok: false, problem: 'The amount off must be more than 0' };
+  return { ok: true, value: { amountMinor: amount.value, reason: typed.reason.trim() } };
 }
 
 /** The discount checked as the sale will check it, or what is wrong. */
-export function cartDiscountOf(typed: CartDiscount, decimals: number): Parsed<Discount> {
-  const input = discountInputOf(typed, decimals);
+export function cartDiscountOf(
+  typed: CartDiscount,
+  currency: string,
+  locale: string,
+): Parsed<Discount> {
+  const input = discountInputOf(typed, currency, locale);
   if (!input.ok) return input;
   const parsed = discountSchema.safeParse(input.value);
   return parsed.success

@@ -4,11 +4,14 @@
 // anywhere: charging turns it into a sale, in one transaction with clearing it.
 import { z } from 'zod';
 import { cartDiscount, discountInputOf } from './cart-discount.js';
-import { lineTotalMinor, parseMoney, QUANTITY_DECIMALS } from './money.js';
+import { FALLBACK_LOCALE, isWellFormedLocale } from './locale.js';
+import { typedText } from './locale-numbers.js';
+import { lineTotalMinor, QUANTITY_DECIMALS } from './money.js';
 import type { NewSaleInput } from './new-sale.js';
 import { customer, product } from './sale.js';
 import { CASH_METHOD } from './payment-methods.js';
 import { MAX_ITEMS_PER_SALE, MAX_QUANTITY } from './sale-input.js';
+import { parseAmount, parseQuantity } from './typed-amounts.js';
 
 /** The cart being rung up (one at a time), or one put aside to recall later. */
 export const CART_STATES = ['open', 'held'] as const;
@@ -20,7 +23,7 @@ export const MAX_HOLD_NOTE = 200;
 
 export const cartLine = z.object({
   product,
-  /** As typed: "2", "0.5", "" while the cashier is changing it. */
+  /** As typed in the cart's locale: "2", "0.5" ("0,5" in Germany), "" while being changed. */
   quantityText: z.string().max(32),
   /** Its own discount, as typed (carts saved before discounts have none). */
   discount: cartDiscount.optional(),
@@ -39,6 +42,11 @@ export const cartContent = z.object({
   unknownCodes: z.array(z.string().max(200)).max(MAX_UNKNOWN_CODES),
   /** The discount on the whole sale, as typed. */
   discount: cartDiscount.optional(),
+  /**
+   * The locale its numbers were typed in (the till's when they were typed), so the agent
+   * reads them as the cashier saw them. Carts saved before had none: they were typed in.
+   */
+  locale: z.string().max(64).refine(isWellFormedLocale, 'must be a locale, like de-DE').optional(),
 });
 export type CartContent = z.infer<typeof cartContent>;
 
@@ -65,8 +73,16 @@ export const counterState = z.object({
 });
 export type CounterState = z.infer<typeof counterState>;
 
-export function emptyCart(paymentMethod: string): CartContent {
+/** How carts saved before locales were typed: "." for decimals (and "," taken too). */
+export const UNSTATED_CART_LOCALE = FALLBACK_LOCALE;
+
+/** The locale a cart's numbers are read in. */
+export const cartLocale = (cart: Pick<CartContent, 'locale'>) =>
+  cart.locale ?? UNSTATED_CART_LOCALE;
+
+export function emptyCart(paymentMethod: string, locale?: string): CartContent {
   return {
+    ...(locale ? { locale } : {}),
     lines: [],
     paymentMethod,
     customer: null,
@@ -85,11 +101,13 @@ type Product = CartLine['product'];
 /** One more of a product: a new line, or one more on its line; it becomes the current line. */
 export function addProduct(cart: CartContent, added: Product): CartContent {
   const found = cart.lines.find((line) => line.product.id === added.id);
-  const quantity = found ? quantityMilliOf(found.quantityText) : undefined;
+  const locale = cartLocale(cart);
+  const quantity = found ? quantityMilliOf(found.quantityText, locale) : undefined;
+  const next = quantity === undefined ? 1000 : quantity + 1000;
   const lines = found
     ? cart.lines.map((line) =>
         line === found
-          ? { ...line, quantityText: quantityText(quantity === undefined ? 1000 : quantity + 1000) }
+          ? { ...line, quantityText: typedText(next, QUANTITY_DECIMALS, locale, 0) }
           : line,
       )
     : [...cart.lines, { product: added, quantityText: '1' }];
@@ -130,43 +148,43 @@ export function noteUnknownCode(cart: CartContent, code: string): CartContent {
   return { ...cart, unknownCodes: [...cart.unknownCodes, code].slice(-MAX_UNKNOWN_CODES) };
 }
 
-/** A quantity typed as a plain decimal, in thousandths; undefined when it is not one. */
-export function quantityMilliOf(text: string): number | undefined {
-  const match = /^\s*(\d{1,9})(?:\.(\d+))?\s*$/.exec(text);
-  if (!match) return undefined;
-  const fraction = match[2] ?? '';
-  if (fraction.length > QUANTITY_DECIMALS) return undefined;
-  return Number(match[1]) * 1000 + Number(fraction.padEnd(QUANTITY_DECIMALS, '0'));
+/** A quantity as typed in the locale, in thousandths; undefined when it is not one. */
+export function quantityMilliOf(
+  text: string,
+  locale: string = UNSTATED_CART_LOCALE,
+): number | undefined {
+  const parsed = parseQuantity(text, locale);
+  return parsed.ok ? parsed.value : undefined;
 }
 
-const quantityText = (milli: number) => String(milli / 1000);
-
 /** What is wrong with a line, in a cashier's words; undefined when it can be charged. */
-export function lineProblem(line: CartLine): string | undefined {
-  const text = line.quantityText.trim();
-  if (text === '') return 'Type a quantity';
-  if (/^-/.test(text)) return 'Quantity cannot be negative';
-  if (!/^\d+(\.\d+)?$/.test(text)) return 'Quantity must be a number, like 2 or 0.5';
-  if ((text.split('.')[1] ?? '').length > QUANTITY_DECIMALS)
-    return `At most ${QUANTITY_DECIMALS} decimal places`;
-  const milli = quantityMilliOf(text);
+export function lineProblem(
+  line: CartLine,
+  locale: string = UNSTATED_CART_LOCALE,
+): string | undefined {
+  const parsed = parseQuantity(line.quantityText, locale);
+  if (!parsed.ok && parsed.error.why !== 'too_large') return parsed.error.message;
+  const milli = parsed.ok ? parsed.value : undefined;
   if (milli === undefined || milli > MAX_QUANTITY * 1000) return `At most ${MAX_QUANTITY} at once`;
   if (milli === 0) return 'Quantity must be more than 0';
   if (!Number.isSafeInteger(line.product.priceMinor) || line.product.priceMinor < 0)
     return 'This price is not valid: fix the catalog';
-  if (lineTotalOf(line) === undefined) return 'This line is too large to charge';
+  if (lineTotalOf(line, locale) === undefined) return 'This line is too large to charge';
   return undefined;
 }
 
 /** A line's total in minor units, exact (half up); undefined while the quantity is not valid. */
-export function lineTotalOf(line: CartLine): number | undefined {
-  const milli = quantityMilliOf(line.quantityText);
+export function lineTotalOf(
+  line: CartLine,
+  locale: string = UNSTATED_CART_LOCALE,
+): number | undefined {
+  const milli = quantityMilliOf(line.quantityText, locale);
   return milli === undefined ? undefined : lineTotalMinor(milli, line.product.priceMinor);
 }
 
 /** The sum of the lines that can be charged. */
-export function cartTotalMinor(lines: CartLine[]): number {
-  return lines.reduce((sum, line) => sum + (lineTotalOf(line) ?? 0), 0);
+export function cartTotalMinor(lines: CartLine[], locale: string = UNSTATED_CART_LOCALE): number {
+  return lines.reduce((sum, line) => sum + (lineTotalOf(line, locale) ?? 0), 0);
 }
 
 /** Notes a customer is likely to hand over for a total: the next round amounts above it. */
@@ -186,14 +204,13 @@ export function quickAmounts(totalMinor: number, decimals: number): number[] {
 export function tenderedProblem(
   text: string,
   totalMinor: number,
-  decimals: number,
+  typed: { currency: string; locale: string },
   money: (minor: number) => string,
 ): string | undefined {
   if (text.trim() === '') return undefined;
-  const minor = parseMoney(text, decimals);
-  if (minor === undefined)
-    return decimals === 0 ? 'Type an amount, like 20' : 'Type an amount, like 20 or 20.50';
-  if (minor < totalMinor) return `Less than the total (${money(totalMinor)})`;
+  const minor = parseAmount(text, { ...typed, field: 'Cash tendered' });
+  if (!minor.ok) return minor.error.message;
+  if (minor.value < totalMinor) return `Less than the total (${money(totalMinor)})`;
   return undefined;
 }
 
@@ -203,13 +220,14 @@ export function confirmationReason(
   totalMinor: number,
   settings: { confirmAboveAmount: number; confirmAboveQuantity: number; currencyDecimals: number },
   money: (minor: number) => string,
+  locale: string = UNSTATED_CART_LOCALE,
 ): string | undefined {
   const { confirmAboveAmount, confirmAboveQuantity, currencyDecimals } = settings;
   const limitMinor = Math.round(confirmAboveAmount * 10 ** currencyDecimals);
   if (confirmAboveAmount > 0 && totalMinor > limitMinor)
     return `The total is ${money(totalMinor)}, more than ${money(limitMinor)}.`;
   const big = lines.find(
-    (line) => (quantityMilliOf(line.quantityText) ?? 0) > confirmAboveQuantity * 1000,
+    (line) => (quantityMilliOf(line.quantityText, locale) ?? 0) > confirmAboveQuantity * 1000,
   );
   if (confirmAboveQuantity > 0 && big)
     return `${big.quantityText} × ${big.product.name} is more than ${confirmAboveQuantity}.`;
@@ -217,20 +235,24 @@ export function confirmationReason(
 }
 
 /** The new sale a cart makes, money in minor units as typed: the cash tendered and discounts too. */
-export function saleFromCart(cart: CartContent, decimals: number): NewSaleInput {
+export function saleFromCart(cart: CartContent, currency: string): NewSaleInput {
+  const locale = cartLocale(cart);
   const cash = cart.paymentMethod === CASH_METHOD && cart.tendered.trim() !== '';
-  const tenderedMinor = cash ? parseMoney(cart.tendered, decimals) : undefined;
+  const tendered = cash
+    ? parseAmount(cart.tendered, { currency, locale, field: 'Cash tendered' })
+    : undefined;
+  const tenderedMinor = tendered?.ok ? tendered.value : undefined;
   // A discount as typed; one not valid is left for the sale's own check to name (chargeProblem
   // stops a cart with one before it gets here).
   const discountOf = (typed: CartContent['discount']) => {
-    const input = typed && discountInputOf(typed, decimals);
+    const input = typed && discountInputOf(typed, currency, locale);
     return input?.ok ? { discount: input.value } : {};
   };
   return {
     items: cart.lines.map((line) => ({
       productId: line.product.id,
       // Thousandths over 1000: the nearest double, whose shortest text is the exact decimal.
-      quantity: (quantityMilliOf(line.quantityText) ?? Number.NaN) / 1000,
+      quantity: (quantityMilliOf(line.quantityText, locale) ?? Number.NaN) / 1000,
       unitPriceMinor: line.product.priceMinor,
       ...discountOf(line.discount),
     })),

@@ -96,15 +96,6 @@ export function priceLines<Line extends { quantityMilli: number; unitPriceMinor:
   return { lines: priced, totalMinor };
 }
 
-/** An amount of money typed by a person ("20", "20.5", "0,29"), in minor units, or undefined. */
-export function parseMoney(text: string, decimals: number): number | undefined {
-  const match = /^\s*(\d{1,12})(?:[.,](\d*))?\s*$/.exec(text);
-  if (!match) return undefined;
-  const fraction = match[2] ?? '';
-  if (fraction.length > decimals) return undefined;
-  return Number(match[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || 0);
-}
-
 /** Plain decimal text for minor units, like "12.50" (no currency symbol). */
 export function formatMinor(minor: number, decimals: number): string {
   if (decimals === 0) return String(minor);

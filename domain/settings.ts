@@ -2,6 +2,7 @@
 // default. The store keeps them (db/settings.ts), the settings screen shows them
 // (settings-view.ts), the contract checks a change against them.
 import { z } from 'zod';
+import { canonicalLocale } from './locale.js';
 import { isKnownCurrency } from './money.js';
 import { DEFAULT_PAYMENT_METHODS } from './payment-methods.js';
 import { RECEIPT_WIDTHS } from './sale-states.js';
@@ -15,6 +16,20 @@ export const settingsShape = {
     .string()
     .refine(isKnownCurrency, 'must be a three-letter ISO 4217 currency code, like USD or KES')
     .default('USD'),
+  /**
+   * How people here write numbers (a BCP 47 tag, like de-DE): amounts and quantities are
+   * typed and shown its way. null: the system's (the browser's language, LANG in a terminal).
+   */
+  locale: z
+    .string({ error: 'must be a language tag, like en-US or de-DE' })
+    .trim()
+    .refine(
+      (tag) => canonicalLocale(tag) !== undefined,
+      'must be a language and region this till knows, like en-US, de-DE or fr-FR',
+    )
+    .transform((tag) => canonicalLocale(tag) ?? tag)
+    .nullable()
+    .default(null),
   paymentMethods: z
     .array(z.string().regex(/^[A-Z][A-Z0-9_]{0,31}$/, 'must be upper-case letters, digits and _'))
     .min(1, 'must list at least one payment method')

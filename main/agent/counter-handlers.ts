@@ -1,6 +1,6 @@
 // The counter's methods: the open and held carts, charging, finding products and
 // customers, receipts and the day's totals.
-import { saleFromCart, type CounterState } from '../../domain/cart.js';
+import { cartLocale, saleFromCart, type CounterState } from '../../domain/cart.js';
 import { chargeProblem } from '../../domain/cart-charged.js';
 import { currencyDecimals, QUANTITY_DECIMALS } from '../../domain/money.js';
 import { newSale } from '../../domain/new-sale.js';
@@ -98,12 +98,12 @@ export function counterHandlers(
     chargeCart({ cart, approval }) {
       const { currency } = store().settings.read();
       const decimals = currencyDecimals(currency);
-      const problem = chargeProblem(cart, decimals, (minor) =>
-        formatMoney(minor, currency, decimals),
+      const problem = chargeProblem(cart, currency, (minor) =>
+        formatMoney(minor, currency, decimals, 'symbol', cartLocale(cart)),
       );
       if (problem) return fail({ code: 'invalid_input', message: problem });
       // The cart becomes a new sale here, checked and priced once like any other.
-      const sale = newSale.safeParse(saleFromCart(cart, decimals));
+      const sale = newSale.safeParse(saleFromCart(cart, currency));
       if (!sale.success) return fail(invalidInput('The sale is not valid', sale.error));
       const by = desk.saleActors(sale.data, { signedIn: session.signedIn, approval });
       const printing = runtime.printing.salePrinting();

@@ -6,7 +6,7 @@ import { formatMoney } from '../../domain/views/money-format.js';
 import type { Store } from '../../db/store.js';
 import { createDesk, type Actor, type Desk } from '../trading/desk.js';
 import { actorOf, type ActingOptions } from './acting-cashier.js';
-import { amountOption } from './amount-option.js';
+import { amountOption, cliLocale } from './amount-option.js';
 import { createPinReader, type PinReader } from './pin-input.js';
 import { withStore, type CliTill } from './store-access.js';
 
@@ -15,10 +15,12 @@ export interface TradingTill {
   found: CliTill;
   desk: Desk;
   currency: string;
+  /** How numbers are typed and shown: the till's locale, else the terminal's (LANG). */
+  locale: string;
   readPin: PinReader;
   /** An amount typed for `option`, in minor units (exit 2 naming the option when it is not one). */
   amount(text: string | undefined, option: string): number;
-  /** Minor units as a person reads them: "$52.50". */
+  /** Minor units as a person reads them: "$52.50" ("52,50 €" in Germany). */
   money(minor: number): string;
   /** Who acts: the anonymous cashier, or the one --cashier signs in, with --manager's approval. */
   actor(options: ActingOptions): Promise<Actor>;
@@ -30,7 +32,9 @@ export function withTradingTill<T>(
 ): Promise<T> {
   return withStore(command, (store, found) => {
     const desk = createDesk(() => store);
-    const { currency } = store.settings.read();
+    const settings = store.settings.read();
+    const { currency } = settings;
+    const locale = cliLocale(settings.locale);
     const decimals = currencyDecimals(currency);
     const readPin = createPinReader();
     return action({
@@ -38,9 +42,10 @@ export function withTradingTill<T>(
       found,
       desk,
       currency,
+      locale,
       readPin,
-      amount: (text, option) => amountOption(text, option, currency),
-      money: (minor) => formatMoney(minor, currency, decimals),
+      amount: (text, option) => amountOption(text, option, currency, locale),
+      money: (minor) => formatMoney(minor, currency, decimals, 'symbol', locale),
       actor: (options) => actorOf(store, desk, options, readPin),
     });
   });

@@ -131,7 +131,7 @@ describe('tillsync shift', () => {
       [['shift', 'open', '--float', 'ten'], /^--float is not an amount \(you typed "ten"\)/],
       [['shift', 'open', '--float', '1.234'], /^--float has 3 decimals \(1\.234\), but USD has 2/],
       [['shift', 'open'], /^--float is missing/],
-      [['shift', 'cash-in', '1,005', '--reason', 'x'], /^AMOUNT has 3 decimals/],
+      [['shift', 'cash-in', '1.005', '--reason', 'x'], /^AMOUNT has 3 decimals/],
       [['shift', 'cash-in', '0', '--reason', 'x'], /AMOUNT must be more than 0/],
       [['shift', 'cash-out', '-5', '--reason', 'x'], /^AMOUNT must not be negative/],
       [['shift', 'cash-out', '5'], /--reason must say why/],

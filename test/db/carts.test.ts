@@ -57,7 +57,7 @@ describe('the open cart', () => {
     const { store } = freshStore();
     const cart = { ...cartOf(bread, milk), tendered: '10' };
     store.saveCart(cart);
-    const sale = store.chargeCart(checked(saleFromCart(cart, 2)));
+    const sale = store.chargeCart(checked(saleFromCart(cart, 'USD')));
     expect(sale.ok && sale.value).toMatchObject({
       totalMinor: 570,
       tenderedMinor: 1000,
@@ -76,7 +76,7 @@ describe('the open cart', () => {
     store.database.sqlite.exec(
       `create trigger refuse before delete on carts begin select raise(abort, 'refused'); end`,
     );
-    expect(() => store.chargeCart(checked(saleFromCart(cart, 2)))).toThrow(/refused/);
+    expect(() => store.chargeCart(checked(saleFromCart(cart, 'USD')))).toThrow(/refused/);
     expect(rowCounts(store.database.sqlite)).toMatchObject({ sales: 0, sale_items: 0, outbox: 0 });
     expect(store.readCounter().cart).toEqual(cart);
     store.close();
@@ -86,7 +86,7 @@ describe('the open cart', () => {
     const { store } = freshStore();
     const cart = { ...cartOf(bread), paymentMethod: 'CARD' };
     store.saveCart(cart);
-    const refused = store.chargeCart(checked(saleFromCart(cart, 2)));
+    const refused = store.chargeCart(checked(saleFromCart(cart, 'USD')));
     expect(!refused.ok && refused.error.fields).toEqual([
       { path: '/paymentMethod', message: 'must be one of CASH, MOBILE_MONEY' },
     ]);
@@ -165,7 +165,7 @@ describe('a saved cart that cannot be read', () => {
     // Read again: nothing left to set aside, and a new sale is charged as usual.
     expect(store.readCounter().setAside).toEqual([]);
     store.saveCart(cartOf(bread));
-    const sale = store.chargeCart(checked(saleFromCart(cartOf(bread), 2)));
+    const sale = store.chargeCart(checked(saleFromCart(cartOf(bread), 'USD')));
     expect(sale.ok).toBe(true);
     expect(existsSync(aside!.file)).toBe(true);
     store.close();

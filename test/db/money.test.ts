@@ -6,10 +6,10 @@ import {
   fromScaledInteger,
   isKnownCurrency,
   lineTotalMinor,
-  parseMoney,
   priceLines,
   toScaledInteger,
 } from '../../domain/money.js';
+import { parseAmount } from '../../domain/typed-amounts.js';
 
 describe('money', () => {
   it('converts prices to exact minor units where float multiplication would not', () => {
@@ -82,14 +82,16 @@ describe('money', () => {
     expect(isKnownCurrency('usd')).toBe(false);
   });
 
-  it("reads money as typed, exactly, in the currency's minor units", () => {
-    expect(parseMoney('20', 2)).toBe(2000);
-    expect(parseMoney('20.5', 2)).toBe(2050);
-    expect(parseMoney('0,29', 2)).toBe(29);
-    expect(parseMoney('20.505', 2)).toBeUndefined();
-    expect(parseMoney('1000', 0)).toBe(1000);
-    expect(parseMoney('-1', 2)).toBeUndefined();
-    expect(parseMoney('abc', 2)).toBeUndefined();
+  it("reads money as typed, exactly, in the currency's minor units (domain/typed-amounts.ts)", () => {
+    const typed = (text: string, currency = 'USD') =>
+      parseAmount(text, { locale: 'en-US', currency, field: 'Amount' });
+    expect(typed('20')).toEqual({ ok: true, value: 2000 });
+    expect(typed('20.5')).toEqual({ ok: true, value: 2050 });
+    expect(typed('0,29')).toEqual({ ok: true, value: 29 });
+    expect(typed('20.505').ok).toBe(false);
+    expect(typed('1000', 'JPY')).toEqual({ ok: true, value: 1000 });
+    expect(typed('-1').ok).toBe(false);
+    expect(typed('abc').ok).toBe(false);
   });
 
   it('formats minor units as plain decimal text', () => {

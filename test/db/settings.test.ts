@@ -13,6 +13,7 @@ describe('settings', () => {
   it('start from defaults', () => {
     expect(store.settings.read()).toEqual({
       currency: 'USD',
+      locale: null,
       paymentMethods: ['CASH', 'MOBILE_MONEY'],
       shopId: null,
       tillName: 'Till 1',
@@ -87,6 +88,22 @@ describe('settings', () => {
     expect(store.settings.read().timeZone).toBe('Europe/Berlin');
     store.settings.update({ timeZone: null });
     expect(store.settings.read().timeZone).toBeNull();
+  });
+
+  it('keep a locale in its canonical form, refuse one no runtime knows, and clear it to null', () => {
+    expect(store.settings.update({ locale: ' de-de ' })).toMatchObject({
+      ok: true,
+      value: { locale: 'de-DE' },
+    });
+    const refused = store.settings.update({ locale: 'de_DE.UTF-8' });
+    expect(!refused.ok && refused.error.fields).toEqual([
+      {
+        path: '/locale',
+        message: 'must be a language and region this till knows, like en-US, de-DE or fr-FR',
+      },
+    ]);
+    expect(store.settings.read().locale).toBe('de-DE');
+    expect(store.settings.update({ locale: null })).toMatchObject({ value: { locale: null } });
   });
 
   it('refuse a printer address not in a form it knows and a printer it has no profile for', () => {

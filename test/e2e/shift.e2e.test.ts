@@ -62,7 +62,7 @@ describe.skipIf(!chromiumAvailable)('the trading day at the till (Chromium, real
     await button('Open the shift').click();
     await expect
       .poll(() => page.locator('#shift-float-error').textContent())
-      .toMatch(/^Float: "100.5x" is not an amount/);
+      .toMatch(/^Float is not an amount \(you typed "100.5x"\)/);
     expect(store().shifts.current()).toBeNull();
     await page.getByLabel(/^Float/).fill('100.00');
     await button('Open the shift').click();
@@ -275,7 +275,7 @@ describe.skipIf(!chromiumAvailable)('the trading day at the till (Chromium, real
     await button('Save shift settings').click();
     await expect
       .poll(() => page.locator('#manager-cash-out-above-error').textContent())
-      .toMatch(/^Manager needed above: /);
+      .toMatch(/^Manager needed above is not an amount \(you typed "7.5x"\)/);
     expect(store().settings.read().managerCashOutAboveMinor).toBe(5000);
     await page.getByLabel(/needs a manager above/).fill('7.50');
     await button('Save shift settings').click();

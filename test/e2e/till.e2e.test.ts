@@ -137,8 +137,8 @@ describe.skipIf(!available)(
       expect(await price.inputValue()).toBe('5.00');
       await price.fill('5.005');
       await refusedSale.getByRole('button', { name: 'Save and send again' }).click();
-      await waitForText(refusedSale, /Type a price with at most 2 decimal places/);
-      await waitForText(refusedSale, /Nothing was sent: fix the price marked\./);
+      await waitForText(refusedSale, /Price has 3 decimals \(5\.005\), but USD has 2/);
+      await waitForText(refusedSale, /Nothing was sent: fix the fields marked\./);
       await waitForText(tab('Sync'), /1 to fix/);
       await price.fill('5');
       await refusedSale.getByLabel('Product id').fill('prod_8Hq2x');

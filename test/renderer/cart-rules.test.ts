@@ -78,13 +78,17 @@ describe('the cart', () => {
 
   it('says why a cart cannot be charged, in the order a cashier fixes it', () => {
     const cart = { ...emptyCart('CASH'), lines: [line('2', 175)] };
-    expect(chargeProblem(emptyCart('CASH'), 2, usd)).toBe('Add a product first.');
-    expect(chargeProblem({ ...cart, lines: [line('')] }, 2, usd)).toBe(
+    expect(chargeProblem(emptyCart('CASH'), 'USD', usd)).toBe('Add a product first.');
+    expect(chargeProblem({ ...cart, lines: [line('')] }, 'USD', usd)).toBe(
       'Fix the cart first: Type a quantity.',
     );
-    expect(chargeProblem({ ...cart, tendered: '3' }, 2, usd)).toBe('Less than the total ($3.50)');
-    expect(chargeProblem({ ...cart, paymentMethod: '' }, 2, usd)).toBe('Choose a payment method.');
-    expect(chargeProblem({ ...cart, tendered: '5' }, 2, usd)).toBeUndefined();
+    expect(chargeProblem({ ...cart, tendered: '3' }, 'USD', usd)).toBe(
+      'Less than the total ($3.50)',
+    );
+    expect(chargeProblem({ ...cart, paymentMethod: '' }, 'USD', usd)).toBe(
+      'Choose a payment method.',
+    );
+    expect(chargeProblem({ ...cart, tendered: '5' }, 'USD', usd)).toBeUndefined();
   });
 
   it('makes the new sale in minor units, the cash tendered as typed too', () => {
@@ -94,7 +98,7 @@ describe('the cart', () => {
       customer: { id: 'cus_1', name: 'Amina', phone: null, email: null },
       tendered: '20,5',
     };
-    expect(saleFromCart(cart, 2)).toEqual({
+    expect(saleFromCart(cart, 'USD')).toEqual({
       items: [
         { productId: 'a', quantity: 0.5, unitPriceMinor: 1999 },
         { productId: 'b', quantity: 3, unitPriceMinor: 125 },
@@ -103,7 +107,7 @@ describe('the cart', () => {
       customerId: 'cus_1',
       tenderedMinor: 2050,
     });
-    expect(saleFromCart({ ...cart, paymentMethod: 'MOBILE_MONEY' }, 2)).not.toHaveProperty(
+    expect(saleFromCart({ ...cart, paymentMethod: 'MOBILE_MONEY' }, 'USD')).not.toHaveProperty(
       'tenderedMinor',
     );
   });
@@ -169,5 +173,41 @@ describe('the payment method key', () => {
     // A method the shop no longer takes: the first one it does.
     expect(nextPaymentMethod(emptyCart('cheque'), methods).paymentMethod).toBe('cash');
     expect(nextPaymentMethod(emptyCart('cash'), []).paymentMethod).toBe('');
+  });
+});
+
+describe('a cart typed in the till locale', () => {
+  const german = (lines: CartLine[], tendered = '') => ({
+    ...emptyCart('CASH', 'de-DE'),
+    lines,
+    tendered,
+  });
+
+  it('reads "0,5" and "2,50 €" the German way, and adds one in German figures', () => {
+    const cart = german([line('0,5', 450)], '2,50 €');
+    expect(saleFromCart(cart, 'EUR')).toMatchObject({
+      items: [{ quantity: 0.5, unitPriceMinor: 450 }],
+      tenderedMinor: 250,
+    });
+    expect(chargeProblem(cart, 'EUR', usd)).toBeUndefined();
+    const more = addProduct(cart, product('a', 450));
+    expect(more.lines[0]!.quantityText).toBe('1,5');
+    expect(cartTotalMinor(more.lines, 'de-DE')).toBe(675);
+  });
+
+  it('refuses an ambiguous quantity instead of reading a thousand', () => {
+    const cart = german([line('1.234', 450)]);
+    expect(lineProblem(cart.lines[0]!, 'de-DE')).toBe(
+      'Quantity is ambiguous: 1.234 could be 1234 or 1,234. Type one of those',
+    );
+    expect(chargeProblem(cart, 'EUR', usd)).toMatch(/^Fix the cart first: Quantity is ambiguous/);
+  });
+
+  it('reads a cart saved before locales the way it was typed', () => {
+    const old = cartContent.parse({ ...emptyCart('CASH'), lines: [line('1.250', 1000)] });
+    expect(old.locale).toBeUndefined();
+    // A locale Intl cannot take is not kept (the agent would have no way to read the cart).
+    expect(cartContent.safeParse({ ...old, locale: 'de_DE!' }).success).toBe(false);
+    expect(saleFromCart(old, 'USD')).toMatchObject({ items: [{ quantity: 1.25 }] });
   });
 });

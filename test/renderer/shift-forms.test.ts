@@ -11,37 +11,42 @@ import {
 } from '../../renderer/src/shift/count.js';
 
 const USD = [10000, 2000, 100, 25, 1];
+const usd = { currency: 'USD', locale: 'en-US' };
+const jpy = { currency: 'JPY', locale: 'en-US' };
 const label = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 
 describe('amounts typed on the shift forms', () => {
   it('reads amounts exactly into minor units', () => {
-    expect(amountOf('52.50', 2, 'Float')).toEqual({ ok: true, minor: 5250 });
-    expect(amountOf(' 0.29 ', 2, 'Float')).toEqual({ ok: true, minor: 29 });
-    expect(amountOf('1500', 0, 'Float')).toEqual({ ok: true, minor: 1500 });
-    expect(amountOf('0,10', 2, 'Amount')).toEqual({ ok: true, minor: 10 });
+    expect(amountOf('52.50', usd, 'Float')).toEqual({ ok: true, minor: 5250 });
+    expect(amountOf(' 0.29 ', usd, 'Float')).toEqual({ ok: true, minor: 29 });
+    expect(amountOf('1500', jpy, 'Float')).toEqual({ ok: true, minor: 1500 });
+    expect(amountOf('0,10', usd, 'Amount')).toEqual({ ok: true, minor: 10 });
+    // In a German till: its decimal comma, its grouping dot, the euro sign.
+    const eur = { currency: 'EUR', locale: 'de-DE' };
+    expect(amountOf('1.250,50 €', eur, 'Float')).toEqual({ ok: true, minor: 125_050 });
   });
 
   it('refuses empty, negative, non-numbers and too many decimals, naming the field', () => {
-    for (const [text, decimals] of [
-      ['', 2],
-      ['-5', 2],
-      ['ten', 2],
-      ['1.005', 2],
-      ['1.5', 0],
+    for (const [text, typing] of [
+      ['', usd],
+      ['-5', usd],
+      ['ten', usd],
+      ['1.005', usd],
+      ['1.5', jpy],
     ] as const) {
-      const read = amountOf(text, decimals, 'Float');
+      const read = amountOf(text, typing, 'Float');
       expect(read.ok, text).toBe(false);
-      if (!read.ok) expect(read.message).toMatch(/^Float: /);
+      if (!read.ok) expect(read.message).toMatch(/^Float (is|has|must)/);
     }
-    const read = amountOf('1.5', 0, 'Amount');
-    expect(read.ok ? '' : read.message).toMatch(/no decimals/);
+    const read = amountOf('1.5', jpy, 'Amount');
+    expect(read.ok ? '' : read.message).toMatch(/JPY has no minor unit/);
   });
 });
 
 describe('the count at the close', () => {
   it('adds up every note and coin, empty lines counting none', () => {
     const draft = { ...emptyCount(USD), counts: { 2000: '3', 100: ' 2 ', 25: '4', 1: '' } };
-    const read = readCount(draft, USD, 2, label);
+    const read = readCount(draft, USD, usd, label);
     expect(read).toEqual({
       ok: true,
       totalMinor: 6300,
@@ -59,7 +64,7 @@ describe('the count at the close', () => {
 
   it('names each line that is not a whole number', () => {
     const draft = { ...emptyCount(USD), counts: { 2000: '2.5', 25: 'x', 100: '1' } };
-    const read = readCount(draft, USD, 2, label);
+    const read = readCount(draft, USD, usd, label);
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(Object.keys(read.problems).sort()).toEqual(
@@ -72,14 +77,14 @@ describe('the count at the close', () => {
 
   it('counts one amount when asked, and always for a currency with no list', () => {
     expect(emptyCount([]).byNotes).toBe(false);
-    expect(readCount({ ...emptyCount([]), amount: '63' }, [], 2, label)).toEqual({
+    expect(readCount({ ...emptyCount([]), amount: '63' }, [], usd, label)).toEqual({
       ok: true,
       totalMinor: 6300,
       count: { countedMinor: 6300 },
     });
     const oneAmount = { ...emptyCount(USD), byNotes: false, amount: '12.345' };
-    const read = readCount(oneAmount, USD, 2, label);
+    const read = readCount(oneAmount, USD, usd, label);
     expect(read.ok ? [] : Object.keys(read.problems)).toEqual([AMOUNT_FIELD]);
-    expect(read.ok ? '' : read.problems[AMOUNT_FIELD]).toMatch(/^Cash counted: /);
+    expect(read.ok ? '' : read.problems[AMOUNT_FIELD]).toMatch(/^Cash counted has 3 decimals/);
   });
 });

@@ -8,6 +8,7 @@ import { shownTime } from '../../../domain/views/local-time.js';
 import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { methodLabel } from '../../../domain/views/money-format.js';
 import { returnLabel, type ReturnView } from '../../../domain/returns.js';
+import { parseQuantity } from '../../../domain/typed-amounts.js';
 import { v1ReturnDelivery } from '../../sync/return-delivery.js';
 import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
 import { EXIT } from '../exit-codes.js';
@@ -41,7 +42,10 @@ With cashiers set up, a manager makes the return (--cashier a manager), or appro
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** The --line/--quantity pairs, or a CliError naming what is wrong with them. */
-function linesOf(options: Options): Array<{ lineNumber: number; quantity: number }> | undefined {
+function linesOf(
+  options: Options,
+  locale: string,
+): Array<{ lineNumber: number; quantity: number }> | undefined {
   if (options.line.length === 0 && options.quantity.length === 0) return undefined;
   if (options.line.length !== options.quantity.length)
     throw new CliError(
@@ -49,18 +53,19 @@ function linesOf(options: Options): Array<{ lineNumber: number; quantity: number
       EXIT.invalidInput,
     );
   return options.line.map((line, i) => {
-    const quantity = options.quantity[i]!.trim().replace(',', '.');
+    const quantity = parseQuantity(options.quantity[i]!, locale, '--quantity');
     if (!/^\d+$/.test(line.trim()))
       throw new CliError(
         `--line ${line} is not a line number: give the line's number on the receipt, like 1. Nothing was written.`,
         EXIT.invalidInput,
       );
-    if (!/^\d+(\.\d+)?$/.test(quantity))
+    if (!quantity.ok)
       throw new CliError(
-        `--quantity ${options.quantity[i]} is not a quantity: write it like 1 or 0.25. Nothing was written.`,
+        `${quantity.error.message} (you typed ${options.quantity[i]}). Nothing was written.`,
         EXIT.invalidInput,
       );
-    return { lineNumber: Number(line), quantity: Number(quantity) };
+    // Thousandths over 1000: the nearest double, whose shortest text is the exact decimal.
+    return { lineNumber: Number(line), quantity: quantity.value / 1000 };
   });
 }
 
@@ -94,7 +99,7 @@ export function registerSalesReturn(sales: Command): void {
     .addHelpText('after', HELP)
     .action((receipt: string, options: Options, command: Command) =>
       withTradingTill(command, async (till) => {
-        const lines = linesOf(options);
+        const lines = linesOf(options, till.locale);
         const actor = await till.actor(options);
         const input = { reason: options.reason ?? '', lines, refund: options.refund };
         const names: Record<string, string> = {

@@ -3,12 +3,14 @@
 import type { Command } from 'commander';
 import type { Settings } from '../../../db/settings.js';
 import { systemTimeZone } from '../../../db/till-time-zone.js';
+import { cliLocale } from '../amount-option.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson } from '../io.js';
 import { describeTill, tillFields, withStore, type CliTill } from '../store-access.js';
 
 interface SetOptions {
   currency?: string;
+  locale?: string;
   paymentMethods?: string;
   shopId?: string;
   tillName?: string;
@@ -34,6 +36,7 @@ function printSettings(settings: Settings, found: CliTill, json?: boolean): void
   const lines = [
     `till              ${describeTill(found)}`,
     `currency          ${settings.currency}`,
+    `locale            ${settings.locale ?? `(the system's: ${cliLocale(null)})`}`,
     `payment methods   ${settings.paymentMethods.join(', ')}`,
     `shop id           ${settings.shopId ?? '(none)'}`,
     `till name         ${settings.tillName}`,
@@ -62,6 +65,7 @@ export function registerSettings(program: Command): void {
     .command('set')
     .description('Change one or more settings; nothing changes if any value is invalid')
     .option('--currency <code>', 'ISO 4217 currency of the shop, like USD or KES')
+    .option('--locale <tag>', "how amounts are typed and shown, like de-DE (empty: the system's)")
     .option('--payment-methods <list>', 'comma-separated, like CASH,MOBILE_MONEY')
     .option('--shop-id <id>', 'the shop this till sells for (empty to clear)')
     .option('--till-name <name>', 'a name for this till')
@@ -84,6 +88,7 @@ export function registerSettings(program: Command): void {
     .action(async (options: SetOptions & { json?: boolean }, command: Command) => {
       const patch = {
         currency: options.currency,
+        locale: options.locale === undefined ? undefined : options.locale.trim() || null,
         paymentMethods: options.paymentMethods?.split(',').map((method) => method.trim()),
         shopId: options.shopId === undefined ? undefined : options.shopId.trim() || null,
         tillName: options.tillName,

@@ -14,6 +14,8 @@ export const quantityFieldId = (productId: string) => `qty-${productId}`;
 export function CartLines(props: {
   lines: CartLine[];
   currentProductId: string | undefined;
+  /** The locale the quantities are typed in. */
+  locale: string;
   money: (minor: number) => string;
   /** What each line's own discount takes off (by product), when the discounts are valid. */
   lineDiscounts: ReadonlyMap<string, number>;
@@ -44,10 +46,10 @@ export function CartLines(props: {
         </thead>
         <tbody>
           {lines.map((line) => {
-            const problem = lineProblem(line);
+            const problem = lineProblem(line, props.locale);
             const id = quantityFieldId(line.product.id);
             const current = line.product.id === props.currentProductId;
-            const total = lineTotalOf(line);
+            const total = lineTotalOf(line, props.locale);
             return (
               <tr
                 key={line.product.id}

@@ -1,13 +1,16 @@
 // Cash at the counter: the amount handed over (typed, or a quick amount), and the change
-// to give back. Left empty, the customer pays the exact total. Amounts are minor units; the
-// field shows them as exact decimal text, never through floating point.
+// to give back. Left empty, the customer pays the exact total. Amounts are minor units, typed
+// and shown in the till's locale ("2,50 €" in Germany), never through floating point.
 import type { RefObject } from 'preact';
 import { quickAmounts } from '../../../domain/cart';
-import { formatMinor, parseMoney } from '../../../domain/money';
+import { typedText } from '../../../domain/locale-numbers';
+import { currencyDecimals } from '../../../domain/money';
+import { parseAmount } from '../../../domain/typed-amounts';
 
 export function CashPanel(props: {
   totalMinor: number;
-  decimals: number;
+  currency: string;
+  locale: string;
   tendered: string;
   problem: string | undefined;
   money: (minor: number) => string;
@@ -16,9 +19,12 @@ export function CashPanel(props: {
   /** Enter in the field: charge. */
   onSubmit: () => void;
 }) {
-  const { totalMinor, decimals, money } = props;
+  const { totalMinor, currency, locale, money } = props;
+  const decimals = currencyDecimals(currency);
+  const typed = parseAmount(props.tendered, { currency, locale, field: 'Cash tendered' });
   const tenderedMinor =
-    props.tendered.trim() === '' ? totalMinor : parseMoney(props.tendered, decimals);
+    props.tendered.trim() === '' ? totalMinor : typed.ok ? typed.value : undefined;
+  const asTyped = (minor: number) => typedText(minor, decimals, locale);
   const change =
     tenderedMinor !== undefined && tenderedMinor >= totalMinor
       ? tenderedMinor - totalMinor
@@ -32,7 +38,7 @@ export function CashPanel(props: {
           ref={props.inputRef}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={`${formatMinor(totalMinor, decimals)} (exact)`}
+          placeholder={`${asTyped(totalMinor)} (exact)`}
           value={props.tendered}
           aria-invalid={props.problem ? true : undefined}
           aria-describedby={props.problem ? 'tendered-problem' : undefined}
@@ -55,11 +61,7 @@ export function CashPanel(props: {
           Exact
         </button>
         {quickAmounts(totalMinor, decimals).map((amount) => (
-          <button
-            type="button"
-            key={amount}
-            onClick={() => props.onTendered(formatMinor(amount, decimals))}
-          >
+          <button type="button" key={amount} onClick={() => props.onTendered(asTyped(amount))}>
             {money(amount)}
           </button>
         ))}

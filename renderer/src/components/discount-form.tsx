@@ -3,9 +3,11 @@
 // above the limit a manager's PIN is asked when the sale is charged.
 import type { RefObject } from 'preact';
 import { useState } from 'preact/hooks';
-import { currentLine, type CartContent } from '../../../domain/cart';
+import { cartLocale, currentLine, type CartContent } from '../../../domain/cart';
 import type { CartDiscount } from '../../../domain/cart-discount';
 import { MAX_DISCOUNT_REASON } from '../../../domain/discount';
+import { typedText } from '../../../domain/locale-numbers';
+import { currencyDecimals } from '../../../domain/money';
 import { discountLabel } from './cart-lines';
 
 export type DiscountTarget = { productId: string } | 'sale';
@@ -99,7 +101,11 @@ export function DiscountForm(props: {
           inputMode="decimal"
           autoComplete="off"
           value={text}
-          placeholder={kind === 'percent' ? '10' : '1.50'}
+          placeholder={
+            kind === 'percent'
+              ? '10'
+              : typedText(150, currencyDecimals(props.currency), cartLocale(props.cart))
+          }
           onInput={(event) => setText(event.currentTarget.value)}
           onKeyDown={escape}
         />

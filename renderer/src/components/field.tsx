@@ -59,6 +59,8 @@ export function InputField({
   maxLength?: number;
   disabled?: boolean;
   autocomplete?: string;
+  /** A datalist's id: suggestions, any other value still allowed. */
+  list?: string;
 }) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   const props = {

@@ -19,6 +19,7 @@ export function ProductGrid(props: {
             aria-label={`Add ${product.name}, ${props.money(product.priceMinor)}`}
           >
             <span class="product-name">{product.name}</span>
+            {/* A space between name and price: "Avocado 1,50 €" read as words, not "Avocado1". */}{' '}
             <span class="product-price">{props.money(product.priceMinor)}</span>
           </button>
         </li>

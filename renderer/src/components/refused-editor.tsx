@@ -1,24 +1,31 @@
 // Fixing a refused sale on the Sync screen: its lines and payment method as they were,
 // changed by a person and saved as a new revision, sent under a new key. The money stays
 // what the customer paid (domain/sale-edit.ts): the agent refuses an edit that changes it.
-// Prices are typed and shown as exact decimal text of the till's currency and sent in its
-// minor units (domain/money.ts), never through floating point.
+// Prices and quantities are typed and shown as exact decimal text in the till's locale and
+// sent in minor units and thousandths (domain/typed-amounts.ts), never through floating point.
 import { useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
-import { formatMinor, parseMoney } from '../../../domain/money';
+import { typedText } from '../../../domain/locale-numbers';
+import { QUANTITY_DECIMALS, toScaledInteger } from '../../../domain/money';
+import { parseAmount, parseQuantity } from '../../../domain/typed-amounts';
 import { CASH_METHOD } from '../../../domain/payment-methods';
 import { api } from '../api';
+import { tillLocale } from '../locale';
 import { Check, Field, fieldMessages, Notice } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
 type Sale = MethodOutput<'getSale'>;
 type Change = MethodOutput<'editRefused'>;
 
-/** What a price should look like in a currency with these decimals, in a cashier's words. */
-const priceHint = (decimals: number) =>
-  decimals === 0
-    ? 'Type a price in whole units, like 20'
-    : `Type a price with at most ${decimals} decimal places, like 20 or 20.50`;
+/** A quantity as the sale holds it (a JSON number) in the locale's figures: 0.5 is "0,5" in Germany. */
+const quantityText = (quantity: number, locale: string) => {
+  const milli = toScaledInteger(quantity, QUANTITY_DECIMALS);
+  return milli === undefined ? String(quantity) : typedText(milli, QUANTITY_DECIMALS, locale, 0);
+};
+
+/** A value read once every field was checked (NaN would be refused by the agent anyway). */
+const valueOf = (read: { ok: true; value: number } | { ok: false }) =>
+  read.ok ? read.value : Number.NaN;
 
 export function RefusedEditor({
   saleId,
@@ -42,7 +49,8 @@ export function RefusedEditor({
   const [problem, setProblem] = useState<string>();
   const [mustCheck, setMustCheck] = useState(false);
   const [checkedPlatform, setCheckedPlatform] = useState(false);
-  const decimals = settings.till.currencyDecimals;
+  const { currency, currencyDecimals: decimals } = settings.till;
+  const locale = tillLocale(settings.till);
 
   useEffect(() => {
     void api.getSale({ saleId }).then((result) => {
@@ -51,13 +59,13 @@ export function RefusedEditor({
       setItems(
         result.value.items.map((item) => ({
           productId: item.productId,
-          quantity: String(item.quantity),
-          price: formatMinor(item.unitPriceMinor, decimals),
+          quantity: quantityText(item.quantity, locale),
+          price: typedText(item.unitPriceMinor, decimals, locale),
         })),
       );
       setPayment(result.value.paymentMethod);
     });
-  }, [saleId, decimals]);
+  }, [saleId, decimals, locale]);
 
   if (!sale) return <p>Loading the sale…{problem && <Notice tone="error">{problem}</Notice>}</p>;
 
@@ -67,24 +75,32 @@ export function RefusedEditor({
   async function save(event: Event) {
     event.preventDefault();
     if (!sale) return;
-    const prices = items.map((row) => parseMoney(row.price, decimals));
-    // A price that is not an amount of this currency is named here; nothing is sent.
-    const badPrices = prices.flatMap((minor, index) =>
-      minor === undefined
-        ? [{ path: `/items/${index}/unitPriceMinor`, message: priceHint(decimals) }]
-        : [],
-    );
-    if (badPrices.length > 0) {
-      setErrors(fieldMessages(badPrices));
-      return setProblem('Nothing was sent: fix the price marked.');
+    const prices = items.map((row) => parseAmount(row.price, { currency, locale, field: 'Price' }));
+    const quantities = items.map((row) => parseQuantity(row.quantity, locale));
+    // A price or quantity that is not one here is named here; nothing is sent.
+    const bad = items.flatMap((_, index) => {
+      const price = prices[index]!;
+      const quantity = quantities[index]!;
+      return [
+        ...(price.ok
+          ? []
+          : [{ path: `/items/${index}/unitPriceMinor`, message: price.error.message }]),
+        ...(quantity.ok
+          ? []
+          : [{ path: `/items/${index}/quantity`, message: quantity.error.message }]),
+      ];
+    });
+    if (bad.length > 0) {
+      setErrors(fieldMessages(bad));
+      return setProblem('Nothing was sent: fix the fields marked.');
     }
     const result = await api.editRefused({
       saleId,
       sale: {
         items: items.map((row, index) => ({
           productId: row.productId.trim(),
-          quantity: Number(row.quantity),
-          unitPriceMinor: prices[index]!,
+          quantity: valueOf(quantities[index]!) / 1000,
+          unitPriceMinor: valueOf(prices[index]!),
         })),
         paymentMethod: payment,
         ...(sale.customerId ? { customerId: sale.customerId } : {}),

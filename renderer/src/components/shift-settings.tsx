@@ -1,10 +1,10 @@
 // Settings of the trading day: a blind close, when a close needs a note, when cash out and
 // when a discount need a manager. Amounts are typed in the till's currency and kept in minor units.
 import { useState } from 'preact/hooks';
-import { formatMinor } from '../../../domain/money';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { amountOf } from '../shift/amount';
+import { tillLocale } from '../locale';
+import { amountOf, typedAmount } from '../shift/amount';
 import { Check, errorFeedback, InputField, Notice, type Feedback } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -14,11 +14,11 @@ export function ShiftSettingsForm(props: {
   onChange: (next: Settings) => void;
 }) {
   const { till } = props.settings;
-  const decimals = till.currencyDecimals;
+  const typing = { currency: till.currency, locale: tillLocale(till) };
   const [blind, setBlind] = useState(till.blindClose);
-  const [noteAbove, setNoteAbove] = useState(formatMinor(till.closeNoteAboveMinor, decimals));
+  const [noteAbove, setNoteAbove] = useState(typedAmount(till.closeNoteAboveMinor, typing));
   const [managerAbove, setManagerAbove] = useState(
-    formatMinor(till.managerCashOutAboveMinor, decimals),
+    typedAmount(till.managerCashOutAboveMinor, typing),
   );
   const [discountAbove, setDiscountAbove] = useState(String(till.managerDiscountAbovePercent));
   const [feedback, setFeedback] = useState<Feedback>();
@@ -26,8 +26,8 @@ export function ShiftSettingsForm(props: {
 
   async function save(event: Event) {
     event.preventDefault();
-    const note = amountOf(noteAbove, decimals, 'Note needed above');
-    const manager = amountOf(managerAbove, decimals, 'Manager needed above');
+    const note = amountOf(noteAbove, typing, 'Note needed above');
+    const manager = amountOf(managerAbove, typing, 'Manager needed above');
     // A whole percent; the agent checks its range and names it.
     const percent = /^\s*\d{1,3}\s*$/.test(discountAbove) ? Number(discountAbove) : undefined;
     if (!note.ok || !manager.ok || percent === undefined) {

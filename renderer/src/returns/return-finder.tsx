@@ -2,14 +2,16 @@
 // typed, or a search by day, amount paid or customer. The agent searches the till's whole
 // history, archives included, with no connection.
 import { useState } from 'preact/hooks';
-import { parseMoney } from '../../../domain/money';
+import { parseAmount } from '../../../domain/typed-amounts';
 import type { ReturnCandidate } from '../../../domain/returns';
 import { api } from '../api';
 import { InputField, Notice } from '../components/field';
 import { formatTime } from '../money';
+import type { MoneyTyping } from '../shift/amount';
 
 export function ReturnFinder(props: {
-  decimals: number;
+  /** The till's currency and the locale its amounts are typed in. */
+  typing: MoneyTyping;
   money: (minor: number) => string;
   onFind: (receipt: string) => void;
   onCancel: () => void;
@@ -23,9 +25,11 @@ export function ReturnFinder(props: {
 
   async function search(event: Event) {
     event.preventDefault();
-    const amountMinor = amount.trim() ? parseMoney(amount, props.decimals) : undefined;
-    if (amount.trim() && amountMinor === undefined)
-      return setProblem(`The amount is not one: write it like ${props.money(450)}.`);
+    const read = amount.trim()
+      ? parseAmount(amount, { ...props.typing, field: 'The amount paid' })
+      : undefined;
+    if (read && !read.ok) return setProblem(`${read.error.message}.`);
+    const amountMinor = read?.value;
     const result = await api.searchSalesForReturn({
       ...(day ? { day } : {}),
       ...(amountMinor !== undefined ? { amountMinor } : {}),

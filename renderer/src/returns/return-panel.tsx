@@ -12,9 +12,13 @@ import {
   type RefundReceipt,
   type ReturnableSale,
 } from '../../../domain/returns';
+import { QUANTITY_DECIMALS } from '../../../domain/money';
+import { ok } from '../../../domain/result';
+import { parseQuantity } from '../../../domain/typed-amounts';
 import { methodLabel } from '../../../domain/views/money-format';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
+import { tillLocale } from '../locale';
 import { fieldMessages, InputField, Notice } from '../components/field';
 import { RefundPaper } from '../components/paper';
 import { formatTime } from '../money';
@@ -25,13 +29,9 @@ import { ReturnFinder } from './return-finder';
 
 type Till = MethodOutput<'getSettings'>['till'];
 
-/** Thousandths, as the store counts quantities; undefined when the text is not a quantity. */
-const milliOf = (text: string): number | undefined => {
-  const typed = text.trim().replace(',', '.');
-  if (typed === '') return 0;
-  if (!/^\d+(\.\d{1,3})?$/.test(typed)) return undefined;
-  return Math.round(Number(typed) * 1000);
-};
+/** Thousandths, as the store counts quantities (empty: none), typed in the till's locale. */
+const quantityOf = (text: string, locale: string) =>
+  text.trim() === '' ? ok(0) : parseQuantity(text, locale, 'Quantity to return');
 
 export function ReturnPanel(props: {
   /** A receipt number or scanned code to open at once; empty: find the sale first. */
@@ -108,7 +108,7 @@ export function ReturnPanel(props: {
         <h2>Return against a receipt</h2>
         {problem && <Notice tone="error">{problem}</Notice>}
         <ReturnFinder
-          decimals={till.currencyDecimals}
+          typing={{ currency: till.currency, locale: tillLocale(till) }}
           money={money}
           onFind={(receipt) => void find(receipt)}
           onCancel={props.onClose}
@@ -116,12 +116,20 @@ export function ReturnPanel(props: {
       </section>
     );
 
-  const chosen = sale.lines.map((line) => ({
-    line,
-    milli: milliOf(quantities[line.lineNumber] ?? ''),
-  }));
+  const locale = tillLocale(till);
+  /** A quantity as the shop writes it: 0.5 is "0,5" in Germany. */
+  const count = (quantity: number) =>
+    quantity.toLocaleString(locale, { maximumFractionDigits: QUANTITY_DECIMALS });
+  const chosen = sale.lines.map((line) => {
+    const read = quantityOf(quantities[line.lineNumber] ?? '', locale);
+    return {
+      line,
+      milli: read.ok ? read.value : undefined,
+      problem: read.ok ? undefined : read.error.message,
+    };
+  });
   const wanted = chosen.filter((one) => one.milli !== 0);
-  const tooMany = (one: (typeof chosen)[number]) =>
+  const tooMany = (one: Pick<(typeof chosen)[number], 'line' | 'milli'>) =>
     one.milli === undefined || one.milli > Math.round(one.line.returnableQuantity * 1000);
   const refundMinor = wanted.reduce(
     (sum, { line, milli }) =>
@@ -202,9 +210,9 @@ export function ReturnPanel(props: {
                 <th scope="row">
                   {one.line.lineNumber}. {one.line.name}
                 </th>
-                <td>{one.line.soldQuantity}</td>
-                <td>{one.line.returnedQuantity}</td>
-                <td>{one.line.returnableQuantity}</td>
+                <td>{count(one.line.soldQuantity)}</td>
+                <td>{count(one.line.returnedQuantity)}</td>
+                <td>{count(one.line.returnableQuantity)}</td>
                 <td>
                   <InputField
                     id={`return-quantity-${one.line.lineNumber}`}
@@ -216,9 +224,10 @@ export function ReturnPanel(props: {
                     }
                     disabled={one.line.returnableQuantity === 0}
                     error={
-                      one.milli !== 0 && tooMany(one)
-                        ? `at most ${one.line.returnableQuantity}`
-                        : errors[`/lines/${wanted.indexOf(one)}/quantity`]
+                      one.problem ??
+                      (one.milli !== 0 && tooMany(one)
+                        ? `at most ${count(one.line.returnableQuantity)}`
+                        : errors[`/lines/${wanted.indexOf(one)}/quantity`])
                     }
                   />
                 </td>

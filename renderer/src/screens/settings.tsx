@@ -16,6 +16,7 @@ import { KeyForm, PlatformForm } from '../components/platform-forms';
 import { MonitoringForm } from '../components/monitoring-form';
 import { PrinterSettingsForm } from '../components/printer-settings';
 import { ShiftSettingsForm } from '../components/shift-settings';
+import { COMMON_LOCALES, systemLocale } from '../locale';
 import { formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -37,6 +38,7 @@ export function SettingsScreen({
   const [shopId, setShopId] = useState(till.shopId ?? '');
   const [tillName, setTillName] = useState(till.tillName);
   const [currency, setCurrency] = useState(till.currency);
+  const [locale, setLocale] = useState(till.locale ?? '');
   const [methods, setMethods] = useState(till.paymentMethods.join(', '));
   const [backupsKept, setBackupsKept] = useState(String(till.backupsKept));
   const [archiveAfter, setArchiveAfter] = useState(String(till.archiveAfterMonths));
@@ -49,6 +51,8 @@ export function SettingsScreen({
     const result = await call;
     say(form, feedbackOf(result, success));
     if (result.ok) onChange(result.value);
+    // The locale as kept: "de-de" is saved as de-DE.
+    if (result.ok && form === 'till') setLocale(result.value.till.locale ?? '');
     return result.ok;
   }
 
@@ -110,6 +114,7 @@ export function SettingsScreen({
               shopId: shopId.trim() || null,
               tillName,
               currency: currency.trim().toUpperCase(),
+              locale: locale.trim() || null,
               paymentMethods,
             }),
             'Till settings saved.',
@@ -142,6 +147,20 @@ export function SettingsScreen({
           maxLength={3}
           onValue={setCurrency}
         />
+        <InputField
+          id="locale"
+          label="Number format (locale)"
+          hint={`How amounts are typed and shown, like de-DE (2,50) or en-US (2.50); empty: this device's (${systemLocale()})`}
+          error={f('till', '/locale')}
+          value={locale}
+          list="common-locales"
+          onValue={setLocale}
+        />
+        <datalist id="common-locales">
+          {COMMON_LOCALES.map((tag) => (
+            <option key={tag} value={tag} />
+          ))}
+        </datalist>
         <InputField
           id="payment-methods"
           label="Payment methods"

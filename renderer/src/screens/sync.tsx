@@ -14,6 +14,7 @@ import { useNow, type Status } from '../hooks';
 import { useRefusedSales, useSalesPages } from '../sync-lists';
 import { useScreenNotice } from '../sale-notice';
 import { formatMoney } from '../../../domain/views/money-format';
+import { tillLocale } from '../locale';
 import { formatTime } from '../money';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -27,7 +28,9 @@ export function SyncScreen({
   settings: Settings;
 }) {
   const { currency, currencyDecimals } = settings.till;
-  const money = (minor: number) => formatMoney(minor, currency, currencyDecimals);
+  // In the till's locale, like the prices typed in a refused sale's editor.
+  const locale = tillLocale(settings.till);
+  const money = (minor: number) => formatMoney(minor, currency, currencyDecimals, 'symbol', locale);
   const now = useNow();
   const view = status ? viewStatus(status, now) : undefined;
   const pages = useSalesPages();

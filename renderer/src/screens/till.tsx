@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import {
   addProduct,
+  cartLocale,
   confirmationReason,
   currentLine,
   emptyCart,
@@ -34,6 +35,7 @@ import { ShortcutLegend } from '../components/shortcut-legend';
 import { UnknownCodes } from '../components/unknown-codes';
 import { useNow } from '../hooks';
 import { formatMoney } from '../../../domain/views/money-format';
+import { tillLocale } from '../locale';
 import { beep } from '../till/beep';
 import { cartActions } from '../till/cart-actions';
 import { useScanBursts } from '../till/scan-bursts';
@@ -61,12 +63,13 @@ export function TillScreen({
 }) {
   const till = settings.till;
   const { currency, currencyDecimals: decimals, paymentMethods } = till;
-  const money = (minor: number) => formatMoney(minor, currency, decimals);
+  const locale = tillLocale(till);
+  const money = (minor: number) => formatMoney(minor, currency, decimals, 'symbol', locale);
   const defaultMethod = paymentMethods[0] ?? '';
 
   const [notice, setNotice] = useState<{ tone: Tone; text: string }>();
   const say = (tone: Tone, text: string) => setNotice({ tone, text });
-  const counter = useCounter(defaultMethod, (text) => say('error', text));
+  const counter = useCounter(defaultMethod, (text) => say('error', text), locale);
   const { cart, cartRef, update, queue } = counter;
   const [query, setQuery] = useState('');
   const products = useProductSearch(query);
@@ -92,11 +95,15 @@ export function TillScreen({
     receipts.clear();
     focusSearch();
   });
-  const discounts = useDiscounting({ cart, decimals, currency, money, update, done: focusSearch });
+  const discounts = useDiscounting({ cart, currency, money, update, done: focusSearch });
+  // The cart's numbers as they were typed (the till's locale once the cashier types).
+  const typedIn = cartLocale(cart);
   const total = discounts.totalMinor;
   const cash = cart.paymentMethod === CASH_METHOD;
-  const cashProblem = cash ? tenderedProblem(cart.tendered, total, decimals, money) : undefined;
-  const blocked = chargeProblem(cart, decimals, money);
+  const cashProblem = cash
+    ? tenderedProblem(cart.tendered, total, { currency, locale: typedIn }, money)
+    : undefined;
+  const blocked = chargeProblem(cart, currency, money);
 
   const add = (product: ProductView) => {
     receipts.clear();
@@ -130,7 +137,7 @@ export function TillScreen({
     const askTendered = fromKeyboard && cash && cart.tendered === '';
     if (askTendered && document.activeElement !== tenderedRef.current)
       return tenderedRef.current?.focus();
-    const reason = confirmationReason(cart.lines, total, till, money);
+    const reason = confirmationReason(cart.lines, total, till, money, typedIn);
     if (!reason) return charge();
     setConfirming({
       question: `Charge ${money(total)}?`,
@@ -218,6 +225,7 @@ export function TillScreen({
         <CartLines
           lines={cart.lines}
           currentProductId={current?.product.id}
+          locale={typedIn}
           money={money}
           lineDiscounts={discounts.lineDiscounts}
           onQuantity={(id, text) => update((current) => setQuantity(current, id, text))}
@@ -247,7 +255,8 @@ export function TillScreen({
           {cash && cart.lines.length > 0 && (
             <CashPanel
               totalMinor={total}
-              decimals={decimals}
+              currency={currency}
+              locale={typedIn}
               tendered={cart.tendered}
               problem={cashProblem}
               money={money}

@@ -1,20 +1,26 @@
-// Amounts a person types on the shift's forms ("52.50"), read exactly into minor units by
-// the same parsing as the cash tendered at the till. A bad amount names its field.
-import { parseMoney } from '../../../domain/money.js';
+// Amounts a person types on the shift's forms ("52.50", "52,50 €" in Germany), read exactly
+// into minor units in the till's locale by the same parsing as the cash tendered at the
+// till. A bad amount names its field.
+import { typedText } from '../../../domain/locale-numbers.js';
+import { currencyDecimals } from '../../../domain/money.js';
+import { parseAmount } from '../../../domain/typed-amounts.js';
 
 export type ParsedAmount = { ok: true; minor: number } | { ok: false; message: string };
 
-const example = (decimals: number) => (decimals === 0 ? '20' : '20 or 20.50');
+/** The till's currency and the locale its amounts are typed in. */
+export interface MoneyTyping {
+  currency: string;
+  locale: string;
+}
 
 /** The amount typed in a field, or what is wrong with it, naming the field. */
-export function amountOf(text: string, decimals: number, field: string): ParsedAmount {
-  if (text.trim() === '')
-    return { ok: false, message: `${field}: type an amount, like ${example(decimals)}.` };
-  const minor = parseMoney(text, decimals);
-  if (minor === undefined)
-    return {
-      ok: false,
-      message: `${field}: "${text.trim()}" is not an amount. Type it like ${example(decimals)}${decimals === 0 ? ', with no decimals' : `, with at most ${decimals} decimals`}.`,
-    };
-  return { ok: true, minor };
+export function amountOf(text: string, typing: MoneyTyping, field: string): ParsedAmount {
+  const parsed = parseAmount(text, { ...typing, field });
+  return parsed.ok
+    ? { ok: true, minor: parsed.value }
+    : { ok: false, message: `${parsed.error.message}.` };
 }
+
+/** Minor units as a person would type them here, like "52,50": a field's starting text. */
+export const typedAmount = (minor: number, typing: MoneyTyping) =>
+  typedText(minor, currencyDecimals(typing.currency), typing.locale);

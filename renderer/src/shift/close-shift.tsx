@@ -6,6 +6,7 @@ import { MAX_CLOSE_NOTE, type ShiftReport } from '../../../domain/shift';
 import type { MethodOutput, ShiftState } from '../../../main/contract/contract';
 import { api } from '../api';
 import { InputField, Notice } from '../components/field';
+import type { MoneyTyping } from './amount';
 import { CloseFigures } from './close-figures';
 import { emptyCount, readCount } from './count';
 import { CountForm } from './count-form';
@@ -15,13 +16,13 @@ type Preview = MethodOutput<'previewClose'>;
 
 export function CloseShift(props: {
   state: ShiftState;
-  decimals: number;
+  typing: MoneyTyping;
   money: (minor: number) => string;
   approval: ReturnType<typeof useManagerApproval>;
   onClosed: (report: ShiftReport) => void;
   onCancelled: () => void;
 }) {
-  const { state, decimals, money } = props;
+  const { state, typing, money } = props;
   const { denominations, blindClose } = state;
   const [draft, setDraft] = useState(() => emptyCount(denominations));
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -30,7 +31,7 @@ export function CloseShift(props: {
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  const read = readCount(draft, denominations, decimals, money);
+  const read = readCount(draft, denominations, typing, money);
   const countKey = JSON.stringify(read.ok ? read.count : null);
   // A line's problem shows until the line is put right.
   const shownProblems = Object.fromEntries(

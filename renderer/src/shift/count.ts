@@ -1,7 +1,7 @@
 // The cash counted at the close: a count of each note and coin, or one amount. Read into the
 // contract's count (minor units) with a live total, and each bad line named.
 import { countedMinorOf, type CashCount } from '../../../domain/shift.js';
-import { amountOf } from './amount.js';
+import { amountOf, type MoneyTyping } from './amount.js';
 
 export interface CountDraft {
   /** Counting note by note (false: one amount, also when the currency has no list). */
@@ -35,11 +35,11 @@ export function lineCount(text: string): number | undefined {
 export function readCount(
   draft: CountDraft,
   denominations: readonly number[],
-  decimals: number,
+  typing: MoneyTyping,
   label: (valueMinor: number) => string,
 ): ReadCount {
   if (!draft.byNotes || denominations.length === 0) {
-    const amount = amountOf(draft.amount, decimals, 'Cash counted');
+    const amount = amountOf(draft.amount, typing, 'Cash counted');
     return amount.ok
       ? { ok: true, count: { countedMinor: amount.minor }, totalMinor: amount.minor }
       : { ok: false, problems: { [AMOUNT_FIELD]: amount.message } };

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { DRAWER_ENTRY_LABELS, MAX_REASON, type ManualDrawerKind } from '../../../domain/shift';
 import { api } from '../api';
 import { errorFeedback, InputField, Notice, type Feedback } from '../components/field';
-import { amountOf } from './amount';
+import { amountOf, type MoneyTyping } from './amount';
 import { withApproval, type useManagerApproval } from './manager-approval';
 
 const REASON_HINTS: Record<ManualDrawerKind, string> = {
@@ -16,12 +16,12 @@ const REASON_HINTS: Record<ManualDrawerKind, string> = {
 
 export function DrawerEntryForm(props: {
   kind: ManualDrawerKind;
-  decimals: number;
+  typing: MoneyTyping;
   approval: ReturnType<typeof useManagerApproval>;
   onSaved: (text: string) => void;
   onCancel: () => void;
 }) {
-  const { kind, decimals } = props;
+  const { kind, typing } = props;
   const label = DRAWER_ENTRY_LABELS[kind];
   const withAmount = kind !== 'no_sale';
   const [amount, setAmount] = useState('');
@@ -32,7 +32,7 @@ export function DrawerEntryForm(props: {
   async function save(event: Event) {
     event.preventDefault();
     const parsed = withAmount
-      ? amountOf(amount, decimals, 'Amount')
+      ? amountOf(amount, typing, 'Amount')
       : { ok: true as const, minor: 0 };
     const fields: Record<string, string> = {};
     if (!parsed.ok) fields['/amountMinor'] = parsed.message;

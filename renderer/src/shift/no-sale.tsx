@@ -5,10 +5,11 @@ import { useState } from 'preact/hooks';
 import type { ShiftState } from '../../../main/contract/contract';
 import { Notice } from '../components/field';
 import { printsDirect, usePrinter } from '../printer';
+import type { MoneyTyping } from './amount';
 import { DrawerEntryForm } from './drawer-entry-form';
 import { useManagerApproval } from './manager-approval';
 
-export function NoSale(props: { state: ShiftState; decimals: number; onSaved: () => void }) {
+export function NoSale(props: { state: ShiftState; typing: MoneyTyping; onSaved: () => void }) {
   const printer = usePrinter();
   const approval = useManagerApproval(props.state.cashiers);
   const [open, setOpen] = useState(false);
@@ -32,7 +33,7 @@ export function NoSale(props: { state: ShiftState; decimals: number; onSaved: ()
       {open && (
         <DrawerEntryForm
           kind="no_sale"
-          decimals={props.decimals}
+          typing={props.typing}
           approval={approval}
           onSaved={(text) => {
             setOpen(false);

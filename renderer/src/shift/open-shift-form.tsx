@@ -1,29 +1,28 @@
 // Opening a shift with its float counted (the last close's count offered), or counting the
 // float of a shift a sale opened by itself: the same call, once.
 import { useState } from 'preact/hooks';
-import { formatMinor } from '../../../domain/money';
 import type { ShiftSummary } from '../../../domain/shift';
 import { api } from '../api';
 import { InputField, Notice } from '../components/field';
-import { amountOf } from './amount';
+import { amountOf, typedAmount, type MoneyTyping } from './amount';
 
 export function OpenShiftForm(props: {
-  decimals: number;
+  typing: MoneyTyping;
   suggestedFloatMinor: number | null;
   /** A shift a sale opened: its float is counted now. */
   countingOnly: boolean;
   onOpened: (shift: ShiftSummary) => void;
 }) {
-  const { decimals, suggestedFloatMinor } = props;
+  const { typing, suggestedFloatMinor } = props;
   const [float, setFloat] = useState(
-    suggestedFloatMinor === null ? '' : formatMinor(suggestedFloatMinor, decimals),
+    suggestedFloatMinor === null ? '' : typedAmount(suggestedFloatMinor, typing),
   );
   const [error, setError] = useState<string>();
   const [problem, setProblem] = useState<string>();
 
   async function open(event: Event) {
     event.preventDefault();
-    const amount = amountOf(float, decimals, 'Float');
+    const amount = amountOf(float, typing, 'Float');
     setError(amount.ok ? undefined : amount.message);
     if (!amount.ok) return;
     const result = await api.openShift({ floatMinor: amount.minor });

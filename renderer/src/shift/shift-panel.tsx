@@ -10,6 +10,7 @@ import {
 import { formatMoney } from '../../../domain/views/money-format';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
+import { tillLocale } from '../locale';
 import { Notice } from '../components/field';
 import { CashierBar } from './cashier-bar';
 import { CloseFigures } from './close-figures';
@@ -29,7 +30,9 @@ type Open = ManualDrawerKind | 'x-report' | 'count-float' | undefined;
 
 export function ShiftPanel({ till }: { till: Till }) {
   const { currency, currencyDecimals: decimals, receiptWidth: width } = till;
-  const money = (minor: number) => formatMoney(minor, currency, decimals);
+  // Amounts typed and shown the way the shop writes numbers.
+  const typing = { currency, locale: tillLocale(till) };
+  const money = (minor: number) => formatMoney(minor, currency, decimals, 'symbol', typing.locale);
   const { state, problem, refresh } = useShift();
   const approval = useManagerApproval(state?.cashiers ?? []);
   const [open, setOpen] = useState<Open>();
@@ -80,7 +83,7 @@ export function ShiftPanel({ till }: { till: Till }) {
         <>
           <p>No shift is open on this till.</p>
           <OpenShiftForm
-            decimals={decimals}
+            typing={typing}
             suggestedFloatMinor={state.suggestedFloatMinor}
             countingOnly={false}
             onOpened={() => {
@@ -94,7 +97,7 @@ export function ShiftPanel({ till }: { till: Till }) {
           <ShiftSummaryLine shift={shift} money={money} />
           <CloseShift
             state={state}
-            decimals={decimals}
+            typing={typing}
             money={money}
             approval={approval}
             onClosed={(report) => {
@@ -138,7 +141,7 @@ export function ShiftPanel({ till }: { till: Till }) {
           </div>
           {open === 'count-float' && (
             <OpenShiftForm
-              decimals={decimals}
+              typing={typing}
               suggestedFloatMinor={state.suggestedFloatMinor}
               countingOnly
               onOpened={() => done('Float saved.')}
@@ -149,7 +152,7 @@ export function ShiftPanel({ till }: { till: Till }) {
             <DrawerEntryForm
               key={open}
               kind={open}
-              decimals={decimals}
+              typing={typing}
               approval={approval}
               onSaved={done}
               onCancel={() => setOpen(undefined)}

@@ -3,6 +3,7 @@
 // till as always, asking nobody for a PIN. "No sale" is at hand when a drawer is set up.
 import type { MethodOutput } from '../../../main/contract/contract';
 import { Notice } from '../components/field';
+import { tillLocale } from '../locale';
 import { TillScreen } from '../screens/till';
 import { CashierBar } from './cashier-bar';
 import { NoSale } from './no-sale';
@@ -23,7 +24,11 @@ export function TillDoor({ settings }: { settings: Settings }) {
       {problem && <Notice tone="error">{problem}</Notice>}
       {state?.signedIn && <CashierBar cashier={state.signedIn} onSignedOut={refreshed} />}
       {state && (
-        <NoSale state={state} decimals={settings.till.currencyDecimals} onSaved={refreshed} />
+        <NoSale
+          state={state}
+          typing={{ currency: settings.till.currency, locale: tillLocale(settings.till) }}
+          onSaved={refreshed}
+        />
       )}
       <TillScreen settings={settings} cashiers={state?.cashiers ?? []} />
     </>

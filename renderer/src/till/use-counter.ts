@@ -16,7 +16,12 @@ import { api } from '../api';
 import { createCartSaver } from './cart-saver';
 import { createCounterQueue } from './counter-queue';
 
-export function useCounter(defaultMethod: string, onProblem: (message: string) => void) {
+/** `locale`: the till's, stamped on the cart so the agent reads its numbers the same way. */
+export function useCounter(
+  defaultMethod: string,
+  onProblem: (message: string) => void,
+  locale: string,
+) {
   const problemRef = useRef(onProblem);
   problemRef.current = onProblem;
   const queue = useMemo(createCounterQueue, []);
@@ -67,7 +72,7 @@ export function useCounter(defaultMethod: string, onProblem: (message: string) =
     queue,
     /** Changes the cart on screen and saves it. */
     update: (change: (cart: CartContent) => CartContent) => {
-      const next = change(cartRef.current);
+      const next = { ...change(cartRef.current), locale };
       show(next);
       saver.save(next);
     },

@@ -2,13 +2,12 @@
 // takes off, the total charged, or why a discount is not valid yet), and the small form F5
 // or Discount opens. The cart keeps the discounts; this only shows and changes them.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { cartTotalMinor, type CartContent } from '../../../domain/cart';
+import { cartLocale, cartTotalMinor, type CartContent } from '../../../domain/cart';
 import { chargedCart, setDiscount } from '../../../domain/cart-charged';
 import { DiscountForm, SaleDiscountRows } from '../components/discount-form';
 
 export function useDiscounting(options: {
   cart: CartContent;
-  decimals: number;
   currency: string;
   money: (minor: number) => string;
   update: (change: (cart: CartContent) => CartContent) => void;
@@ -25,8 +24,10 @@ export function useDiscounting(options: {
   };
 
   // What the customer pays, after the discounts (before them while one is not valid yet).
-  const charged = chargedCart(cart, options.decimals);
-  const totalMinor = charged.ok ? charged.value.chargedTotalMinor : cartTotalMinor(cart.lines);
+  const charged = chargedCart(cart, options.currency);
+  const totalMinor = charged.ok
+    ? charged.value.chargedTotalMinor
+    : cartTotalMinor(cart.lines, cartLocale(cart));
   const lineDiscounts = new Map(
     charged.ok
       ? charged.value.lines.map((line) => [line.product.id, line.lineDiscountMinor] as const)
