@@ -1,7 +1,9 @@
 // A day's totals as rows a person reads: the Today screen, its printout, its CSV and
-// `tillsync day` all show these rows, so they can never disagree.
+// `tillsync day` all show these rows, so they can never disagree. Labels come from the
+// catalog in the reader's language; English by default (the screens and the CSV, for now).
 import type { z } from 'zod';
 import { methodLabel } from './money-format.js';
+import { english, type Translator } from '../i18n/messages.js';
 import type { dayTotals } from '../sale.js';
 
 type DayTotals = z.output<typeof dayTotals>;
@@ -15,34 +17,35 @@ export interface DayRow {
   warn?: boolean;
 }
 
-export function dayRows(day: DayTotals): DayRow[] {
+export function dayRows(day: DayTotals, words: Translator = english): DayRow[] {
+  const { t } = words;
   return [
-    { label: 'Sales', count: day.sales.count, amountMinor: day.sales.totalMinor },
+    { label: t('day.row.sales'), count: day.sales.count, amountMinor: day.sales.totalMinor },
     ...day.byPaymentMethod.map((method) => ({
-      label: `  paid by ${methodLabel(method.paymentMethod)}`,
+      label: `  ${t('day.row.paidBy', { method: method.paymentMethod, name: methodLabel(method.paymentMethod) })}`,
       count: method.count,
       amountMinor: method.totalMinor,
     })),
-    { label: 'Cash expected in the drawer', count: null, amountMinor: day.cashExpectedMinor },
+    { label: t('day.row.cashExpected'), count: null, amountMinor: day.cashExpectedMinor },
     {
-      label: 'Waiting to reach the platform',
+      label: t('day.row.waiting'),
       count: day.waiting.count,
       amountMinor: day.waiting.totalMinor,
     },
     {
-      label: 'Refused by the platform',
+      label: t('day.row.refused'),
       count: day.refused.count,
       amountMinor: day.refused.totalMinor,
       warn: day.refused.count > 0,
     },
     {
-      label: 'Discarded (not counted)',
+      label: t('day.row.discarded'),
       count: day.discarded.count,
       amountMinor: day.discarded.totalMinor,
     },
-    { label: 'Voided (not counted)', count: day.voids.count, amountMinor: day.voids.totalMinor },
+    { label: t('day.row.voided'), count: day.voids.count, amountMinor: day.voids.totalMinor },
     {
-      label: 'Returns (refunded)',
+      label: t('day.row.returns'),
       count: day.returns.count,
       amountMinor: day.returns.totalMinor,
     },

@@ -7,6 +7,8 @@ import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { dayOf } from '../../../domain/time-zone.js';
 import { dayCsv, dayRows } from '../../../domain/views/day-view.js';
 import { formatMoney } from '../../../domain/views/money-format.js';
+import { translator } from '../../../domain/i18n/messages.js';
+import { cliLocale } from '../amount-option.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printJson } from '../io.js';
 import { noteTill, tillFields, tillLine, withStore } from '../store-access.js';
@@ -42,18 +44,33 @@ export function registerDay(program: Command): void {
           noteTill(found);
           return void process.stdout.write(dayCsv(day, decimals));
         }
-        const money = (minor: number) => formatMoney(minor, day.currency, decimals);
-        const { tillName, shopName } = store.settings.read();
+        // Words and figures in the till's locale (its setting, else LANG); JSON and CSV stay stable.
+        const settings = store.settings.read();
+        const words = translator(cliLocale(settings.locale));
+        const money = (minor: number) =>
+          formatMoney(minor, day.currency, decimals, 'symbol', words.locale);
+        const count = new Intl.NumberFormat(words.locale);
         const hours = (day.to - day.from) / 3_600_000;
-        const length = hours === 24 ? '' : `, ${hours} hours: the clocks changed`;
-        const lines = [`${shopName}, ${tillName}: ${date} (${day.timeZone}${length})`];
-        for (const row of dayRows(day)) {
-          const count = row.count === null ? '' : `${row.count}`;
+        const place = {
+          shop: settings.shopName,
+          till: settings.tillName,
+          date,
+          timeZone: day.timeZone,
+        };
+        const lines = [
+          hours === 24
+            ? words.t('day.heading', place)
+            : words.t('day.headingClocksChanged', { ...place, hours }),
+        ];
+        const rows = dayRows(day, words);
+        const width = Math.max(32, ...rows.map((row) => row.label.length));
+        for (const row of rows) {
+          const sales = row.count === null ? '' : count.format(row.count);
           const amount = row.amountMinor === null ? '' : money(row.amountMinor);
-          lines.push(`  ${row.label.padEnd(32)} ${count.padStart(6)} ${amount.padStart(14)}`);
+          lines.push(`  ${row.label.padEnd(width)} ${sales.padStart(6)} ${amount.padStart(14)}`);
         }
         if (day.refused.count > 0)
-          lines.push('  Refused sales wait for a person: see `tillsync refused`.');
+          lines.push(`  ${words.t('day.refusedHint', { count: day.refused.count })}`);
         lines.push(tillLine(found));
         process.stdout.write(lines.join('\n') + '\n');
       });
