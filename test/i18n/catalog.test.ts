@@ -29,7 +29,7 @@ function argumentsOf(message: string): string[] {
       } else if ('children' in element) {
         found.add(`${element.value}:${kind}`);
         walk(element.children);
-      } else {
+      } else if ('value' in element) {
         found.add(`${element.value}:${kind}`);
       }
     }
