@@ -61,6 +61,16 @@ describe('tillsync day in the till language', () => {
     expect(english.stdout).toContain('1 refused sale waits for a person');
   });
 
+  it("follows the till's locale setting before LANG", async () => {
+    const env = await tillWithABigDay();
+    const german = { ...env, LANG: 'de_DE.UTF-8' };
+    const set = await runCli(['settings', 'set', '--locale', 'es-ES'], { env: german });
+    expect(set.code).toBe(0);
+    const spanish = await day(german);
+    expect(spanish.stdout).toMatch(/Ventas\s+3\s+1243,50\sUS\$/);
+    expect(spanish.stdout).toContain('1 venta rechazada espera a una persona');
+  });
+
   it('prints the same --json bytes whatever LANG says', async () => {
     const env = await tillWithABigDay();
     const outputs = await Promise.all(
