@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { DatabaseFileError } from '../../db/open.js';
 import { openStore, type Store } from '../../db/store.js';
+import { english } from '../../domain/i18n/messages.js';
 import { syncTuningSchema } from '../config/agent-config.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { storeOfMode, tillStore, type TillStore } from '../config/till-store.js';
@@ -45,17 +46,20 @@ export function findTill(command: Command, options: { lenient?: boolean } = {}):
 }
 
 /** The mode and the file, as every command names them: "sandbox mode, /data/sandbox/tillsync.db". */
-export function describeTill({ till, config, configError }: CliTill): string {
+export function describeTill({ till, config, configError }: CliTill, words = english): string {
   const mode = configError
-    ? 'mode not known (the configuration is not valid)'
+    ? 'unknown'
     : till.mode === 'sandbox'
-      ? 'sandbox mode'
-      : `platform mode (${config.baseUrl ?? 'no address'})`;
-  return `${mode}, ${till.databaseFile}`;
+      ? 'sandbox'
+      : config.baseUrl
+        ? 'platform'
+        : 'noAddress';
+  return words.t('till.describe', { mode, address: config.baseUrl, file: till.databaseFile });
 }
 
-/** The line of a text report, in the column layout of `tillsync status`. */
-export const tillLine = (found: CliTill) => `  till       ${describeTill(found)}`;
+/** The line of a text report, in the column layout of `tillsync status` (English unless told). */
+export const tillLine = (found: CliTill, words = english) =>
+  `  ${words.t('till.label').padEnd(10)} ${describeTill(found, words)}`;
 
 /** For output that is data (CSV, a JSON list, a catalog): the same words, on stderr. */
 export const noteTill = (found: CliTill) =>

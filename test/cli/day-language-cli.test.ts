@@ -45,7 +45,14 @@ describe('tillsync day in the till language', () => {
     expect(stdout).toMatch(/Erwartetes Bargeld in der Kasse\s+1\.239,00\s\$/);
     expect(stdout).toMatch(/Von der Plattform abgelehnt\s+1\s+4,50\s\$/);
     expect(stdout).toContain('1 abgelehnter Verkauf wartet auf eine Person');
-    expect(stdout).not.toMatch(/Sales|paid by|Refused/);
+    expect(stdout).toMatch(/\n {2}Kasse {6}Plattform-Modus \(http:\/\/127\.0\.0\.1:9\), \//);
+    expect(stdout).not.toMatch(/Sales|paid by|Refused|platform mode/);
+
+    const wrong = await runCli(['day', '--date', '2026-13-01'], {
+      env: { ...env, LANG: 'de_DE.UTF-8' },
+    });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--date 2026-13-01 ist kein Tag');
   });
 
   it('prints French under LANG=fr_FR.UTF-8 and English under C', async () => {

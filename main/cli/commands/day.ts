@@ -30,23 +30,18 @@ export function registerDay(program: Command): void {
     .action(async (given: string | undefined, raw: Record<string, unknown>, command: Command) => {
       const options = parseOptions(dayOptions, raw);
       await withStore(command, (store, found) => {
-        const date =
-          given ?? options.date ?? dayOf(Date.now(), tillTimeZone(store.settings.read()));
+        // Words and figures in the till's locale (its setting, else LANG); JSON and CSV stay stable.
+        const settings = store.settings.read();
+        const date = given ?? options.date ?? dayOf(Date.now(), tillTimeZone(settings));
+        const words = translator(cliLocale(settings.locale));
         const day = store.dayTotals(date);
-        if (!day)
-          throw new CliError(
-            `--date ${date} is not a day: write it like 2026-11-21.`,
-            EXIT.invalidInput,
-          );
+        if (!day) throw new CliError(words.t('day.notADay', { date }), EXIT.invalidInput);
         const decimals = currencyDecimals(day.currency);
         if (options.json) return printJson({ ...day, till: tillFields(found) });
         if (options.csv) {
           noteTill(found);
           return void process.stdout.write(dayCsv(day, decimals));
         }
-        // Words and figures in the till's locale (its setting, else LANG); JSON and CSV stay stable.
-        const settings = store.settings.read();
-        const words = translator(cliLocale(settings.locale));
         const money = (minor: number) =>
           formatMoney(minor, day.currency, decimals, 'symbol', words.locale);
         const count = new Intl.NumberFormat(words.locale);
@@ -71,7 +66,7 @@ export function registerDay(program: Command): void {
         }
         if (day.refused.count > 0)
           lines.push(`  ${words.t('day.refusedHint', { count: day.refused.count })}`);
-        lines.push(tillLine(found));
+        lines.push(tillLine(found, words));
         process.stdout.write(lines.join('\n') + '\n');
       });
     });
