@@ -42,7 +42,8 @@ function compile(locale: string, language: Language, key: MessageKey): IntlMessa
   let format = compiled.get(id);
   if (!format) {
     // A missing translation falls back to English (the catalog test keeps this from shipping).
-    const text = CATALOGS[language]?.[key] ?? en[key];
+    const text = CATALOGS[language]?.[key] ?? CATALOGS.en?.[key];
+    if (text === undefined) throw new Error(`No message "${key}" in the catalog.`);
     format = new IntlMessageFormat(text, locale);
     compiled.set(id, format);
   }

@@ -101,4 +101,13 @@ describe('the message catalog', () => {
       'pagado con voucher',
     );
   });
+
+  it('says the length of a day the clocks changed, and a wrong key does not compile', () => {
+    const place = { shop: 'Laden', till: 'Kasse 1', date: '2026-03-29', timeZone: 'Europe/Berlin' };
+    expect(translator('de-DE').t('day.headingClocksChanged', { ...place, hours: 23 })).toBe(
+      'Laden, Kasse 1: 2026-03-29 (Europe/Berlin, 23 Stunden: Zeitumstellung)',
+    );
+    // @ts-expect-error: not a key of en.json (typecheck fails if this line compiles)
+    expect(() => translator('en-US').t('day.no.such.key')).toThrow('No message "day.no.such.key"');
+  });
 });
