@@ -1,0 +1,48 @@
+// A lock struck at the moment a till must hand claimed sales back, timed to the engine's
+// own events: a lock at a random time rarely meets it. Drawn from a stream of its own, so
+// the rest of each world stays as it was until the moment comes.
+import type Database from 'better-sqlite3';
+import type { Answer } from '../../main/sync/classify.js';
+import { holdWriteLock, type WorldContext } from './world-events.js';
+
+/**
+ * A sale of a process waits in place for its retry (its pass holds it, "sending"). Then
+ * another process takes the write lock past the wait's end, and the platform goes out of
+ * reach: a person's key check finds it refused (the till is offline), then it hangs. The
+ * pass ends and cannot hand the sale back, and the till's next pass only probes, hanging,
+ * while the lock ends: the sale must not stay "sending" with nothing on the wire for long
+ * after (sending-watch.ts). Seed 599 of 09e1835's worlds.
+ */
+export function lockAtHandBack(
+  context: () => WorldContext,
+  checker: Database.Database,
+  chance: () => number,
+) {
+  const waiting = checker
+    .prepare(
+      `select min(next_attempt_at) from outbox where state = 'sending'
+       and in_flight_at is null and claim_owner = ?`,
+    )
+    .pluck();
+  let struck = false;
+  return (pid: number, answer: Answer): void => {
+    const { world, faultsUntil } = context();
+    if (struck || world.time >= faultsUntil || answer.kind !== 'response') return;
+    // After the outcome's commit (this turn's group), before the wait in place ends.
+    world.schedule(world.time + 1, null, () => {
+      const { till, platform, tuning, busy, watch } = context();
+      const process = till.running.get(pid)?.process;
+      const due = waiting.get(`sim#${pid}`) as number | null;
+      if (struck || !process || due === null || busy.holder || chance() >= 0.5) return;
+      struck = true;
+      const ms = Math.max(0, due - process.clock.now()) + 1000 + Math.floor(chance() * 4000);
+      holdWriteLock(context(), ms);
+      platform.outage(20, 'refuse');
+      world.log(`a person checks the key on process ${pid} as the platform goes out of reach`);
+      till.checkKey((problem) => watch.violations.push(problem), pid);
+      world.schedule(world.time + 20, null, () =>
+        platform.outage(ms + tuning.requestTimeoutMs * 2, 'hang'),
+      );
+    });
+  };
+}
