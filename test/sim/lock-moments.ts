@@ -24,18 +24,18 @@ export function lockAtHandBack(
        and in_flight_at is null and claim_owner = ?`,
     )
     .pluck();
-  let struck = false;
+  let struck = 0; // at most three times a world
   return (pid: number, answer: Answer): void => {
     const { world, faultsUntil } = context();
-    if (struck || world.time >= faultsUntil || answer.kind !== 'response') return;
+    if (struck >= 3 || world.time >= faultsUntil || answer.kind !== 'response') return;
     // After the outcome's commit (this turn's group), before the wait in place ends.
     world.schedule(world.time + 1, null, () => {
       const { till, platform, tuning, busy, watch } = context();
       const process = till.running.get(pid)?.process;
       const due = waiting.get(`sim#${pid}`) as number | null;
-      if (struck || !process || due === null || busy.holder || chance() >= 0.5) return;
-      struck = true;
-      const ms = Math.max(0, due - process.clock.now()) + 1000 + Math.floor(chance() * 4000);
+      if (struck >= 3 || !process || due === null || busy.holder || chance() >= 0.8) return;
+      struck += 1;
+      const ms = Math.max(0, due - process.clock.now()) + 3000 + Math.floor(chance() * 6000);
       holdWriteLock(context(), ms);
       platform.outage(20, 'refuse');
       world.log(`a person checks the key on process ${pid} as the platform goes out of reach`);
