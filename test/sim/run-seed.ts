@@ -16,7 +16,7 @@ import { syncTuningSchema, type AgentConfig } from '../../main/config/agent-conf
 import { tillRecords } from './till-records.js';
 import { finalViolations, flagExtraCopies } from './final-checks.js';
 import { createSendingWatch } from './sending-watch.js';
-import { diskFaultAtReplay } from './disk-moments.js';
+import { faultMoments } from './disk-moments.js';
 import { createLeaseWatch } from './lease-watch.js';
 import { createAnswerRecord } from './answer-record.js';
 import { attemptLogViolations } from './log-checks.js';
@@ -125,7 +125,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   });
   const platform = createSimPlatform(world, random, {
     answers,
-    beforeHeard: diskFaultAtReplay(() => context, chance),
+    beforeHeard: faultMoments(() => context, checker, chance, { seed, honoursKeys }),
     bodies,
     offline,
     rates,

@@ -202,8 +202,11 @@ export function createSimTill(world: World, options: SimTillOptions) {
      * A person saves a key (or an address): the first running process asks the platform at
      * once whether it takes it; what it judged is checked against what the platform said.
      */
-    checkKey(onProblem: (problem: string) => void): void {
-      const first = [...running.values()].find((r) => r.process.alive && !r.stopping);
+    /** A person checks the key on process `pid` (the first running one if none). */
+    checkKey(onProblem: (problem: string) => void, pid?: number): void {
+      const first = [...running.values()].find(
+        (r) => r.process.alive && !r.stopping && (pid ?? r.process.pid) === r.process.pid,
+      );
       if (!first) return;
       world.schedule(world.time, first.process.pid, () => {
         const asked = world.time;

@@ -77,18 +77,7 @@ function happen(
     platform.outage(ms, how);
     world.log(`platform unreachable for ${ms / 1000}s (${how})`);
   } else if (kind === 'busy') {
-    if (context.busy.holder) return;
-    const holder = new Database(context.file);
-    holder.exec('begin immediate');
-    context.busy.holder = holder;
-    const ms = between(100, 8000);
-    disturb(context, ms);
-    world.log(`another process holds the write lock for ${ms / 1000}s`);
-    world.schedule(world.time + ms, null, () => {
-      holder.exec('commit');
-      holder.close();
-      context.busy.holder = undefined;
-    });
+    if (!context.busy.holder) holdWriteLock(context, between(100, 8000));
   } else if (kind === 'revoke') revokeKey(context, between);
   else if (kind === 'settings') changeSettings(context, pick, between);
   else if (kind === 'person') personActs(context, pick);
@@ -135,6 +124,20 @@ export function diskFault(context: WorldContext, pid: number, ms: number, readOn
   world.schedule(world.time + ms, null, () => {
     if (!connection.open) return;
     connection.pragma(readOnly ? 'query_only = 0' : 'max_page_count = 1073741823');
+  });
+}
+
+/** Another process holds the database's write lock for `ms` (SQLITE_BUSY to the till). */
+export function holdWriteLock(context: WorldContext, ms: number): void {
+  const holder = new Database(context.file);
+  holder.exec('begin immediate');
+  context.busy.holder = holder;
+  disturb(context, ms);
+  context.world.log(`another process holds the write lock for ${ms / 1000}s`);
+  context.world.schedule(context.world.time + ms, null, () => {
+    holder.exec('commit');
+    holder.close();
+    context.busy.holder = undefined;
   });
 }
 
