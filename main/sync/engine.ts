@@ -34,7 +34,7 @@ import { createKeyChecker } from './key-check.js';
 import { engineDatabase } from './engine-connection.js';
 import { createEngineNews } from './engine-news.js';
 import { engineInputs, type EngineEvents, type EngineOptions } from './engine-options.js';
-import { queueFigures, readSyncStatus, type SyncStatus } from './status.js';
+import { finalStatus, queueFigures, readSyncStatus, type SyncStatus } from './status.js';
 import { createResyncRequests, sendingAfterAsks } from './resync-requests.js';
 import { createStorageGuard } from './storage-guard.js';
 import { createDoubtClearing } from './doubt-clearing.js';
@@ -290,12 +290,7 @@ export function createSyncEngine(options: EngineOptions) {
       outcomes.dispose();
       rights.giveUp();
       senderEnded(owner);
-      let final: SyncStatus | undefined;
-      try {
-        final = status();
-      } catch (error) {
-        logger.error({ error: messageOf(error) }, 'Reading the final status failed');
-      }
+      const final = finalStatus(status, logger);
       await connection.close();
       return final;
     },

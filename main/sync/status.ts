@@ -13,6 +13,8 @@ import type { AgentConfig, SyncTuning } from '../config/agent-config.js';
 import { longestWaitMs } from './decide.js';
 import { systemLiveness, type LivenessProbe } from './sender-identity.js';
 import { linkFrom } from '../../domain/link.js';
+import type { Logger } from '../log/log-port.js';
+import { messageOf } from '../../domain/errors.js';
 import type {
   SendingMode,
   StorageProblem,
@@ -133,4 +135,17 @@ export function readStoreStatus(
     dataDir: at.dataDir,
     shift: store.shifts.current(),
   });
+}
+
+/** The status a stopping engine leaves, or none when it cannot be read (said in the log). */
+export function finalStatus(
+  read: () => SyncStatus,
+  logger: Pick<Logger, 'error'>,
+): SyncStatus | undefined {
+  try {
+    return read();
+  } catch (error) {
+    logger.error({ error: messageOf(error) }, 'Reading the final status failed');
+    return undefined;
+  }
 }

@@ -6,7 +6,6 @@ import {
   currentLine,
   emptyCart,
   nextPaymentMethod,
-  noteUnknownCode,
   removeLine,
   setQuantity,
   tenderedProblem,
@@ -16,7 +15,6 @@ import type { CashierView } from '../../../domain/cashier';
 import type { ProductView } from '../../../domain/sale';
 import { CASH_METHOD } from '../../../domain/payment-methods';
 import type { MethodOutput } from '../../../main/contract/contract';
-import { api } from '../api';
 import { CartLines } from '../components/cart-lines';
 import { CashPanel } from '../components/cash-panel';
 import { ChargeBar, type Confirming } from '../components/charge-bar';
@@ -36,17 +34,15 @@ import { UnknownCodes } from '../components/unknown-codes';
 import { useNow } from '../hooks';
 import { formatMoney } from '../../../domain/views/money-format';
 import { tillLocale } from '../locale';
-import { beep } from '../till/beep';
 import { cartActions } from '../till/cart-actions';
-import { useScanBursts } from '../till/scan-bursts';
 import { type ShortcutAction } from '../till/shortcuts';
 import { useCounter } from '../till/use-counter';
 import { useReceipt } from '../till/use-receipt';
+import { useScanning } from '../till/use-scanning';
 import { useProductSearch, useShortcuts } from '../till/use-counter-state';
 import { useManagerApproval } from '../shift/manager-approval';
 import { useDiscounting } from '../till/use-discounting';
 import { useHolding } from '../till/use-holding';
-import { receiptNumberOf } from '../../../domain/receipt-code';
 import { ReturnEntry } from '../returns/return-entry';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -110,21 +106,9 @@ export function TillScreen({
     update((current) => addProduct(current, product));
   };
 
-  // A return being made: the receipt scanned or typed ('' while the sale is being found).
-  const [returning, setReturning] = useState<string>();
-
-  function scan(code: string) {
-    // A receipt's own barcode: the customer is bringing goods back.
-    if (receiptNumberOf(code) !== null) return setReturning(code);
-    queue.run(async () => {
-      const found = await api.findProduct({ code });
-      if (!found.ok) return say('error', found.error.message);
-      if (found.value) return add(found.value);
-      beep();
-      update((current) => noteUnknownCode(current, code));
-    });
-  }
-  useScanBursts(searchRef, scan);
+  const { scan, returning, setReturning } = useScanning(searchRef, counter, add, (text) =>
+    say('error', text),
+  );
 
   function newSale() {
     update(() => emptyCart(defaultMethod));
