@@ -1,10 +1,21 @@
 // Turns zod issues into field errors with JSON Pointer paths (RFC 6901), one per bad
 // field, so every boundary reports bad input the same way.
 import type { z } from 'zod';
-import { invalidFields, type AppError, type FieldError } from '../domain/result.js';
+import { invalidFields, type AppError, type FieldError, type Said } from '../domain/result.js';
+import { said, saidOfField } from '../domain/i18n/said.js';
 
 export function toPointer(path: ReadonlyArray<PropertyKey>): string {
   return path.map((part) => '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+/**
+ * A zod issue's message with its catalog key: from a custom issue's `params.say` (a message
+ * whose values vary, like a total), else from the schema's fieldSays.
+ */
+export function problemOf(issue: z.core.$ZodIssue): { message: string; say?: Said } {
+  const given = issue.code === 'custom' ? (issue.params?.say as Said | undefined) : undefined;
+  const say = given ?? saidOfField(issue.message);
+  return say ? { message: issue.message, say } : { message: issue.message };
 }
 
 /** One error per field: the first problem zod found there, which is the most basic one. */
@@ -13,10 +24,10 @@ export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         path: toPointer([...issue.path, key]),
-        message: 'is not a known field',
+        ...said('field.notAKnownField'),
       }));
     }
-    return [{ path: toPointer(issue.path), message: issue.message }];
+    return [{ path: toPointer(issue.path), ...problemOf(issue) }];
   });
   const seen = new Set<string>();
   return all.filter((field) => !seen.has(field.path) && seen.add(field.path));

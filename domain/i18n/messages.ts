@@ -1,12 +1,13 @@
-// The till's words: one catalog (locales/*.json, ICU MessageFormat) for the renderer, the
+// The till's words: one catalog (locales/<language>/<area>.json, ICU MessageFormat) for the renderer, the
 // CLI and the main process. The language follows the till's effective locale (de-CH → de);
 // numbers inside messages are formatted in that full locale. No Node here: the renderer
 // imports this too.
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
-import en from './locales/en.json' with { type: 'json' };
-import de from './locales/de.json' with { type: 'json' };
-import fr from './locales/fr.json' with { type: 'json' };
-import es from './locales/es.json' with { type: 'json' };
+import type { AppError, Said } from '../result.js';
+import en from './locales/en/index.js';
+import de from './locales/de/index.js';
+import fr from './locales/fr/index.js';
+import es from './locales/es/index.js';
 
 /** A message's key: English is the reference, so a key it lacks does not compile. */
 export type MessageKey = keyof typeof en;
@@ -32,6 +33,10 @@ export interface Translator {
   readonly locale: string;
   readonly language: Language;
   readonly t: (key: MessageKey, values?: MessageValues) => string;
+  /** A message made with its key (i18n/said.ts) in this language; else its English text. */
+  readonly say: (made: { message: string; say?: Said }) => string;
+  /** An error's whole story in this language: its summary, then each field's problem. */
+  readonly error: (error: AppError) => string;
 }
 
 // Parsing a message is the costly part: each (locale, key) is compiled once per process.
@@ -53,11 +58,21 @@ function compile(locale: string, language: Language, key: MessageKey): IntlMessa
 /** The till's words in `locale` (a canonical BCP 47 tag: see effectiveLocale). */
 export function translator(locale: string): Translator {
   const language = languageOf(locale);
-  return {
-    locale,
-    language,
-    t: (key, values) => String(compile(locale, language, key).format(values)),
+  const t = (key: MessageKey, values?: MessageValues) =>
+    String(compile(locale, language, key).format(values));
+  const say = (made: { message: string; say?: Said }) => {
+    const key = made.say?.key;
+    // A key this catalog lacks (an agent newer than its screens) keeps the English text.
+    if (key === undefined || !(key in CATALOGS.en!)) return made.message;
+    return t(key as MessageKey, made.say?.values);
   };
+  const error = (problem: AppError) => {
+    if (!problem.fields?.length) return say(problem);
+    const summary = say({ message: problem.summary ?? problem.message, say: problem.say });
+    const listed = problem.fields.map((field) => `${field.path || '(input)'}: ${say(field)}`);
+    return `${summary}: ${listed.join('; ')}`;
+  };
+  return { locale, language, t, say, error };
 }
 
 /** English in en-US: for what has no locale at hand yet (the screens, until they pass one). */

@@ -20,32 +20,32 @@ export interface DayRow {
 export function dayRows(day: DayTotals, words: Translator = english): DayRow[] {
   const { t } = words;
   return [
-    { label: t('day.row.sales'), count: day.sales.count, amountMinor: day.sales.totalMinor },
+    { label: t('today.row.sales'), count: day.sales.count, amountMinor: day.sales.totalMinor },
     ...day.byPaymentMethod.map((method) => ({
-      label: `  ${t('day.row.paidBy', { method: method.paymentMethod, name: methodLabel(method.paymentMethod) })}`,
+      label: `  ${t('today.row.paidBy', { method: method.paymentMethod, name: methodLabel(method.paymentMethod) })}`,
       count: method.count,
       amountMinor: method.totalMinor,
     })),
-    { label: t('day.row.cashExpected'), count: null, amountMinor: day.cashExpectedMinor },
+    { label: t('today.row.cashExpected'), count: null, amountMinor: day.cashExpectedMinor },
     {
-      label: t('day.row.waiting'),
+      label: t('today.row.waiting'),
       count: day.waiting.count,
       amountMinor: day.waiting.totalMinor,
     },
     {
-      label: t('day.row.refused'),
+      label: t('today.row.refused'),
       count: day.refused.count,
       amountMinor: day.refused.totalMinor,
       warn: day.refused.count > 0,
     },
     {
-      label: t('day.row.discarded'),
+      label: t('today.row.discarded'),
       count: day.discarded.count,
       amountMinor: day.discarded.totalMinor,
     },
-    { label: t('day.row.voided'), count: day.voids.count, amountMinor: day.voids.totalMinor },
+    { label: t('today.row.voided'), count: day.voids.count, amountMinor: day.voids.totalMinor },
     {
-      label: t('day.row.returns'),
+      label: t('today.row.returns'),
       count: day.returns.count,
       amountMinor: day.returns.totalMinor,
     },

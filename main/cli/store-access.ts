@@ -54,12 +54,12 @@ export function describeTill({ till, config, configError }: CliTill, words = eng
       : config.baseUrl
         ? 'platform'
         : 'noAddress';
-  return words.t('till.describe', { mode, address: config.baseUrl, file: till.databaseFile });
+  return words.t('cli.till.describe', { mode, address: config.baseUrl, file: till.databaseFile });
 }
 
 /** The line of a text report, in the column layout of `tillsync status` (English unless told). */
 export const tillLine = (found: CliTill, words = english) =>
-  `  ${words.t('till.label').padEnd(10)} ${describeTill(found, words)}`;
+  `  ${words.t('cli.till.label').padEnd(10)} ${describeTill(found, words)}`;
 
 /** For output that is data (CSV, a JSON list, a catalog): the same words, on stderr. */
 export const noteTill = (found: CliTill) =>

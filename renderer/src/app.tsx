@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { translator } from '../../domain/i18n/messages';
 import type { MethodOutput } from '../../main/contract/contract';
 import { api } from './api';
 import { Banner } from './components/banner';
@@ -8,7 +9,9 @@ import { SyncScreen } from './screens/sync';
 import { PrintArea } from './print';
 import { TodayScreen } from './screens/today';
 import { TillDoor } from './shift/till-door';
-import { setTillTimeZone } from './money';
+import { setTillPlace } from './money';
+import { tillLocale } from './locale';
+import { WordsContext } from './words';
 
 type Settings = MethodOutput<'getSettings'>;
 const SCREENS = ['Till', 'Today', 'Sync', 'Settings'] as const;
@@ -19,11 +22,17 @@ export function App() {
   const [settings, setSettingsState] = useState<Settings>();
   // Every screen shows times in the agent's zone: kept with the settings it comes from.
   const setSettings = (next: Settings) => {
-    setTillTimeZone(next.till.effectiveTimeZone);
+    setTillPlace(next.till.effectiveTimeZone, tillLocale(next.till));
     setSettingsState(next);
   };
   const [problem, setProblem] = useState<string>();
   const [screen, setScreen] = useState<Screen>('Till');
+  const locale = tillLocale(settings?.till ?? { locale: null });
+  const words = useMemo(() => translator(locale), [locale]);
+  // The page's language follows the till's, for screen readers and hyphenation.
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
 
   // Settings are read again when the mode changes (a key or address saved elsewhere).
   useEffect(() => {
@@ -34,7 +43,7 @@ export function App() {
   }, [status?.mode]);
 
   return (
-    <>
+    <WordsContext.Provider value={words}>
       <div class="app">
         <header>
           <h1>Tillsync{settings ? ` · ${settings.till.tillName}` : ''}</h1>
@@ -75,6 +84,6 @@ export function App() {
         </main>
       </div>
       <PrintArea />
-    </>
+    </WordsContext.Provider>
   );
 }

@@ -72,6 +72,20 @@ describe('the message catalog', () => {
     expect(unused).toEqual([]);
   });
 
+  it('keeps each key in the file of its area (so no two files can hold one key)', () => {
+    for (const language of Object.keys(CATALOGS)) {
+      const folder = join(repoRoot, 'domain/i18n/locales', language);
+      for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+        const area = file.replace(/\.json$/, '');
+        const keys = Object.keys(JSON.parse(readFileSync(join(folder, file), 'utf8')) as object);
+        expect({ file, strays: keys.filter((key) => !key.startsWith(`${area}.`)) }).toEqual({
+          file,
+          strays: [],
+        });
+      }
+    }
+  });
+
   it('tells a placeholder or case mismatch apart (the check can fail)', () => {
     expect(argumentsOf('{count, plural, one {# sale} other {# sales}}')).toEqual(['count:plural']);
     expect(argumentsOf('{n, plural, one {# sale} other {# sales}}')).not.toEqual(['count:plural']);
@@ -87,27 +101,29 @@ describe('the message catalog', () => {
   });
 
   it('formats plurals and numbers in the locale, English plurals included', () => {
-    expect(translator('en-US').t('day.refusedHint', { count: 1 })).toMatch(/^1 refused sale waits/);
-    expect(translator('en-US').t('day.refusedHint', { count: 1234 })).toMatch(
+    expect(translator('en-US').t('cli.day.refusedHint', { count: 1 })).toMatch(
+      /^1 refused sale waits/,
+    );
+    expect(translator('en-US').t('cli.day.refusedHint', { count: 1234 })).toMatch(
       /^1,234 refused sales wait/,
     );
-    expect(translator('de-DE').t('day.refusedHint', { count: 1234 })).toMatch(
+    expect(translator('de-DE').t('cli.day.refusedHint', { count: 1234 })).toMatch(
       /^1\.234 abgelehnte Verkäufe warten/,
     );
-    expect(translator('fr-FR').t('day.row.paidBy', { method: 'CASH', name: 'cash' })).toBe(
+    expect(translator('fr-FR').t('today.row.paidBy', { method: 'CASH', name: 'cash' })).toBe(
       'payé par espèces',
     );
-    expect(translator('es-ES').t('day.row.paidBy', { method: 'VOUCHER', name: 'voucher' })).toBe(
+    expect(translator('es-ES').t('today.row.paidBy', { method: 'VOUCHER', name: 'voucher' })).toBe(
       'pagado con voucher',
     );
   });
 
   it('says the length of a day the clocks changed, and a wrong key does not compile', () => {
     const place = { shop: 'Laden', till: 'Kasse 1', date: '2026-03-29', timeZone: 'Europe/Berlin' };
-    expect(translator('de-DE').t('day.headingClocksChanged', { ...place, hours: 23 })).toBe(
+    expect(translator('de-DE').t('cli.day.headingClocksChanged', { ...place, hours: 23 })).toBe(
       'Laden, Kasse 1: 2026-03-29 (Europe/Berlin, 23 Stunden: Zeitumstellung)',
     );
-    // @ts-expect-error: not a key of en.json (typecheck fails if this line compiles)
+    // @ts-expect-error: not a key of the catalog (typecheck fails if this line compiles)
     expect(() => translator('en-US').t('day.no.such.key')).toThrow('No message "day.no.such.key"');
   });
 });

@@ -35,7 +35,7 @@ export function registerDay(program: Command): void {
         const date = given ?? options.date ?? dayOf(Date.now(), tillTimeZone(settings));
         const words = translator(cliLocale(settings.locale));
         const day = store.dayTotals(date);
-        if (!day) throw new CliError(words.t('day.notADay', { date }), EXIT.invalidInput);
+        if (!day) throw new CliError(words.t('cli.day.notADay', { date }), EXIT.invalidInput);
         const decimals = currencyDecimals(day.currency);
         if (options.json) return printJson({ ...day, till: tillFields(found) });
         if (options.csv) {
@@ -54,8 +54,8 @@ export function registerDay(program: Command): void {
         };
         const lines = [
           hours === 24
-            ? words.t('day.heading', place)
-            : words.t('day.headingClocksChanged', { ...place, hours }),
+            ? words.t('cli.day.heading', place)
+            : words.t('cli.day.headingClocksChanged', { ...place, hours }),
         ];
         const rows = dayRows(day, words);
         const width = Math.max(32, ...rows.map((row) => row.label.length));
@@ -65,7 +65,7 @@ export function registerDay(program: Command): void {
           lines.push(`  ${row.label.padEnd(width)} ${sales.padStart(6)} ${amount.padStart(14)}`);
         }
         if (day.refused.count > 0)
-          lines.push(`  ${words.t('day.refusedHint', { count: day.refused.count })}`);
+          lines.push(`  ${words.t('cli.day.refusedHint', { count: day.refused.count })}`);
         lines.push(tillLine(found, words));
         process.stdout.write(lines.join('\n') + '\n');
       });

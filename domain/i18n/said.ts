@@ -1,0 +1,27 @@
+// Messages made in English with their catalog key, so whoever shows them (a screen, the CLI)
+// can say them in the till's language while JSON output and logs keep the English text.
+import type { Said } from '../result.js';
+import { english, type MessageKey, type MessageValues } from './messages.js';
+
+type SaidValues = Record<string, string | number | boolean>;
+
+/** An error's words: spread into an AppError, `{ code: 'x', ...said('errors.x', {...}) }`. */
+export function said(key: MessageKey, values?: SaidValues): { message: string; say: Said } {
+  return { message: english.t(key, values), say: values ? { key, values } : { key } };
+}
+
+// zod keeps only a message's text; the key of each field message a schema declares is found
+// again by its English text (a schema's messages are constants, so this map stays small).
+const fieldKeys = new Map<string, Said>();
+
+/** A field message for a zod schema: English text whose key is remembered (see saidOfField). */
+export function fieldSays(key: MessageKey, values?: SaidValues): string {
+  const text = english.t(key, values);
+  fieldKeys.set(text, values ? { key, values } : { key });
+  return text;
+}
+
+/** The key of a field message made by fieldSays, found by its English text. */
+export const saidOfField = (message: string): Said | undefined => fieldKeys.get(message);
+
+export type { MessageValues };
