@@ -5,8 +5,10 @@ import { CASHIER_ROLES, type CashierRole, type CashierView } from '../../../doma
 import { api } from '../api';
 import { useManagerApproval, withApproval } from '../shift/manager-approval';
 import { errorFeedback, Field, InputField, Notice, type Feedback } from './field';
+import { useWords } from '../words';
 
 export function CashierSettings() {
+  const words = useWords();
   const [cashiers, setCashiers] = useState<CashierView[]>([]);
   const [name, setName] = useState('');
   const [role, setRole] = useState<CashierRole>('cashier');
@@ -19,7 +21,7 @@ export function CashierSettings() {
   async function read() {
     const result = await api.listCashiers({});
     if (result.ok) setCashiers(result.value);
-    else setFeedback(errorFeedback(result.error));
+    else setFeedback(errorFeedback(result.error, words));
   }
   useEffect(() => void read(), []);
 
@@ -28,7 +30,7 @@ export function CashierSettings() {
     const result = await approval.run((given) =>
       api.addCashier({ name, pin, role: first ? 'manager' : role, ...withApproval(given) }),
     );
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     setFeedback({ tone: 'ok', text: `${result.value.name} can sign in now.` });
     setName('');
     setPin('');
@@ -39,7 +41,7 @@ export function CashierSettings() {
     const result = await approval.run((given) =>
       api.removeCashier({ cashierId: cashier.id, ...withApproval(given) }),
     );
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     setFeedback({ tone: 'ok', text: `${cashier.name} can no longer sign in.` });
     await read();
   }

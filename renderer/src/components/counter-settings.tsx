@@ -5,6 +5,7 @@ import { RECEIPT_WIDTHS, type ReceiptWidth } from '../../../domain/sale-states';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { Check, errorFeedback, Field, InputField, Notice, type Feedback } from './field';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -14,6 +15,7 @@ export function CounterSettingsForm(props: {
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
+  const words = useWords();
   const { till } = props.settings;
   const [shopName, setShopName] = useState(till.shopName);
   const [width, setWidth] = useState<ReceiptWidth>(till.receiptWidth);
@@ -32,7 +34,7 @@ export function CounterSettingsForm(props: {
       confirmAboveAmount: numberOf(aboveAmount),
       confirmAboveQuantity: numberOf(aboveQuantity),
     });
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     setFeedback({ tone: 'ok', text: 'Receipt and counter settings saved.' });
     props.onChange(result.value);
   }

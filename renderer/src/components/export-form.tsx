@@ -5,9 +5,11 @@ import { api } from '../api';
 import { download } from '../download';
 import { screenTimeZone } from '../money';
 import { Field, fieldMessages, InputField, Notice } from './field';
+import { useWords } from '../words';
 
 /** The sales of a period, as a CSV for a spreadsheet or JSON: the same as `tillsync export`. */
 export function ExportForm() {
+  const words = useWords();
   // This month so far, in the till's zone.
   const today = dayOf(Date.now(), screenTimeZone());
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
@@ -29,7 +31,7 @@ export function ExportForm() {
       return setResult({
         tone: 'error',
         text: answer.error.message,
-        fields: fieldMessages(answer.error.fields),
+        fields: fieldMessages(answer.error.fields, words),
       });
     const { fileName, mimeType, text, count } = answer.value;
     download(fileName, mimeType, text);

@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import type { Translator } from '../../../domain/i18n/messages';
+import type { AppError, FieldError } from '../../../domain/result';
 
 /** A labelled form control with its error right under it, announced to screen readers. */
 export function Field({
@@ -86,11 +88,12 @@ export function InputField({
   );
 }
 
-/** Errors of a Result by field path ("/baseUrl" -> "must use https ..."). */
+/** Errors of a Result by field path ("/baseUrl" -> "must use https ..."), in the till's words. */
 export function fieldMessages(
-  fields: Array<{ path: string; message: string }> | undefined,
+  fields: FieldError[] | undefined,
+  words: Translator,
 ): Record<string, string> {
-  return Object.fromEntries((fields ?? []).map((field) => [field.path, field.message]));
+  return Object.fromEntries((fields ?? []).map((field) => [field.path, words.say(field)]));
 }
 
 /** What a form says after saving: a sentence, and the message of each field in error. */
@@ -101,10 +104,11 @@ export interface Feedback {
 }
 
 /** The feedback for a refused request: its message, and its fields' messages. */
-export const errorFeedback = (error: {
-  message: string;
-  fields?: Array<{ path: string; message: string }>;
-}): Feedback => ({ tone: 'error', text: error.message, fields: fieldMessages(error.fields) });
+export const errorFeedback = (error: AppError, words: Translator): Feedback => ({
+  tone: 'error',
+  text: words.error(error),
+  fields: fieldMessages(error.fields, words),
+});
 
 export function Notice({ tone, children }: { tone: 'ok' | 'error'; children: ComponentChildren }) {
   return (

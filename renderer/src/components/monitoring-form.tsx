@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { errorFeedback, InputField, Notice, type Feedback } from './field';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -20,6 +21,7 @@ export function MonitoringForm({
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
+  const words = useWords();
   const { monitoring } = settings;
   const [listen, setListen] = useState(monitoring.listen ?? '');
   const [otlp, setOtlp] = useState(monitoring.otlpEndpoint ?? '');
@@ -38,7 +40,7 @@ export function MonitoringForm({
       ...(locked('pushgatewayUrl') ? {} : { pushgatewayUrl: value(gateway) }),
       pushIntervalSeconds: Number(interval),
     });
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     onChange(result.value);
     setFeedback({ tone: 'ok', text: 'Monitoring settings saved.' });
   }

@@ -7,6 +7,7 @@ import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { errorFeedback, InputField, Notice, type Feedback } from './field';
 import { formatTime } from '../money';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -29,6 +30,7 @@ export function PlatformForm({
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
+  const words = useWords();
   const { platform } = settings;
   const [baseUrl, setBaseUrl] = useState(platform.baseUrl ?? '');
   const [concurrency, setConcurrency] = useState(String(platform.concurrency));
@@ -40,7 +42,7 @@ export function PlatformForm({
   async function save() {
     setConfirming(false);
     const result = await api.updateSettings({ baseUrl: address, concurrency: Number(concurrency) });
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     onChange(result.value);
     setFeedback({
       tone: 'ok',
@@ -128,6 +130,7 @@ export function KeyForm({
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
+  const words = useWords();
   const { apiKey, platform } = settings;
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
@@ -138,7 +141,7 @@ export function KeyForm({
     setFeedback({ tone: 'ok', text: 'Saving the key and checking it with the platform…' });
     const result = await api.setApiKey({ key });
     setBusy(false);
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     setKey('');
     const { keyCheck, ...next } = result.value;
     onChange(next);
@@ -154,7 +157,7 @@ export function KeyForm({
 
   async function removeKey() {
     const result = await api.clearApiKey({});
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     onChange(result.value);
     setFeedback({ tone: 'ok', text: 'Key removed.' });
   }

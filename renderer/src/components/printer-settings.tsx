@@ -7,6 +7,7 @@ import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { askPrinter, printerStatusLine, refreshPrinter, usePrinter } from '../printer';
 import { Check, errorFeedback, Field, InputField, Notice, type Feedback } from './field';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -17,6 +18,7 @@ export function PrinterSettingsForm(props: {
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
+  const words = useWords();
   const { till, platform } = props.settings;
   const lockedBy = platform.locked.printerAddress;
   const printer = usePrinter();
@@ -37,7 +39,7 @@ export function PrinterSettingsForm(props: {
       cashDrawer,
       openDrawerAfterCash: drawerAfterCash,
     });
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     setFeedback({ tone: 'ok', text: 'Printer settings saved.' });
     props.onChange(result.value);
     await refreshPrinter();

@@ -12,6 +12,7 @@ import { CASH_METHOD } from '../../../domain/payment-methods';
 import { api } from '../api';
 import { tillLocale } from '../locale';
 import { Check, Field, fieldMessages, Notice } from './field';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 type Sale = MethodOutput<'getSale'>;
@@ -40,6 +41,7 @@ export function RefusedEditor({
   onCancel: () => void;
   onDone: (change: Change) => void;
 }) {
+  const words = useWords();
   const [sale, setSale] = useState<Sale>();
   const [items, setItems] = useState<Array<{ productId: string; quantity: string; price: string }>>(
     [],
@@ -91,7 +93,7 @@ export function RefusedEditor({
       ];
     });
     if (bad.length > 0) {
-      setErrors(fieldMessages(bad));
+      setErrors(fieldMessages(bad, words));
       return setProblem('Nothing was sent: fix the fields marked.');
     }
     const result = await api.editRefused({
@@ -113,6 +115,7 @@ export function RefusedEditor({
       setErrors(
         fieldMessages(
           result.error.fields?.map((f) => ({ ...f, path: f.path.replace(/^\/sale/, '') })),
+          words,
         ),
       );
       return setProblem(result.error.message);

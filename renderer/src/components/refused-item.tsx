@@ -7,6 +7,7 @@ import { formatTime } from '../money';
 import type { ScreenNotice } from '../sale-notice';
 import { Field, fieldMessages, Notice } from './field';
 import { RefusedEditor } from './refused-editor';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 type RefusedSale = MethodOutput<'listRefused'>[number];
@@ -111,6 +112,7 @@ function DiscardForm({
   onCancel: () => void;
   onDone: (change: Change) => void;
 }) {
+  const words = useWords();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const id = `discard-${saleId}`;
@@ -118,7 +120,7 @@ function DiscardForm({
     event.preventDefault();
     const result = await api.discardRefused({ saleId, reason });
     if (!result.ok)
-      return setError(fieldMessages(result.error.fields)['/reason'] ?? result.error.message);
+      return setError(fieldMessages(result.error.fields, words)['/reason'] ?? result.error.message);
     onDone(result.value);
   }
   return (

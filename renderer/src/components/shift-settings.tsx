@@ -6,6 +6,7 @@ import { api } from '../api';
 import { tillLocale } from '../locale';
 import { amountOf, typedAmount } from '../shift/amount';
 import { Check, errorFeedback, InputField, Notice, type Feedback } from './field';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -13,6 +14,7 @@ export function ShiftSettingsForm(props: {
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
+  const words = useWords();
   const { till } = props.settings;
   const typing = { currency: till.currency, locale: tillLocale(till) };
   const [blind, setBlind] = useState(till.blindClose);
@@ -44,7 +46,7 @@ export function ShiftSettingsForm(props: {
       managerCashOutAboveMinor: manager.minor,
       managerDiscountAbovePercent: percent,
     });
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     setFeedback({ tone: 'ok', text: 'Shift settings saved.' });
     props.onChange(result.value);
   }

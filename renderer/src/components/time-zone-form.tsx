@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { errorFeedback, Field, Notice, type Feedback } from './field';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -15,6 +16,7 @@ function zoneChoices(current: string | null): string[] {
 }
 
 export function TimeZoneForm(props: { settings: Settings; onChange: (next: Settings) => void }) {
+  const words = useWords();
   const { till } = props.settings;
   const [zone, setZone] = useState(till.timeZone ?? '');
   const [feedback, setFeedback] = useState<Feedback>();
@@ -22,7 +24,7 @@ export function TimeZoneForm(props: { settings: Settings; onChange: (next: Setti
   async function save(event: Event) {
     event.preventDefault();
     const result = await api.updateSettings({ timeZone: zone === '' ? null : zone });
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     setFeedback({
       tone: 'ok',
       text: `Time zone saved: days and times now follow ${result.value.till.effectiveTimeZone}.`,

@@ -8,6 +8,7 @@ import type { VoidedSale } from '../../../domain/void';
 import { api } from '../api';
 import { useManagerApproval, withApproval } from '../shift/manager-approval';
 import { Field, fieldMessages } from './field';
+import { useWords } from '../words';
 
 /** Whether to offer a void: a sale waiting, not in doubt (the agent checks the rest). */
 export const mayVoid = (sale: SaleSummary) => sale.state === 'pending' && !sale.uncertain;
@@ -20,6 +21,7 @@ export function VoidSale({
   /** With the voided sale, or with why it could not be voided. */
   onDone: (answer: { voided: VoidedSale } | { problem: string }) => void;
 }) {
+  const words = useWords();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
@@ -44,7 +46,7 @@ export function VoidSale({
     if (result.ok) return onDone({ voided: result.value });
     if (result.error.code === 'cancelled') return;
     if (result.error.code === 'invalid_input')
-      return setError(fieldMessages(result.error.fields)['/reason'] ?? result.error.message);
+      return setError(fieldMessages(result.error.fields, words)['/reason'] ?? result.error.message);
     setOpen(false);
     onDone({ problem: result.error.message });
   }

@@ -26,6 +26,7 @@ import { printDocument, setPrintable } from '../print';
 import { askPrinter, printsDirect, usePrinter } from '../printer';
 import { useManagerApproval, withApproval } from '../shift/manager-approval';
 import { ReturnFinder } from './return-finder';
+import { useWords } from '../words';
 
 type Till = MethodOutput<'getSettings'>['till'];
 
@@ -40,6 +41,7 @@ export function ReturnPanel(props: {
   money: (minor: number) => string;
   onClose: () => void;
 }) {
+  const words = useWords();
   const { till, money } = props;
   const [sale, setSale] = useState<ReturnableSale>();
   const [quantities, setQuantities] = useState<Record<number, string>>({});
@@ -176,7 +178,7 @@ export function ReturnPanel(props: {
       return setDone(result.value);
     }
     if (result.error.code === 'cancelled') return;
-    setErrors(fieldMessages(result.error.fields));
+    setErrors(fieldMessages(result.error.fields, words));
     setProblem(result.error.message);
   }
 

@@ -18,12 +18,14 @@ import { PrinterSettingsForm } from '../components/printer-settings';
 import { ShiftSettingsForm } from '../components/shift-settings';
 import { COMMON_LOCALES, systemLocale } from '../locale';
 import { formatTime } from '../money';
+import { useWords } from '../words';
+import type { Translator } from '../../../domain/i18n/messages';
 
 type Settings = MethodOutput<'getSettings'>;
 type Feedback = (FormFeedback & { rows?: string[] }) | undefined;
 
-function feedbackOf(result: ContractResult<unknown>, success: string): Feedback {
-  return result.ok ? { tone: 'ok', text: success } : errorFeedback(result.error);
+function feedbackOf(result: ContractResult<unknown>, success: string, words: Translator): Feedback {
+  return result.ok ? { tone: 'ok', text: success } : errorFeedback(result.error, words);
 }
 
 /** Platform, key, till and catalog settings. Saving a form changes only that form's settings. */
@@ -34,6 +36,7 @@ export function SettingsScreen({
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
+  const words = useWords();
   const { platform, till } = settings;
   const [shopId, setShopId] = useState(till.shopId ?? '');
   const [tillName, setTillName] = useState(till.tillName);
@@ -49,7 +52,7 @@ export function SettingsScreen({
 
   async function save(form: string, call: Promise<ContractResult<Settings>>, success: string) {
     const result = await call;
-    say(form, feedbackOf(result, success));
+    say(form, feedbackOf(result, success, words));
     if (result.ok) onChange(result.value);
     // The locale as kept: "de-de" is saved as de-DE.
     if (result.ok && form === 'till') setLocale(result.value.till.locale ?? '');

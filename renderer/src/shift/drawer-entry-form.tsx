@@ -6,6 +6,7 @@ import { api } from '../api';
 import { errorFeedback, InputField, Notice, type Feedback } from '../components/field';
 import { amountOf, type MoneyTyping } from './amount';
 import { withApproval, type useManagerApproval } from './manager-approval';
+import { useWords } from '../words';
 
 const REASON_HINTS: Record<ManualDrawerKind, string> = {
   cash_in: 'Like "change from the bank"',
@@ -21,6 +22,7 @@ export function DrawerEntryForm(props: {
   onSaved: (text: string) => void;
   onCancel: () => void;
 }) {
+  const words = useWords();
   const { kind, typing } = props;
   const label = DRAWER_ENTRY_LABELS[kind];
   const withAmount = kind !== 'no_sale';
@@ -46,7 +48,7 @@ export function DrawerEntryForm(props: {
     const result = await props.approval.run((approval) =>
       api.addDrawerEntry({ kind, amountMinor: parsed.minor, reason, ...withApproval(approval) }),
     );
-    if (!result.ok) return setFeedback(errorFeedback(result.error));
+    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     props.onSaved(`${label} saved: ${reason.trim()}.`);
   }
 
