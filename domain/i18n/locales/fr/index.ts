@@ -3,6 +3,7 @@
 import common from './common.json' with { type: 'json' };
 import field from './field.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
+import store from './store.json' with { type: 'json' };
 import till from './till.json' with { type: 'json' };
 import shift from './shift.json' with { type: 'json' };
 import sync from './sync.json' with { type: 'json' };
@@ -17,6 +18,7 @@ export default {
   ...common,
   ...field,
   ...errors,
+  ...store,
   ...till,
   ...shift,
   ...sync,
