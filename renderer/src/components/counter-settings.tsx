@@ -35,21 +35,25 @@ export function CounterSettingsForm(props: {
       confirmAboveQuantity: numberOf(aboveQuantity),
     });
     if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({ tone: 'ok', text: 'Receipt and counter settings saved.' });
+    setFeedback({ tone: 'ok', text: words.t('shift.counter.saved') });
     props.onChange(result.value);
   }
 
   return (
     <form aria-labelledby="counter-title" onSubmit={(event) => void save(event)}>
-      <h2 id="counter-title">Receipts and the counter</h2>
+      <h2 id="counter-title">{words.t('shift.counter.title')}</h2>
       <InputField
         id="shop-name"
-        label="Shop name (printed on receipts)"
+        label={words.t('shift.counter.shopName')}
         error={error('/shopName')}
         value={shopName}
         onValue={setShopName}
       />
-      <Field id="receipt-width" label="Receipt paper" error={error('/receiptWidth')}>
+      <Field
+        id="receipt-width"
+        label={words.t('shift.counter.receiptPaper')}
+        error={error('/receiptWidth')}
+      >
         <select
           id="receipt-width"
           value={width}
@@ -59,18 +63,18 @@ export function CounterSettingsForm(props: {
         >
           {RECEIPT_WIDTHS.map((one) => (
             <option key={one} value={one}>
-              {one.replace('mm', ' mm')} roll
+              {words.t('shift.counter.roll', { width: one.replace('mm', '') })}
             </option>
           ))}
         </select>
       </Field>
       <Check checked={printAfterSale} onChange={setPrintAfterSale}>
-        Print the receipt after every sale
+        {words.t('shift.counter.printAfterSale')}
       </Check>
       <InputField
         id="confirm-amount"
-        label="Ask before charging more than"
-        hint="An amount in the till's currency; 0 never asks"
+        label={words.t('shift.counter.confirmAmount')}
+        hint={words.t('shift.counter.confirmAmountHint')}
         inputMode="decimal"
         error={error('/confirmAboveAmount')}
         value={aboveAmount}
@@ -78,14 +82,14 @@ export function CounterSettingsForm(props: {
       />
       <InputField
         id="confirm-quantity"
-        label="Ask when a line's quantity is more than"
-        hint="0 never asks"
+        label={words.t('shift.counter.confirmQuantity')}
+        hint={words.t('shift.counter.confirmQuantityHint')}
         inputMode="decimal"
         error={error('/confirmAboveQuantity')}
         value={aboveQuantity}
         onValue={setAboveQuantity}
       />
-      <button type="submit">Save receipt and counter settings</button>
+      <button type="submit">{words.t('shift.counter.save')}</button>
       {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
     </form>
   );
