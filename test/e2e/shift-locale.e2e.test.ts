@@ -208,6 +208,36 @@ describe.skipIf(!chromiumAvailable)("the shift in the shop's language (Chromium)
       .toBe('Angemeldet: Ada (Manager) Abmelden');
   });
 
+  it('de-DE: the cashier, close and counter settings in German, numbers typed the German way', async () => {
+    await page.locator('#tab-Settings').click();
+    const counter = 'form[aria-labelledby="counter-title"]';
+    await page.getByRole('heading', { name: 'Belege und die Theke' }).waitFor();
+    const amount = page.getByLabel('Nachfragen, bevor mehr kassiert wird als');
+    const quantity = page.getByLabel('Nachfragen, wenn die Menge einer Position größer ist als');
+    expect(await amount.inputValue()).toBe('1000,00');
+    await amount.fill('250,50');
+    await quantity.fill('2,5');
+    await button('Beleg- und Theken-Einstellungen speichern').click();
+    await expect
+      .poll(() => page.locator(`${counter} [role="status"]`).textContent())
+      .toBe('Beleg- und Theken-Einstellungen gespeichert.');
+    expect(store().settings.read()).toMatchObject({
+      confirmAboveAmount: 250.5,
+      confirmAboveQuantity: 2.5,
+    });
+    expect(await page.locator('#receipt-width option').allTextContents()).toEqual([
+      '80-mm-Rolle',
+      '58-mm-Rolle',
+    ]);
+    expect(await page.locator('.cashier-list').innerText()).toBe('Ada (Manager) Ada entfernen');
+    for (const form of [
+      counter,
+      '.cashier-settings',
+      'form[aria-labelledby="shift-settings-title"]',
+    ])
+      expect({ form, english: await englishLeft(form, de) }).toEqual({ form, english: [] });
+  });
+
   it('es-ES: the shift panel and the Z report list in Spanish', async () => {
     store().settings.update({ locale: 'es-ES' });
     await page.reload();
