@@ -211,7 +211,7 @@ describe.skipIf(!chromiumAvailable)("the shift in the shop's language (Chromium)
   it('de-DE: the cashier, close and counter settings in German, numbers typed the German way', async () => {
     await page.locator('#tab-Settings').click();
     const counter = 'form[aria-labelledby="counter-title"]';
-    await page.getByRole('heading', { name: 'Belege und die Theke' }).waitFor();
+    await page.getByRole('heading', { name: 'Belege und Theke' }).waitFor();
     const amount = page.getByLabel('Nachfragen, bevor mehr kassiert wird als');
     const quantity = page.getByLabel('Nachfragen, wenn die Menge einer Position größer ist als');
     expect(await amount.inputValue()).toBe('1000,00');
