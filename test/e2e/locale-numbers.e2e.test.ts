@@ -45,12 +45,12 @@ describe.skipIf(!chromiumAvailable)('numbers typed in the shop locale (Chromium)
 
   it('de-DE: the float typed "1.000,50" opens the shift, shown the German way', async () => {
     await tab('Today').click();
-    await page.getByLabel(/^Float/).fill('1.000,50');
-    await page.getByRole('button', { name: 'Open the shift' }).click();
+    await page.getByLabel(/^Wechselgeld/).fill('1.000,50');
+    await page.getByRole('button', { name: 'Schicht öffnen' }).click();
     await page.getByTestId('shift-summary').waitFor();
     expect(till!.runtime.store.shifts.current()).toMatchObject({ floatMinor: 100_050 });
     expect(await page.getByTestId('shift-summary').textContent()).toContain(
-      'Float 1.000,50\u00a0€.',
+      'Wechselgeld 1.000,50\u00a0€.',
     );
     await tab('Till').click();
     await page.locator('#product-search').focus();
@@ -123,7 +123,7 @@ describe.skipIf(!chromiumAvailable)('numbers typed in the shop locale (Chromium)
 
   it('fr-FR: the drawer counted note by note, the count and the cash expected in French figures', async () => {
     await tab('Today').click();
-    await page.getByRole('button', { name: 'Close the shift' }).click();
+    await page.getByRole('button', { name: 'Clôturer la session' }).click();
     await page.getByLabel('20,00\u00a0€').fill('3');
     await expect.poll(() => page.getByTestId('counted-total').textContent()).toBe('60,00\u00a0€');
     // The float 1 000,50 and the two cash sales, 2,25 and 2,63.

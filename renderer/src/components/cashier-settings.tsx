@@ -31,7 +31,7 @@ export function CashierSettings() {
       api.addCashier({ name, pin, role: first ? 'manager' : role, ...withApproval(given) }),
     );
     if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({ tone: 'ok', text: `${result.value.name} can sign in now.` });
+    setFeedback({ tone: 'ok', text: words.t('shift.cashiers.added', { name: result.value.name }) });
     setName('');
     setPin('');
     await read();
@@ -42,26 +42,26 @@ export function CashierSettings() {
       api.removeCashier({ cashierId: cashier.id, ...withApproval(given) }),
     );
     if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({ tone: 'ok', text: `${cashier.name} can no longer sign in.` });
+    setFeedback({ tone: 'ok', text: words.t('shift.cashiers.removed', { name: cashier.name }) });
     await read();
   }
 
   return (
     <div class="cashier-settings">
       <form aria-labelledby="cashiers-title" onSubmit={(event) => void add(event)}>
-        <h2 id="cashiers-title">Cashiers</h2>
+        <h2 id="cashiers-title">{words.t('shift.cashiers.title')}</h2>
         {first ? (
-          <p>
-            No cashiers: nobody signs in and nothing asks for a PIN. Add one to record who sells;
-            the first must be a manager.
-          </p>
+          <p>{words.t('shift.cashiers.none')}</p>
         ) : (
           <ul class="cashier-list">
             {cashiers.map((cashier) => (
               <li key={cashier.id}>
-                {cashier.name} ({cashier.role}){' '}
+                {words.t('shift.cashiers.listed', {
+                  name: cashier.name,
+                  role: words.t('shift.cashier.role', { role: cashier.role }),
+                })}{' '}
                 <button type="button" onClick={() => void remove(cashier)}>
-                  Remove {cashier.name}
+                  {words.t('shift.cashiers.remove', { name: cashier.name })}
                 </button>
               </li>
             ))}
@@ -69,14 +69,14 @@ export function CashierSettings() {
         )}
         <InputField
           id="cashier-name"
-          label="Name"
+          label={words.t('shift.cashiers.name')}
           error={error('/name')}
           value={name}
           maxLength={40}
           autocomplete="off"
           onValue={setName}
         />
-        <Field id="cashier-role" label="Role" error={error('/role')}>
+        <Field id="cashier-role" label={words.t('shift.cashiers.role')} error={error('/role')}>
           <select
             id="cashier-role"
             value={first ? 'manager' : role}
@@ -87,15 +87,15 @@ export function CashierSettings() {
           >
             {CASHIER_ROLES.map((one) => (
               <option key={one} value={one}>
-                {one}
+                {words.t('shift.cashier.role', { role: one })}
               </option>
             ))}
           </select>
         </Field>
         <InputField
           id="cashier-pin"
-          label="PIN"
-          hint="4 to 8 digits, known only to this person"
+          label={words.t('shift.cashiers.pin')}
+          hint={words.t('shift.cashiers.pinHint')}
           type="password"
           inputMode="numeric"
           autocomplete="new-password"
@@ -104,7 +104,7 @@ export function CashierSettings() {
           maxLength={8}
           onValue={setPin}
         />
-        <button type="submit">Add the cashier</button>
+        <button type="submit">{words.t('shift.cashiers.add')}</button>
         {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
       </form>
       {approval.prompt}

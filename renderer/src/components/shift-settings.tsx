@@ -28,8 +28,13 @@ export function ShiftSettingsForm(props: {
 
   async function save(event: Event) {
     event.preventDefault();
-    const note = amountOf(noteAbove, typing, 'Note needed above');
-    const manager = amountOf(managerAbove, typing, 'Manager needed above');
+    const note = amountOf(noteAbove, typing, words.t('shift.settings.noteAboveField'), words);
+    const manager = amountOf(
+      managerAbove,
+      typing,
+      words.t('shift.settings.managerAboveField'),
+      words,
+    );
     // A whole percent; the agent checks its range and names it.
     const percent = /^\s*\d{1,3}\s*$/.test(discountAbove) ? Number(discountAbove) : undefined;
     if (!note.ok || !manager.ok || percent === undefined) {
@@ -37,8 +42,8 @@ export function ShiftSettingsForm(props: {
       if (!note.ok) fields['/closeNoteAboveMinor'] = note.message;
       if (!manager.ok) fields['/managerCashOutAboveMinor'] = manager.message;
       if (percent === undefined)
-        fields['/managerDiscountAbovePercent'] = 'Type a whole percent, like 20';
-      return setFeedback({ tone: 'error', text: 'Not saved: fix the amounts above.', fields });
+        fields['/managerDiscountAbovePercent'] = words.t('shift.settings.percentProblem');
+      return setFeedback({ tone: 'error', text: words.t('shift.settings.notSaved'), fields });
     }
     const result = await api.updateSettings({
       blindClose: blind,
@@ -47,20 +52,20 @@ export function ShiftSettingsForm(props: {
       managerDiscountAbovePercent: percent,
     });
     if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({ tone: 'ok', text: 'Shift settings saved.' });
+    setFeedback({ tone: 'ok', text: words.t('shift.settings.saved') });
     props.onChange(result.value);
   }
 
   return (
     <form aria-labelledby="shift-settings-title" onSubmit={(event) => void save(event)}>
-      <h2 id="shift-settings-title">Closing the shift</h2>
+      <h2 id="shift-settings-title">{words.t('shift.settings.title')}</h2>
       <Check checked={blind} onChange={setBlind}>
-        Blind close: show the cash expected only after the count is entered
+        {words.t('shift.settings.blind')}
       </Check>
       <InputField
         id="close-note-above"
-        label="A close needs a note when over or short by more than"
-        hint="An amount in the till's currency; 0: any difference needs a note"
+        label={words.t('shift.settings.noteAbove')}
+        hint={words.t('shift.settings.noteAboveHint')}
         inputMode="decimal"
         error={error('/closeNoteAboveMinor')}
         value={noteAbove}
@@ -68,8 +73,8 @@ export function ShiftSettingsForm(props: {
       />
       <InputField
         id="manager-cash-out-above"
-        label="Cash out or a safe drop needs a manager above"
-        hint="An amount in the till's currency; 0: always. Only when the till has cashiers."
+        label={words.t('shift.settings.managerAbove')}
+        hint={words.t('shift.settings.managerAboveHint')}
         inputMode="decimal"
         error={error('/managerCashOutAboveMinor')}
         value={managerAbove}
@@ -77,14 +82,14 @@ export function ShiftSettingsForm(props: {
       />
       <InputField
         id="manager-discount-above"
-        label="Discounts above this percent need a manager"
-        hint="A whole percent of what it comes off; 0: any discount. Only when the till has cashiers."
+        label={words.t('shift.settings.discountAbove')}
+        hint={words.t('shift.settings.discountAboveHint')}
         inputMode="numeric"
         error={error('/managerDiscountAbovePercent')}
         value={discountAbove}
         onValue={setDiscountAbove}
       />
-      <button type="submit">Save shift settings</button>
+      <button type="submit">{words.t('shift.settings.save')}</button>
       {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
     </form>
   );

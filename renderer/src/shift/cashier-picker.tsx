@@ -1,5 +1,6 @@
 // Pick a name from the till's cashiers: big buttons, one per person.
 import type { CashierView } from '../../../domain/cashier';
+import { useWords } from '../words';
 
 export function CashierPicker(props: {
   label: string;
@@ -7,6 +8,7 @@ export function CashierPicker(props: {
   chosen: string | undefined;
   onChoose: (cashierId: string) => void;
 }) {
+  const words = useWords();
   return (
     <div class="cashier-picker" role="group" aria-label={props.label}>
       {props.cashiers.map((cashier) => (
@@ -16,8 +18,9 @@ export function CashierPicker(props: {
           aria-pressed={props.chosen === cashier.id}
           onClick={() => props.onChoose(cashier.id)}
         >
-          {cashier.name}
-          {cashier.role === 'manager' ? ' (manager)' : ''}
+          {cashier.role === 'manager'
+            ? words.t('shift.cashier.managerName', { name: cashier.name })
+            : cashier.name}
         </button>
       ))}
     </div>

@@ -1,10 +1,6 @@
 // The close's three figures: the cash expected, the cash counted, and over or short.
-export function differenceWords(differenceMinor: number, money: (minor: number) => string) {
-  if (differenceMinor === 0) return 'Exact: nothing over or short';
-  return differenceMinor > 0
-    ? `Over by ${money(differenceMinor)}`
-    : `Short by ${money(-differenceMinor)}`;
-}
+import { useWords } from '../words';
+import { differenceWords } from './difference-words';
 
 export function CloseFigures(props: {
   expectedMinor: number;
@@ -12,21 +8,22 @@ export function CloseFigures(props: {
   differenceMinor: number | null;
   money: (minor: number) => string;
 }) {
+  const words = useWords();
   const { money } = props;
   return (
     <dl class="close-figures" data-testid="close-figures">
-      <dt>Expected in the drawer</dt>
+      <dt>{words.t('shift.figures.expected')}</dt>
       <dd data-testid="expected">{money(props.expectedMinor)}</dd>
       {props.countedMinor !== null && (
         <>
-          <dt>Counted</dt>
+          <dt>{words.t('shift.figures.counted')}</dt>
           <dd data-testid="counted">{money(props.countedMinor)}</dd>
         </>
       )}
       {props.differenceMinor !== null && (
         <>
-          <dt>Difference</dt>
-          <dd data-testid="difference">{differenceWords(props.differenceMinor, money)}</dd>
+          <dt>{words.t('shift.figures.difference')}</dt>
+          <dd data-testid="difference">{differenceWords(props.differenceMinor, money, words)}</dd>
         </>
       )}
     </dl>

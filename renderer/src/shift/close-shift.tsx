@@ -11,6 +11,7 @@ import { CloseFigures } from './close-figures';
 import { emptyCount, readCount } from './count';
 import { CountForm } from './count-form';
 import { withApproval, type useManagerApproval } from './manager-approval';
+import { useWords } from '../words';
 
 type Preview = MethodOutput<'previewClose'>;
 
@@ -22,6 +23,7 @@ export function CloseShift(props: {
   onClosed: (report: ShiftReport) => void;
   onCancelled: () => void;
 }) {
+  const words = useWords();
   const { state, typing, money } = props;
   const { denominations, blindClose } = state;
   const [draft, setDraft] = useState(() => emptyCount(denominations));
@@ -31,7 +33,7 @@ export function CloseShift(props: {
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  const read = readCount(draft, denominations, typing, money);
+  const read = readCount(draft, denominations, typing, money, words);
   const countKey = JSON.stringify(read.ok ? read.count : null);
   // A line's problem shows until the line is put right.
   const shownProblems = Object.fromEntries(
@@ -53,7 +55,7 @@ export function CloseShift(props: {
     if (!read.ok) return setProblems(read.problems);
     setProblems({});
     const result = await api.previewClose({ count: read.count });
-    if (!result.ok) return setProblem(result.error.message);
+    if (!result.ok) return setProblem(words.error(result.error));
     setPreview(result.value);
     setRevealed(true);
   }
@@ -62,7 +64,7 @@ export function CloseShift(props: {
     event.preventDefault();
     if (!read.ok) return setProblems(read.problems);
     setProblems({});
-    const noteNeeded = 'Note: say why the cash is over or short, for the report.';
+    const noteNeeded = words.t('shift.close.noteNeeded');
     if (preview?.noteRequired && note.trim() === '') return setNoteError(noteNeeded);
     setNoteError(undefined);
     const result = await props.approval.run((approval) =>
@@ -71,12 +73,12 @@ export function CloseShift(props: {
     if (result.ok) return props.onClosed(result.value);
     if (result.error.fields?.some((field) => field.path === '/note'))
       return setNoteError(noteNeeded);
-    setProblem(result.error.message);
+    setProblem(words.error(result.error));
   }
 
   async function cancel() {
     const result = await api.cancelClose({});
-    if (!result.ok) return setProblem(result.error.message);
+    if (!result.ok) return setProblem(words.error(result.error));
     props.onCancelled();
   }
 
@@ -88,12 +90,8 @@ export function CloseShift(props: {
         aria-labelledby="close-title"
         onSubmit={(event) => void close(event)}
       >
-        <h3 id="close-title">Close the shift: count the drawer</h3>
-        {blindClose && !revealed && (
-          <p>
-            Count the cash in the drawer. The amount expected shows once you have entered the count.
-          </p>
-        )}
+        <h3 id="close-title">{words.t('shift.close.title')}</h3>
+        {blindClose && !revealed && <p>{words.t('shift.close.blindHint')}</p>}
         <CountForm
           denominations={denominations}
           money={money}
@@ -116,8 +114,10 @@ export function CloseShift(props: {
             id="close-note"
             label={
               preview?.noteRequired
-                ? `Note (needed: the difference is more than ${money(state.closeNoteAboveMinor)})`
-                : 'Note (optional)'
+                ? words.t('shift.close.noteLabelNeeded', {
+                    amount: money(state.closeNoteAboveMinor),
+                  })
+                : words.t('shift.close.noteLabel')
             }
             maxLength={MAX_CLOSE_NOTE}
             autocomplete="off"
@@ -129,15 +129,15 @@ export function CloseShift(props: {
         <div class="actions">
           {revealed ? (
             <button type="submit" class="primary">
-              Close the shift
+              {words.t('shift.action.closeShift')}
             </button>
           ) : (
             <button type="button" class="primary" onClick={() => void reveal()}>
-              Count entered: show the difference
+              {words.t('shift.close.reveal')}
             </button>
           )}
           <button type="button" onClick={() => void cancel()}>
-            Cancel the close
+            {words.t('shift.close.cancel')}
           </button>
         </div>
         {problem && <Notice tone="error">{problem}</Notice>}

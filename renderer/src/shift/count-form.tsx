@@ -2,6 +2,7 @@
 // as they are typed), or one amount when the currency has no list or the person prefers.
 import { InputField } from '../components/field';
 import { AMOUNT_FIELD, countFieldId, lineCount, type CountDraft } from './count';
+import { useWords } from '../words';
 
 export function CountForm(props: {
   denominations: readonly number[];
@@ -14,11 +15,12 @@ export function CountForm(props: {
   locked: boolean;
   onDraft: (next: CountDraft) => void;
 }) {
+  const words = useWords();
   const { denominations, money, draft, problems, locked } = props;
   const byNotes = draft.byNotes && denominations.length > 0;
   const total = (
     <p class="count-total" aria-live="polite">
-      Counted{' '}
+      {words.t('shift.figures.counted')}{' '}
       <strong data-testid="counted-total">
         {props.totalMinor === undefined ? '–' : money(props.totalMinor)}
       </strong>
@@ -26,14 +28,14 @@ export function CountForm(props: {
   );
   return (
     <fieldset class="count-form" disabled={locked}>
-      <legend>Cash counted in the drawer</legend>
+      <legend>{words.t('shift.count.legend')}</legend>
       {byNotes ? (
         <table class="count-lines">
           <thead>
             <tr>
-              <th scope="col">Note or coin</th>
-              <th scope="col">How many</th>
-              <th scope="col">Value</th>
+              <th scope="col">{words.t('shift.count.noteOrCoin')}</th>
+              <th scope="col">{words.t('shift.count.howMany')}</th>
+              <th scope="col">{words.t('shift.count.value')}</th>
             </tr>
           </thead>
           <tbody>
@@ -77,7 +79,7 @@ export function CountForm(props: {
       ) : (
         <InputField
           id={AMOUNT_FIELD}
-          label="Cash counted"
+          label={words.t('shift.count.amount')}
           inputMode="decimal"
           autocomplete="off"
           error={problems[AMOUNT_FIELD]}
@@ -92,7 +94,7 @@ export function CountForm(props: {
           class="link"
           onClick={() => props.onDraft({ ...draft, byNotes: !byNotes })}
         >
-          {byNotes ? 'Count one amount instead' : 'Count note by note'}
+          {byNotes ? words.t('shift.count.oneAmount') : words.t('shift.count.byNotes')}
         </button>
       )}
     </fieldset>

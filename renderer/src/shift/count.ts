@@ -1,5 +1,6 @@
 // The cash counted at the close: a count of each note and coin, or one amount. Read into the
 // contract's count (minor units) with a live total, and each bad line named.
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { countedMinorOf, type CashCount } from '../../../domain/shift.js';
 import { amountOf, type MoneyTyping } from './amount.js';
 
@@ -37,9 +38,10 @@ export function readCount(
   denominations: readonly number[],
   typing: MoneyTyping,
   label: (valueMinor: number) => string,
+  words: Translator,
 ): ReadCount {
   if (!draft.byNotes || denominations.length === 0) {
-    const amount = amountOf(draft.amount, typing, 'Cash counted');
+    const amount = amountOf(draft.amount, typing, words.t('shift.count.amount'), words);
     return amount.ok
       ? { ok: true, count: { countedMinor: amount.minor }, totalMinor: amount.minor }
       : { ok: false, problems: { [AMOUNT_FIELD]: amount.message } };
@@ -48,8 +50,9 @@ export function readCount(
   const lines = denominations.map((valueMinor) => {
     const count = lineCount(draft.counts[valueMinor] ?? '');
     if (count === undefined)
-      problems[countFieldId(valueMinor)] =
-        `${label(valueMinor)}: type how many you counted, a whole number like 3.`;
+      problems[countFieldId(valueMinor)] = words.t('shift.count.lineProblem', {
+        label: label(valueMinor),
+      });
     return { valueMinor, count: count ?? 0 };
   });
   if (Object.keys(problems).length > 0) return { ok: false, problems };

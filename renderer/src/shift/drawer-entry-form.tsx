@@ -1,19 +1,12 @@
 // One drawer entry: cash in, cash out, a safe drop (amount and reason) or "no sale" (reason
 // only). What needs a manager asks for a PIN on the spot, then is saved the same.
 import { useState } from 'preact/hooks';
-import { DRAWER_ENTRY_LABELS, MAX_REASON, type ManualDrawerKind } from '../../../domain/shift';
+import { MAX_REASON, type ManualDrawerKind } from '../../../domain/shift';
 import { api } from '../api';
 import { errorFeedback, InputField, Notice, type Feedback } from '../components/field';
 import { amountOf, type MoneyTyping } from './amount';
 import { withApproval, type useManagerApproval } from './manager-approval';
 import { useWords } from '../words';
-
-const REASON_HINTS: Record<ManualDrawerKind, string> = {
-  cash_in: 'Like "change from the bank"',
-  cash_out: 'Like "paid the window cleaner"',
-  safe_drop: 'Like "notes to the safe at noon"',
-  no_sale: 'Like "change for a customer"',
-};
 
 export function DrawerEntryForm(props: {
   kind: ManualDrawerKind;
@@ -24,7 +17,7 @@ export function DrawerEntryForm(props: {
 }) {
   const words = useWords();
   const { kind, typing } = props;
-  const label = DRAWER_ENTRY_LABELS[kind];
+  const label = words.t('shift.drawer.kind', { kind });
   const withAmount = kind !== 'no_sale';
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -34,22 +27,22 @@ export function DrawerEntryForm(props: {
   async function save(event: Event) {
     event.preventDefault();
     const parsed = withAmount
-      ? amountOf(amount, typing, 'Amount')
+      ? amountOf(amount, typing, words.t('shift.drawer.amount'), words)
       : { ok: true as const, minor: 0 };
     const fields: Record<string, string> = {};
     if (!parsed.ok) fields['/amountMinor'] = parsed.message;
-    if (reason.trim() === '') fields['/reason'] = 'Reason: say why, for the report.';
+    if (reason.trim() === '') fields['/reason'] = words.t('shift.drawer.reasonMissing');
     if (!parsed.ok || Object.keys(fields).length > 0)
       return setFeedback({
         tone: 'error',
-        text: `${label} not saved: fix the fields above.`,
+        text: words.t('shift.drawer.notSaved', { kind }),
         fields,
       });
     const result = await props.approval.run((approval) =>
       api.addDrawerEntry({ kind, amountMinor: parsed.minor, reason, ...withApproval(approval) }),
     );
     if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    props.onSaved(`${label} saved: ${reason.trim()}.`);
+    props.onSaved(words.t('shift.drawer.saved', { kind, reason: reason.trim() }));
   }
 
   return (
@@ -63,7 +56,7 @@ export function DrawerEntryForm(props: {
         {withAmount && (
           <InputField
             id="drawer-amount"
-            label="Amount"
+            label={words.t('shift.drawer.amount')}
             inputMode="decimal"
             autocomplete="off"
             error={error('/amountMinor')}
@@ -73,8 +66,8 @@ export function DrawerEntryForm(props: {
         )}
         <InputField
           id="drawer-reason"
-          label="Reason"
-          hint={REASON_HINTS[kind]}
+          label={words.t('shift.drawer.reason')}
+          hint={words.t('shift.drawer.hint', { kind })}
           maxLength={MAX_REASON}
           autocomplete="off"
           error={error('/reason')}
@@ -83,10 +76,10 @@ export function DrawerEntryForm(props: {
         />
         <div class="actions">
           <button type="submit" class="primary">
-            Save {label.toLowerCase()}
+            {words.t('shift.drawer.save', { kind })}
           </button>
           <button type="button" onClick={props.onCancel}>
-            Cancel
+            {words.t('shift.action.cancel')}
           </button>
         </div>
         {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}

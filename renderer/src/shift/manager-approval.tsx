@@ -4,9 +4,11 @@
 // every such action.
 import { useState } from 'preact/hooks';
 import type { CashierView, PinEntry } from '../../../domain/cashier';
+import { said } from '../../../domain/i18n/said';
 import type { ContractResult } from '../../../main/contract/contract';
 import { CashierPicker } from './cashier-picker';
 import { PinPad } from './pin-pad';
+import { useWords } from '../words';
 
 /** An action, run once without approval, then again with the manager's PIN. */
 export type ApprovableCall<T> = (approval: PinEntry | undefined) => Promise<ContractResult<T>>;
@@ -16,7 +18,7 @@ const PIN_PROBLEMS = new Set(['wrong_pin', 'cashier_locked', 'manager_required',
 
 export const CANCELLED = {
   ok: false,
-  error: { code: 'cancelled', message: 'Cancelled: nothing was done.' },
+  error: { code: 'cancelled', ...said('shift.approval.cancelled') },
 } as const;
 
 /** The approval, if any, as a part of a call's input. */
@@ -29,6 +31,7 @@ interface Asking {
 }
 
 export function useManagerApproval(cashiers: readonly CashierView[]) {
+  const words = useWords();
   const [asking, setAsking] = useState<Asking>();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -43,14 +46,14 @@ export function useManagerApproval(cashiers: readonly CashierView[]) {
         resolve(result);
       };
       setAsking({
-        why: first.error.message,
+        why: words.error(first.error),
         cancel: () => finish(CANCELLED),
         async attempt(entry) {
           setBusy(true);
           const again = await call(entry);
           setBusy(false);
           if (!again.ok && PIN_PROBLEMS.has(again.error.code))
-            return setProblem(again.error.message);
+            return setProblem(words.error(again.error));
           finish(again);
         },
       });
@@ -78,16 +81,17 @@ function ManagerPrompt(props: {
   onApprove: (entry: PinEntry) => void;
   onCancel: () => void;
 }) {
+  const words = useWords();
   const [chosen, setChosen] = useState(
     props.managers.length === 1 ? props.managers[0]?.id : undefined,
   );
   const manager = props.managers.find((one) => one.id === chosen);
   return (
     <section class="manager-prompt" aria-labelledby="manager-prompt-title">
-      <h3 id="manager-prompt-title">A manager's PIN is needed</h3>
+      <h3 id="manager-prompt-title">{words.t('shift.approval.title')}</h3>
       <p>{props.why}</p>
       <CashierPicker
-        label="Which manager"
+        label={words.t('shift.approval.which')}
         cashiers={props.managers}
         chosen={chosen}
         onChoose={setChosen}
@@ -96,8 +100,8 @@ function ManagerPrompt(props: {
         <PinPad
           key={manager.id}
           id="manager-pin"
-          label={`Manager PIN for ${manager.name}`}
-          submitLabel="Allow"
+          label={words.t('shift.approval.pinFor', { name: manager.name })}
+          submitLabel={words.t('shift.approval.allow')}
           problem={props.problem}
           busy={props.busy}
           onSubmit={(pin) => props.onApprove({ cashierId: manager.id, pin })}
@@ -106,7 +110,7 @@ function ManagerPrompt(props: {
       ) : (
         <div class="actions">
           <button type="button" onClick={props.onCancel}>
-            Cancel
+            {words.t('shift.action.cancel')}
           </button>
         </div>
       )}

@@ -8,8 +8,10 @@ import { printsDirect, usePrinter } from '../printer';
 import type { MoneyTyping } from './amount';
 import { DrawerEntryForm } from './drawer-entry-form';
 import { useManagerApproval } from './manager-approval';
+import { useWords } from '../words';
 
 export function NoSale(props: { state: ShiftState; typing: MoneyTyping; onSaved: () => void }) {
+  const words = useWords();
   const printer = usePrinter();
   const approval = useManagerApproval(props.state.cashiers);
   const [open, setOpen] = useState(false);
@@ -26,7 +28,7 @@ export function NoSale(props: { state: ShiftState; typing: MoneyTyping; onSaved:
             setOpen(true);
           }}
         >
-          No sale: open the drawer
+          {words.t('shift.noSale.open')}
         </button>
       )}
       {saved && <Notice tone="ok">{saved}</Notice>}

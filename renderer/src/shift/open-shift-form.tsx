@@ -5,6 +5,7 @@ import type { ShiftSummary } from '../../../domain/shift';
 import { api } from '../api';
 import { InputField, Notice } from '../components/field';
 import { amountOf, typedAmount, type MoneyTyping } from './amount';
+import { useWords } from '../words';
 
 export function OpenShiftForm(props: {
   typing: MoneyTyping;
@@ -13,6 +14,7 @@ export function OpenShiftForm(props: {
   countingOnly: boolean;
   onOpened: (shift: ShiftSummary) => void;
 }) {
+  const words = useWords();
   const { typing, suggestedFloatMinor } = props;
   const [float, setFloat] = useState(
     suggestedFloatMinor === null ? '' : typedAmount(suggestedFloatMinor, typing),
@@ -22,11 +24,11 @@ export function OpenShiftForm(props: {
 
   async function open(event: Event) {
     event.preventDefault();
-    const amount = amountOf(float, typing, 'Float');
+    const amount = amountOf(float, typing, words.t('shift.open.floatField'), words);
     setError(amount.ok ? undefined : amount.message);
     if (!amount.ok) return;
     const result = await api.openShift({ floatMinor: amount.minor });
-    setProblem(result.ok ? undefined : result.error.message);
+    setProblem(result.ok ? undefined : words.error(result.error));
     if (result.ok) props.onOpened(result.value);
   }
 
@@ -35,12 +37,12 @@ export function OpenShiftForm(props: {
       <InputField
         id="shift-float"
         label={
-          props.countingOnly ? 'Float counted in the drawer' : 'Float (cash in the drawer to start)'
+          props.countingOnly ? words.t('shift.open.floatCounted') : words.t('shift.open.float')
         }
         hint={
           suggestedFloatMinor === null
-            ? 'Count the cash in the drawer now.'
-            : 'What the last close counted; change it if the drawer holds something else.'
+            ? words.t('shift.open.hintCount')
+            : words.t('shift.open.hintSuggested')
         }
         inputMode="decimal"
         autocomplete="off"
@@ -49,7 +51,7 @@ export function OpenShiftForm(props: {
         onValue={setFloat}
       />
       <button type="submit" class="primary">
-        {props.countingOnly ? 'Save the float' : 'Open the shift'}
+        {props.countingOnly ? words.t('shift.open.saveFloat') : words.t('shift.open.submit')}
       </button>
       {problem && <Notice tone="error">{problem}</Notice>}
     </form>

@@ -2,6 +2,7 @@
 // touch and clicks without taking the focus from the field, so both can be mixed.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Notice } from '../components/field';
+import { useWords } from '../words';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 const MAX_PIN = 8;
@@ -15,12 +16,13 @@ export function PinPad(props: {
   onSubmit: (pin: string) => void;
   onCancel?: () => void;
 }) {
+  const words = useWords();
   const [pin, setPin] = useState('');
   const [short, setShort] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
   // Focused as it appears (not a frame later): the first digits typed are not lost.
   useLayoutEffect(() => fieldRef.current?.focus(), []);
-  const problem = short ? 'Type the PIN first: 4 to 8 digits.' : props.problem;
+  const problem = short ? words.t('shift.pin.short') : props.problem;
   const type = (digit: string) => setPin((typed) => (typed + digit).slice(0, MAX_PIN));
   const keepFocus = (event: Event) => event.preventDefault();
   return (
@@ -54,21 +56,25 @@ export function PinPad(props: {
           onKeyDown={(event) => event.key === 'Escape' && props.onCancel?.()}
         />
       </div>
-      <div class="pin-keys" role="group" aria-label={`${props.label}: keys`}>
+      <div
+        class="pin-keys"
+        role="group"
+        aria-label={words.t('shift.pin.keys', { label: props.label })}
+      >
         {KEYS.map((digit) => (
           <button key={digit} type="button" onMouseDown={keepFocus} onClick={() => type(digit)}>
             {digit}
           </button>
         ))}
         <button type="button" onMouseDown={keepFocus} onClick={() => setPin('')}>
-          Clear
+          {words.t('shift.pin.clear')}
         </button>
         <button type="button" onMouseDown={keepFocus} onClick={() => type('0')}>
           0
         </button>
         <button
           type="button"
-          aria-label="Delete the last digit"
+          aria-label={words.t('shift.pin.deleteLast')}
           onMouseDown={keepFocus}
           onClick={() => setPin((typed) => typed.slice(0, -1))}
         >
@@ -86,7 +92,7 @@ export function PinPad(props: {
         </button>
         {props.onCancel && (
           <button type="button" onClick={props.onCancel}>
-            Cancel
+            {words.t('shift.action.cancel')}
           </button>
         )}
       </div>

@@ -9,6 +9,7 @@ import { Notice } from '../components/field';
 import { downloadExport } from '../download';
 import { printDocument } from '../print';
 import { askPrinter, printsDirect, usePrinter } from '../printer';
+import { useWords } from '../words';
 
 type Width = MethodOutput<'getSettings'>['till']['receiptWidth'];
 
@@ -18,8 +19,12 @@ export function ReportView(props: {
   width: Width;
   onClose?: () => void;
 }) {
+  const words = useWords();
   const { number, width } = props;
-  const title = number === undefined ? 'X report' : `Z report ${number}`;
+  const title =
+    number === undefined
+      ? words.t('shift.report.x')
+      : words.t('shift.report.z', { number: String(number) });
   const [text, setText] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const printer = usePrinter();
@@ -31,14 +36,14 @@ export function ReportView(props: {
 
   useEffect(() => {
     void api.exportShiftReport({ number, format: 'text' }).then((result) => {
-      setProblem(result.ok ? undefined : result.error.message);
+      setProblem(result.ok ? undefined : words.error(result.error));
       setText(result.ok ? result.value.content : undefined);
     });
   }, [number]);
 
   async function save(format: 'csv' | 'pdf') {
     const result = await api.exportShiftReport({ number, format });
-    if (!result.ok) return setProblem(result.error.message);
+    if (!result.ok) return setProblem(words.error(result.error));
     downloadExport(result.value);
   }
 
@@ -60,17 +65,17 @@ export function ReportView(props: {
           disabled={text === undefined}
           onClick={() => text !== undefined && void print(text)}
         >
-          Print the {title}
+          {words.t('shift.report.print', { title })}
         </button>
         <button type="button" onClick={() => void save('csv')}>
-          Download (CSV)
+          {words.t('shift.report.downloadCsv')}
         </button>
         <button type="button" onClick={() => void save('pdf')}>
-          Download (PDF)
+          {words.t('shift.report.downloadPdf')}
         </button>
         {props.onClose && (
           <button type="button" onClick={props.onClose}>
-            Close the report
+            {words.t('shift.report.close')}
           </button>
         )}
       </div>

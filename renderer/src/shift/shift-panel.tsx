@@ -2,7 +2,6 @@
 // X report, the close with its count, the Z report it makes, and every Z report before.
 import { useState } from 'preact/hooks';
 import {
-  DRAWER_ENTRY_LABELS,
   MANUAL_DRAWER_KINDS,
   type ManualDrawerKind,
   type ShiftReport,
@@ -23,12 +22,14 @@ import { ShiftSummaryLine } from './shift-summary';
 import { SignInPanel } from './sign-in-panel';
 import { needsSignIn, useShift } from './use-shift';
 import { ZReportList } from './z-reports';
+import { useWords } from '../words';
 
 type Till = MethodOutput<'getSettings'>['till'];
 /** What the panel shows under the shift: a drawer entry's form, the X report, counting the float. */
 type Open = ManualDrawerKind | 'x-report' | 'count-float' | undefined;
 
 export function ShiftPanel({ till }: { till: Till }) {
+  const words = useWords();
   const { currency, currencyDecimals: decimals, receiptWidth: width } = till;
   // Amounts typed and shown the way the shop writes numbers.
   const typing = { currency, locale: tillLocale(till) };
@@ -49,7 +50,7 @@ export function ShiftPanel({ till }: { till: Till }) {
   async function beginClose() {
     setClosed(undefined);
     const result = await api.beginClose({});
-    if (!result.ok) return setNotice({ tone: 'error', text: result.error.message });
+    if (!result.ok) return setNotice({ tone: 'error', text: words.error(result.error) });
     done();
   }
 
@@ -57,17 +58,19 @@ export function ShiftPanel({ till }: { till: Till }) {
     return problem ? (
       <Notice tone="error">{problem}</Notice>
     ) : (
-      <p class="empty">Reading the shift…</p>
+      <p class="empty">{words.t('shift.panel.reading')}</p>
     );
   const shift = state.shift;
   return (
     <section class="shift" aria-labelledby="shift-title">
-      <h2 id="shift-title">The shift</h2>
+      <h2 id="shift-title">{words.t('shift.panel.title')}</h2>
       {state.signedIn && <CashierBar cashier={state.signedIn} onSignedOut={() => done()} />}
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {closed && (
         <>
-          <Notice tone="ok">Shift closed: Z report {closed.number} is kept below.</Notice>
+          <Notice tone="ok">
+            {words.t('shift.panel.closed', { number: String(closed.number) })}
+          </Notice>
           <CloseFigures
             expectedMinor={closed.expectedMinor}
             countedMinor={closed.countedMinor}
@@ -81,14 +84,14 @@ export function ShiftPanel({ till }: { till: Till }) {
         <SignInPanel cashiers={state.cashiers} onSignedIn={() => done()} />
       ) : !shift ? (
         <>
-          <p>No shift is open on this till.</p>
+          <p>{words.t('shift.panel.noShift')}</p>
           <OpenShiftForm
             typing={typing}
             suggestedFloatMinor={state.suggestedFloatMinor}
             countingOnly={false}
             onOpened={() => {
               setClosed(undefined);
-              done('Shift open.');
+              done(words.t('shift.panel.opened'));
             }}
           />
         </>
@@ -106,16 +109,16 @@ export function ShiftPanel({ till }: { till: Till }) {
               done();
               void refresh().then(() => setClosed(report));
             }}
-            onCancelled={() => done('Close cancelled: the shift is open.')}
+            onCancelled={() => done(words.t('shift.panel.closeCancelled'))}
           />
         </>
       ) : (
         <>
           <ShiftSummaryLine shift={shift} money={money} />
-          <div class="actions" role="group" aria-label="The drawer">
+          <div class="actions" role="group" aria-label={words.t('shift.panel.drawer')}>
             {!shift.floatCounted && (
               <button type="button" onClick={() => setOpen('count-float')}>
-                Count the float
+                {words.t('shift.panel.countFloat')}
               </button>
             )}
             {MANUAL_DRAWER_KINDS.map((kind) => (
@@ -125,7 +128,7 @@ export function ShiftPanel({ till }: { till: Till }) {
                 aria-pressed={open === kind}
                 onClick={() => setOpen(kind)}
               >
-                {DRAWER_ENTRY_LABELS[kind]}
+                {words.t('shift.drawer.kind', { kind })}
               </button>
             ))}
             <button
@@ -133,10 +136,10 @@ export function ShiftPanel({ till }: { till: Till }) {
               aria-pressed={open === 'x-report'}
               onClick={() => setOpen('x-report')}
             >
-              X report
+              {words.t('shift.report.x')}
             </button>
             <button type="button" class="primary" onClick={() => void beginClose()}>
-              Close the shift
+              {words.t('shift.action.closeShift')}
             </button>
           </div>
           {open === 'count-float' && (
@@ -144,7 +147,7 @@ export function ShiftPanel({ till }: { till: Till }) {
               typing={typing}
               suggestedFloatMinor={state.suggestedFloatMinor}
               countingOnly
-              onOpened={() => done('Float saved.')}
+              onOpened={() => done(words.t('shift.panel.floatSaved'))}
             />
           )}
           {open === 'x-report' && <ReportView width={width} onClose={() => setOpen(undefined)} />}

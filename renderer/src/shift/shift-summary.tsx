@@ -2,17 +2,21 @@
 // counted it, when a sale opened the shift by itself).
 import type { ShiftSummary } from '../../../domain/shift';
 import { formatTime } from '../money';
+import { useWords } from '../words';
 
 export function ShiftSummaryLine(props: { shift: ShiftSummary; money: (minor: number) => string }) {
+  const words = useWords();
   const { shift, money } = props;
+  const since = { state: shift.state, time: formatTime(shift.openedAt) };
   return (
     <p class="shift-summary" data-testid="shift-summary">
-      {shift.state === 'closing' ? 'Closing: ' : 'Open '}since {formatTime(shift.openedAt)}
-      {shift.openedBy ? `, opened by ${shift.openedBy}` : ''}.{' '}
+      {shift.openedBy
+        ? words.t('shift.summary.sinceBy', { ...since, name: shift.openedBy })
+        : words.t('shift.summary.since', since)}{' '}
       {shift.floatCounted ? (
-        <>Float {money(shift.floatMinor)}.</>
+        <>{words.t('shift.summary.float', { amount: money(shift.floatMinor) })}</>
       ) : (
-        <strong>Float not counted: a sale opened this shift.</strong>
+        <strong>{words.t('shift.summary.floatNotCounted')}</strong>
       )}
     </p>
   );

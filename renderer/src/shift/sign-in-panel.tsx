@@ -5,11 +5,13 @@ import type { CashierView } from '../../../domain/cashier';
 import { api } from '../api';
 import { CashierPicker } from './cashier-picker';
 import { PinPad } from './pin-pad';
+import { useWords } from '../words';
 
 export function SignInPanel(props: {
   cashiers: readonly CashierView[];
   onSignedIn: (cashier: CashierView) => void;
 }) {
+  const words = useWords();
   const only = props.cashiers.length === 1 ? props.cashiers[0]?.id : undefined;
   const [chosen, setChosen] = useState<string | undefined>(only);
   const [problem, setProblem] = useState<string>();
@@ -21,16 +23,16 @@ export function SignInPanel(props: {
     setBusy(true);
     const result = await api.signIn({ cashierId: cashier.id, pin });
     setBusy(false);
-    if (!result.ok) return setProblem(result.error.message);
+    if (!result.ok) return setProblem(words.error(result.error));
     props.onSignedIn(result.value);
   }
 
   return (
     <section class="sign-in" aria-labelledby="sign-in-title">
-      <h2 id="sign-in-title">Sign in to the till</h2>
-      <p>Pick your name, then type your PIN.</p>
+      <h2 id="sign-in-title">{words.t('shift.signIn.title')}</h2>
+      <p>{words.t('shift.signIn.intro')}</p>
       <CashierPicker
-        label="Who is at the till"
+        label={words.t('shift.signIn.who')}
         cashiers={props.cashiers}
         chosen={chosen}
         onChoose={(id) => {
@@ -42,8 +44,8 @@ export function SignInPanel(props: {
         <PinPad
           key={cashier.id}
           id="sign-in-pin"
-          label={`PIN for ${cashier.name}`}
-          submitLabel="Sign in"
+          label={words.t('shift.signIn.pinFor', { name: cashier.name })}
+          submitLabel={words.t('shift.signIn.submit')}
           problem={problem}
           busy={busy}
           onSubmit={(pin) => void signIn(pin)}

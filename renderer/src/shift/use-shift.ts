@@ -5,15 +5,17 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ShiftState } from '../../../main/contract/contract';
 import { api } from '../api';
 import { useEvent } from '../hooks';
+import { useWords } from '../words';
 
 export function useShift() {
+  const words = useWords();
   const [state, setState] = useState<ShiftState>();
   const [problem, setProblem] = useState<string>();
   const refresh = useCallback(async () => {
     const result = await api.getShift({});
-    setProblem(result.ok ? undefined : result.error.message);
+    setProblem(result.ok ? undefined : words.error(result.error));
     if (result.ok) setState(result.value);
-  }, []);
+  }, [words]);
   useEffect(() => void refresh(), [refresh]);
   useEvent(
     'salesChanged',

@@ -6,8 +6,9 @@ import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { Notice } from '../components/field';
 import { formatTime } from '../money';
-import { differenceWords } from './close-figures';
+import { differenceWords } from './difference-words';
 import { ReportView } from './report-view';
+import { useWords } from '../words';
 
 type Width = MethodOutput<'getSettings'>['till']['receiptWidth'];
 
@@ -17,33 +18,34 @@ export function ZReportList(props: {
   width: Width;
   money: (minor: number) => string;
 }) {
+  const words = useWords();
   const { money } = props;
   const [reports, setReports] = useState<ShiftReport[]>([]);
   const [problem, setProblem] = useState<string>();
   const [shown, setShown] = useState<number>();
   useEffect(() => {
     void api.listZReports({}).then((result) => {
-      setProblem(result.ok ? undefined : result.error.message);
+      setProblem(result.ok ? undefined : words.error(result.error));
       if (result.ok) setReports(result.value);
     });
   }, [props.version]);
 
   return (
     <section class="z-reports" aria-labelledby="z-reports-title">
-      <h2 id="z-reports-title">Z reports</h2>
+      <h2 id="z-reports-title">{words.t('shift.zReports.title')}</h2>
       {problem && <Notice tone="error">{problem}</Notice>}
       {reports.length === 0 ? (
-        <p class="empty">No shift has been closed on this till yet.</p>
+        <p class="empty">{words.t('shift.zReports.none')}</p>
       ) : (
         <table class="sales">
           <thead>
             <tr>
-              <th scope="col">Report</th>
-              <th scope="col">Closed</th>
-              <th scope="col">Counted</th>
-              <th scope="col">Over or short</th>
+              <th scope="col">{words.t('shift.zReports.report')}</th>
+              <th scope="col">{words.t('shift.zReports.closed')}</th>
+              <th scope="col">{words.t('shift.figures.counted')}</th>
+              <th scope="col">{words.t('shift.zReports.overShort')}</th>
               <th scope="col">
-                <span class="visually-hidden">Show</span>
+                <span class="visually-hidden">{words.t('shift.zReports.show')}</span>
               </th>
             </tr>
           </thead>
@@ -56,11 +58,11 @@ export function ZReportList(props: {
                 <td>
                   {report.differenceMinor === null
                     ? '–'
-                    : differenceWords(report.differenceMinor, money)}
+                    : differenceWords(report.differenceMinor, money, words)}
                 </td>
                 <td>
                   <button type="button" onClick={() => setShown(report.number ?? undefined)}>
-                    Show Z{report.number}
+                    {words.t('shift.zReports.showNumber', { number: String(report.number) })}
                   </button>
                 </td>
               </tr>
