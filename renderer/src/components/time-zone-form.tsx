@@ -27,18 +27,18 @@ export function TimeZoneForm(props: { settings: Settings; onChange: (next: Setti
     if (!result.ok) return setFeedback(errorFeedback(result.error, words));
     setFeedback({
       tone: 'ok',
-      text: `Time zone saved: days and times now follow ${result.value.till.effectiveTimeZone}.`,
+      text: words.t('settings.timeZone.saved', { zone: result.value.till.effectiveTimeZone }),
     });
     props.onChange(result.value);
   }
 
   return (
     <form aria-labelledby="time-zone-title" onSubmit={(event) => void save(event)}>
-      <h2 id="time-zone-title">Time zone</h2>
+      <h2 id="time-zone-title">{words.t('settings.timeZone.heading')}</h2>
       <Field
         id="time-zone"
-        label="The shop's time zone"
-        hint="When each day begins and ends, and the times on screens, receipts and reports"
+        label={words.t('settings.timeZone.label')}
+        hint={words.t('settings.timeZone.hint')}
         error={feedback?.fields?.['/timeZone']}
       >
         <select
@@ -46,7 +46,9 @@ export function TimeZoneForm(props: { settings: Settings; onChange: (next: Setti
           value={zone}
           onChange={(event) => setZone(event.currentTarget.value)}
         >
-          <option value="">The computer's ({till.systemTimeZone})</option>
+          <option value="">
+            {words.t('settings.timeZone.system', { zone: till.systemTimeZone })}
+          </option>
           {zoneChoices(till.timeZone).map((one) => (
             <option key={one} value={one}>
               {one.replace(/_/g, ' ')}
@@ -54,7 +56,7 @@ export function TimeZoneForm(props: { settings: Settings; onChange: (next: Setti
           ))}
         </select>
       </Field>
-      <button type="submit">Save time zone</button>
+      <button type="submit">{words.t('settings.timeZone.save')}</button>
       {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
     </form>
   );
