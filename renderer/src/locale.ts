@@ -1,8 +1,8 @@
 // The locale the till's numbers are typed and shown in, in the browser: the till's setting,
 // else this browser's language (domain/locale.ts decides, the same rule as the agent's).
 // Also the choices Settings offers, each named in its own language.
-import { effectiveLocale } from '../../domain/locale';
-import { LANGUAGES, languageOf, type Language } from '../../domain/i18n/messages';
+import { effectiveLocale } from '../../domain/locale.js';
+import { LANGUAGES, languageOf, type Language } from '../../domain/i18n/messages.js';
 
 /** Offered in Settings; any other tag Intl knows is taken too (the CLI sets one). */
 export const COMMON_LOCALES = [
