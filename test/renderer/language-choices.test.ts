@@ -69,6 +69,19 @@ describe("the shell's and Settings' counted words", () => {
     );
   });
 
+  it("says a key check's verdict and what to do in the till's language", () => {
+    expect(
+      de!.t('settings.key.savedChecked', {
+        check: de!.t('settings.key.verdict', { verdict: 'refused' }),
+      }),
+    ).toBe(
+      'Schlüssel gespeichert. Die Plattform hat den Schlüssel abgelehnt: holen Sie bei der Plattform einen neuen API-Schlüssel und speichern Sie ihn hier.',
+    );
+    expect(fr!.t('settings.key.verdict', { verdict: 'accepted' })).toBe(
+      'La plateforme a accepté la clé.',
+    );
+  });
+
   it("says the key's state with and without an expiry and scopes", () => {
     const storage = de!.t('settings.key.storage.file');
     expect(
