@@ -23,6 +23,7 @@ const tabNames = () =>
   Promise.all(SCREENS.map((screen) => page.locator(`#tab-${screen}`).innerText()));
 const lang = () => page.evaluate<string>('document.documentElement.lang');
 const status = () => page.locator('#screen [role="status"]');
+const tillNotice = () => page.locator('form[aria-labelledby="till-title"] [role="status"]');
 
 // The forms whose words are the settings area's (the others' areas have their own checks).
 const OWN_FORMS = [
@@ -95,6 +96,9 @@ describe.skipIf(!chromiumAvailable)('the language chosen in Settings (Chromium)'
     expect(await choice.locator('option[value="fr-FR"]').innerText()).toBe('Français (France)');
     expect(await choice.locator('option[value="es-MX"]').innerText()).toBe('Español (México)');
     expect(await choice.locator('option[value="pt-BR"]').getAttribute('lang')).toBe('pt-BR');
+    // Something said before the language changes is said again in the new one (below).
+    await page.getByRole('button', { name: 'Save till settings' }).click();
+    await expect.poll(() => tillNotice().innerText()).toBe('Till settings saved.');
     // The check used on the German screen below does see English where there is some.
     expect(englishLeft(await ownText())).toEqual(
       expect.arrayContaining(['platform', 'backups', 'save', 'settings', 'sync']),
@@ -111,6 +115,7 @@ describe.skipIf(!chromiumAvailable)('the language chosen in Settings (Chromium)'
     await expect.poll(tabNames).toEqual(['Kasse', 'Heute', 'Synchronisation', 'Einstellungen']);
     expect(await lang()).toBe('de-DE');
     expect(await status().first().innerText()).toBe('Sprache gespeichert: Deutsch (Deutschland).');
+    expect(await tillNotice().innerText()).toBe('Kassen-Einstellungen gespeichert.');
     const settings = page.locator('#screen');
     for (const heading of ['Sprache und Formate', 'Plattform', 'API-Schlüssel', 'Diese Kasse'])
       expect(await settings.getByRole('heading', { name: heading }).count()).toBe(1);
@@ -153,6 +158,7 @@ describe.skipIf(!chromiumAvailable)('the language chosen in Settings (Chromium)'
     expect(await lang()).toBe('fr-FR');
     expect(till!.runtime.store.settings.read().locale).toBe('fr-FR');
     expect(await status().first().innerText()).toBe('Langue enregistrée : Français (France).');
+    expect(await tillNotice().innerText()).toBe('Réglages de la caisse enregistrés.');
     expect(await page.getByRole('heading', { name: 'Langue et formats' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Enregistrer le fuseau horaire' }).count()).toBe(
       1,

@@ -5,7 +5,7 @@ import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { formatTime } from '../money';
 import { useWords } from '../words';
-import { errorFeedback, InputField, Notice, type Feedback } from './field';
+import { errorFeedback, InputField, Notice, useFeedback } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -15,7 +15,7 @@ export function BackupForm(props: { settings: Settings; onChange: (next: Setting
   const [kept, setKept] = useState(String(till.backupsKept));
   const [archiveAfter, setArchiveAfter] = useState(String(till.archiveAfterMonths));
   const [backingUp, setBackingUp] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
   // An emptied field is an error, not 0 (which would turn backups off).
   const count = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -25,8 +25,8 @@ export function BackupForm(props: { settings: Settings; onChange: (next: Setting
       backupsKept: count(kept),
       archiveAfterMonths: count(archiveAfter),
     });
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({ tone: 'ok', text: words.t('settings.backups.saved') });
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.backups.saved') }));
     props.onChange(result.value);
   }
 
@@ -34,9 +34,12 @@ export function BackupForm(props: { settings: Settings; onChange: (next: Setting
     setBackingUp(true);
     const result = await api.backupNow({});
     setBackingUp(false);
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
     const { sales, file } = result.value;
-    setFeedback({ tone: 'ok', text: words.t('settings.backups.done', { count: sales, file }) });
+    setFeedback((w) => ({
+      tone: 'ok',
+      text: w.t('settings.backups.done', { count: sales, file }),
+    }));
     const next = await api.getSettings({});
     if (next.ok) props.onChange(next.value);
   }

@@ -3,11 +3,17 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useWords } from '../words';
+import type { Translator } from '../../../domain/i18n/messages';
 import { Field, Notice, type Feedback } from './field';
+
+type Saying = (words: Translator) => Feedback & { rows?: string[] };
 
 export function CatalogImportForm() {
   const words = useWords();
-  const [feedback, setFeedback] = useState<Feedback & { rows?: string[] }>();
+  // What happened, said in the words of each render (a language chosen later says it too).
+  const [saying, setSaying] = useState<Saying>();
+  const say = (next: Saying) => setSaying(() => next);
+  const feedback = saying?.(words);
 
   async function importFile(event: Event) {
     event.preventDefault();
@@ -15,24 +21,24 @@ export function CatalogImportForm() {
       'catalog-file',
     ) as HTMLInputElement;
     const file = input.files?.[0];
-    if (!file) return setFeedback({ tone: 'error', text: words.t('settings.catalog.chooseFirst') });
+    if (!file) return say((w) => ({ tone: 'error', text: w.t('settings.catalog.chooseFirst') }));
     const format = file.name.toLowerCase().endsWith('.json') ? 'json' : 'csv';
     const result = await api.importCatalog({ format, text: await file.text() });
     if (result.ok) {
       const { products, customers } = result.value;
-      return setFeedback({
+      return say((w) => ({
         tone: 'ok',
-        text: words.t('settings.catalog.imported', { products, customers }),
-      });
+        text: w.t('settings.catalog.imported', { products, customers }),
+      }));
     }
-    const { fields } = result.error;
-    setFeedback({
+    const { error } = result;
+    say((w) => ({
       tone: 'error',
-      text: words.t('settings.catalog.nothingImported'),
-      rows: fields?.length
-        ? fields.map((field) => `${field.path}: ${words.say(field)}`)
-        : [words.error(result.error)],
-    });
+      text: w.t('settings.catalog.nothingImported'),
+      rows: error.fields?.length
+        ? error.fields.map((field) => `${field.path}: ${w.say(field)}`)
+        : [w.error(error)],
+    }));
   }
 
   return (

@@ -3,13 +3,12 @@
 // (the app's words come from the settings it is handed back).
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
-import type { AppError } from '../../../domain/result';
 import { formatMoney } from '../../../domain/views/money-format';
 import { api } from '../api';
 import { localeGroups, ownName, systemLocale } from '../locale';
 import { screenTimeZone } from '../money';
 import { useWords } from '../words';
-import { errorFeedback, Field, Notice } from './field';
+import { errorFeedback, Field, Notice, useFeedback } from './field';
 
 type Settings = MethodOutput<'getSettings'>;
 
@@ -22,10 +21,8 @@ export function LanguageForm(props: {
   const words = useWords();
   const { till } = props.settings;
   const [locale, setLocale] = useState(till.locale ?? '');
-  // Kept as facts, not sentences: said at render time in the language just chosen.
-  const [saved, setSaved] = useState<string | null>();
-  const [problem, setProblem] = useState<AppError>();
-  const feedback = problem ? errorFeedback(problem, words) : undefined;
+  // Said at render time: the notice of a save is in the language just chosen.
+  const [feedback, setFeedback] = useFeedback();
   const shown = locale || systemLocale();
   const example = words.t('settings.language.example', {
     // Grouping and decimals both show, whatever the currency's minor digits.
@@ -40,13 +37,18 @@ export function LanguageForm(props: {
   async function save(event: Event) {
     event.preventDefault();
     const result = await api.updateSettings({ locale: locale || null });
-    if (!result.ok) {
-      setSaved(undefined);
-      return setProblem(result.error);
-    }
-    setProblem(undefined);
-    setSaved(result.value.till.locale);
-    setLocale(result.value.till.locale ?? '');
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
+    const saved = result.value.till.locale;
+    setFeedback((w) => ({
+      tone: 'ok',
+      text: w.t('settings.language.saved', {
+        name: saved
+          ? ownName(saved)
+          : w.t('settings.language.system', { name: ownName(systemLocale()) }),
+      }),
+    }));
+    // As kept: "de-de" is saved as de-DE.
+    setLocale(saved ?? '');
     props.onChange(result.value);
   }
 
@@ -83,16 +85,7 @@ export function LanguageForm(props: {
         </select>
       </Field>
       <button type="submit">{words.t('settings.language.save')}</button>
-      {saved !== undefined && (
-        <Notice tone="ok">
-          {words.t('settings.language.saved', {
-            name: saved
-              ? ownName(saved)
-              : words.t('settings.language.system', { name: ownName(systemLocale()) }),
-          })}
-        </Notice>
-      )}
-      {feedback && <Notice tone="error">{feedback.text}</Notice>}
+      {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
     </form>
   );
 }

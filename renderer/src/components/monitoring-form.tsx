@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { errorFeedback, InputField, Notice, type Feedback } from './field';
+import { errorFeedback, InputField, Notice, useFeedback } from './field';
 import { lockedNote as lockedBy } from './locked-note';
 import { useWords } from '../words';
 
@@ -23,7 +23,7 @@ export function MonitoringForm({
   const [otlp, setOtlp] = useState(monitoring.otlpEndpoint ?? '');
   const [gateway, setGateway] = useState(monitoring.pushgatewayUrl ?? '');
   const [interval, setPushInterval] = useState(String(monitoring.pushIntervalSeconds));
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
   const error = (path: string) => feedback?.fields?.[path];
   const locked = (field: string) => Boolean(settings.platform.locked[field]);
   const lockedNote = (field: string) => lockedBy(settings.platform.locked, field, words);
@@ -37,9 +37,9 @@ export function MonitoringForm({
       ...(locked('pushgatewayUrl') ? {} : { pushgatewayUrl: value(gateway) }),
       pushIntervalSeconds: Number(interval),
     });
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
     onChange(result.value);
-    setFeedback({ tone: 'ok', text: words.t('settings.monitoring.saved') });
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.monitoring.saved') }));
   }
 
   return (

@@ -6,7 +6,7 @@ import { saidOfField } from '../../../domain/i18n/said';
 import { platformUrlProblem } from '../../../domain/platform-url';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { errorFeedback, InputField, Notice, type Feedback } from './field';
+import { errorFeedback, InputField, Notice, useFeedback } from './field';
 import { lockedNote } from './locked-note';
 import { formatTime } from '../money';
 import { useWords } from '../words';
@@ -31,24 +31,22 @@ export function PlatformForm({
   const [baseUrl, setBaseUrl] = useState(platform.baseUrl ?? '');
   const [concurrency, setConcurrency] = useState(String(platform.concurrency));
   const [confirming, setConfirming] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
   const address = baseUrl.trim() || null;
   const leavesSandbox = settings.mode === 'sandbox' && address !== null;
 
   async function save() {
     setConfirming(false);
     const result = await api.updateSettings({ baseUrl: address, concurrency: Number(concurrency) });
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
     onChange(result.value);
-    setFeedback({
+    const { sandboxFolder } = settings.data;
+    setFeedback((w) => ({
       tone: 'ok',
       text: leavesSandbox
-        ? words.t('settings.platform.savedSwitched', {
-            address,
-            sandboxFolder: settings.data.sandboxFolder,
-          })
-        : words.t('settings.platform.saved'),
-    });
+        ? w.t('settings.platform.savedSwitched', { address, sandboxFolder })
+        : w.t('settings.platform.saved'),
+    }));
   }
 
   return (
@@ -61,11 +59,13 @@ export function PlatformForm({
         const rule = address === null ? null : platformUrlProblem(address);
         if (rule) {
           // The agent's rule in the till's words, once the rule's words have their key.
-          const problem = words.say({ message: rule, say: saidOfField(rule) });
-          return setFeedback({
-            tone: 'error',
-            text: words.t('settings.platform.badAddress', { problem }),
-            fields: { '/baseUrl': words.t('settings.platform.badAddressField', { problem }) },
+          return setFeedback((w) => {
+            const problem = w.say({ message: rule, say: saidOfField(rule) });
+            return {
+              tone: 'error',
+              text: w.t('settings.platform.badAddress', { problem }),
+              fields: { '/baseUrl': w.t('settings.platform.badAddressField', { problem }) },
+            };
           });
         }
         if (leavesSandbox && !confirming) {
@@ -140,39 +140,39 @@ export function KeyForm({
   const { apiKey, platform } = settings;
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
 
   async function saveKey() {
     setBusy(true);
-    setFeedback({ tone: 'ok', text: words.t('settings.key.saving') });
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.key.saving') }));
     const result = await api.setApiKey({ key });
     setBusy(false);
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
     setKey('');
     const { keyCheck, ...next } = result.value;
     onChange(next);
-    setFeedback(
+    setFeedback((w) =>
       keyCheck
         ? {
             tone: keyCheck.verdict === 'accepted' ? 'ok' : 'error',
             // The agent's detail is English only (the doctor's words): other languages say
             // the verdict and what to do.
-            text: words.t('settings.key.savedChecked', {
+            text: w.t('settings.key.savedChecked', {
               check:
-                words.language === 'en'
+                w.language === 'en'
                   ? keyCheck.message
-                  : words.t('settings.key.verdict', { verdict: keyCheck.verdict }),
+                  : w.t('settings.key.verdict', { verdict: keyCheck.verdict }),
             }),
           }
-        : { tone: 'ok', text: words.t('settings.key.savedUnchecked') },
+        : { tone: 'ok', text: w.t('settings.key.savedUnchecked') },
     );
   }
 
   async function removeKey() {
     const result = await api.clearApiKey({});
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
     onChange(result.value);
-    setFeedback({ tone: 'ok', text: words.t('settings.key.removed') });
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.key.removed') }));
   }
 
   return (

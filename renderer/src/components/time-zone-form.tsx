@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { errorFeedback, Field, Notice, type Feedback } from './field';
+import { errorFeedback, Field, Notice, useFeedback } from './field';
 import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -19,16 +19,14 @@ export function TimeZoneForm(props: { settings: Settings; onChange: (next: Setti
   const words = useWords();
   const { till } = props.settings;
   const [zone, setZone] = useState(till.timeZone ?? '');
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
 
   async function save(event: Event) {
     event.preventDefault();
     const result = await api.updateSettings({ timeZone: zone === '' ? null : zone });
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({
-      tone: 'ok',
-      text: words.t('settings.timeZone.saved', { zone: result.value.till.effectiveTimeZone }),
-    });
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
+    const followed = result.value.till.effectiveTimeZone;
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.timeZone.saved', { zone: followed }) }));
     props.onChange(result.value);
   }
 

@@ -6,7 +6,7 @@ import { CashierSettings } from '../components/cashier-settings';
 import { CatalogImportForm } from '../components/catalog-import-form';
 import { CounterSettingsForm } from '../components/counter-settings';
 import { TimeZoneForm } from '../components/time-zone-form';
-import { errorFeedback, InputField, Notice, type Feedback } from '../components/field';
+import { errorFeedback, InputField, Notice, useFeedback } from '../components/field';
 import { LanguageForm } from '../components/language-form';
 import { lockedNote } from '../components/locked-note';
 import { KeyForm, PlatformForm } from '../components/platform-forms';
@@ -59,7 +59,7 @@ function TillForm({
   const [tillName, setTillName] = useState(till.tillName);
   const [currency, setCurrency] = useState(till.currency);
   const [methods, setMethods] = useState(till.paymentMethods.join(', '));
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
   const error = (path: string) => feedback?.fields?.[path];
 
   async function save(event: Event) {
@@ -74,8 +74,8 @@ function TillForm({
       currency: currency.trim().toUpperCase(),
       paymentMethods,
     });
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({ tone: 'ok', text: words.t('settings.till.saved') });
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.till.saved') }));
     onChange(result.value);
   }
 
@@ -130,12 +130,12 @@ function DesktopForm({
   onChange: (next: Settings) => void;
 }) {
   const words = useWords();
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
 
   async function save(startAtLogin: boolean) {
     const result = await api.updateSettings({ startAtLogin });
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({ tone: 'ok', text: words.t('settings.saved') });
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.saved') }));
     onChange(result.value);
   }
 
