@@ -68,7 +68,10 @@ export function App() {
                 onClick={() => setScreen(name)}
               >
                 {name === 'Sync' && status && status.counts.refused > 0
-                  ? words.t('common.screen.syncToFix', { count: status.counts.refused })
+                  ? words.t('common.screen.syncToFix', {
+                      screen: words.t(SCREEN_NAMES.Sync),
+                      count: status.counts.refused,
+                    })
                   : words.t(SCREEN_NAMES[name])}
               </button>
             ))}

@@ -41,12 +41,12 @@ describe("the shell's and Settings' counted words", () => {
   const [en, de, fr, es] = ['en-US', 'de-DE', 'fr-FR', 'es-ES'].map(translator);
 
   it('says the sales to fix on the Sync tab with the count in the locale', () => {
-    expect(en!.t('common.screen.syncToFix', { count: 1 })).toBe('Sync (1 to fix)');
-    expect(en!.t('common.screen.syncToFix', { count: 1234 })).toBe('Sync (1,234 to fix)');
-    expect(de!.t('common.screen.syncToFix', { count: 1234 })).toBe(
-      'Synchronisation (1.234 zu beheben)',
-    );
-    expect(fr!.t('common.screen.syncToFix', { count: 2 })).toBe('Synchronisation (2 à corriger)');
+    const toFix = (words: typeof en, count: number) =>
+      words!.t('common.screen.syncToFix', { screen: words!.t('common.screen.sync'), count });
+    expect(toFix(en, 1)).toBe('Sync (1 to fix)');
+    expect(toFix(en, 1234)).toBe('Sync (1,234 to fix)');
+    expect(toFix(de, 1234)).toBe('Synchronisation (1.234 zu beheben)');
+    expect(toFix(fr, 2)).toBe('Synchronisation (2 à corriger)');
   });
 
   it('agrees a backup and an import with their counts in each language', () => {
