@@ -9,6 +9,7 @@ import type {
   TillsyncApi,
 } from '../../main/contract/contract';
 import { apiFrom } from '../../main/contract/api-from';
+import { said } from '../../domain/i18n/said';
 
 declare global {
   interface Window {
@@ -41,21 +42,14 @@ function consoleApi(): TillsyncApi {
       if (response.status === 401) {
         return {
           ok: false,
-          error: {
-            code: 'unauthorized',
-            message:
-              'This tab has no console session: open the login link that Tillsync printed again.',
-          },
+          error: { code: 'unauthorized', ...said('common.api.unauthorized') },
         };
       }
       return (await response.json()) as ContractResult<unknown>;
     } catch {
       return {
         ok: false,
-        error: {
-          code: 'unreachable',
-          message: 'The Tillsync agent is not answering. Is it still running?',
-        },
+        error: { code: 'unreachable', ...said('common.api.unreachable') },
       };
     }
   }

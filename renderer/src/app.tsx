@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { translator } from '../../domain/i18n/messages';
+import { translator, type MessageKey } from '../../domain/i18n/messages';
+import type { AppError } from '../../domain/result';
 import type { MethodOutput } from '../../main/contract/contract';
 import { api } from './api';
 import { Banner } from './components/banner';
@@ -16,6 +17,13 @@ import { WordsContext } from './words';
 type Settings = MethodOutput<'getSettings'>;
 const SCREENS = ['Till', 'Today', 'Sync', 'Settings'] as const;
 type Screen = (typeof SCREENS)[number];
+// The ids (tab-Till, …) stay English and stable; the names are the till's words.
+const SCREEN_NAMES = {
+  Till: 'common.screen.till',
+  Today: 'common.screen.today',
+  Sync: 'common.screen.sync',
+  Settings: 'common.screen.settings',
+} as const satisfies Record<Screen, MessageKey>;
 
 export function App() {
   const status = useStatus();
@@ -25,7 +33,8 @@ export function App() {
     setTillPlace(next.till.effectiveTimeZone, tillLocale(next.till));
     setSettingsState(next);
   };
-  const [problem, setProblem] = useState<string>();
+  // Kept as the error, said at render time: a language chosen later applies to it too.
+  const [problem, setProblem] = useState<AppError>();
   const [screen, setScreen] = useState<Screen>('Till');
   const locale = tillLocale(settings?.till ?? { locale: null });
   const words = useMemo(() => translator(locale), [locale]);
@@ -37,7 +46,7 @@ export function App() {
   // Settings are read again when the mode changes (a key or address saved elsewhere).
   useEffect(() => {
     void api.getSettings({}).then((result) => {
-      if (!result.ok) return setProblem(result.error.message);
+      if (!result.ok) return setProblem(result.error);
       setSettings(result.value);
     });
   }, [status?.mode]);
@@ -47,7 +56,7 @@ export function App() {
       <div class="app">
         <header>
           <h1>Tillsync{settings ? ` · ${settings.till.tillName}` : ''}</h1>
-          <nav role="tablist" aria-label="Screens">
+          <nav role="tablist" aria-label={words.t('common.screens')}>
             {SCREENS.map((name) => (
               <button
                 key={name}
@@ -58,10 +67,12 @@ export function App() {
                 aria-controls="screen"
                 onClick={() => setScreen(name)}
               >
-                {name}
                 {name === 'Sync' && status && status.counts.refused > 0
-                  ? ` (${status.counts.refused} to fix)`
-                  : ''}
+                  ? words.t('common.screen.syncToFix', {
+                      screen: words.t(SCREEN_NAMES.Sync),
+                      count: status.counts.refused,
+                    })
+                  : words.t(SCREEN_NAMES[name])}
               </button>
             ))}
           </nav>
@@ -71,7 +82,7 @@ export function App() {
           <div id="screen" class="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>
             {problem && (
               <p class="notice notice-error" role="alert">
-                {problem}
+                {words.error(problem)}
               </p>
             )}
             {settings && screen === 'Till' && <TillDoor settings={settings} />}

@@ -1,6 +1,8 @@
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import type { Translator } from '../../../domain/i18n/messages';
 import type { AppError, FieldError } from '../../../domain/result';
+import { useWords } from '../words';
 
 /** A labelled form control with its error right under it, announced to screen readers. */
 export function Field({
@@ -109,6 +111,20 @@ export const errorFeedback = (error: AppError, words: Translator): Feedback => (
   text: words.error(error),
   fields: fieldMessages(error.fields, words),
 });
+
+/** What a form has to say, made from the words of the moment it is shown. */
+export type Saying = (words: Translator) => Feedback;
+
+/**
+ * A form's feedback kept as what happened and said at each render, so a language chosen
+ * after a save ("Till settings saved.") says it again in that language.
+ */
+export function useFeedback(): [Feedback | undefined, (saying: Saying | undefined) => void] {
+  const words = useWords();
+  const [saying, setSaying] = useState<Saying>();
+  // A function given to a state setter is called as an updater: wrapped to be kept as is.
+  return [saying?.(words), (next) => setSaying(() => next)];
+}
 
 export function Notice({ tone, children }: { tone: 'ok' | 'error'; children: ComponentChildren }) {
   return (

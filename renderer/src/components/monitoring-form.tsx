@@ -4,15 +4,11 @@
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { errorFeedback, InputField, Notice, type Feedback } from './field';
+import { errorFeedback, InputField, Notice, useFeedback } from './field';
+import { lockedNote as lockedBy } from './locked-note';
 import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
-
-const lockedNote = (settings: Settings, field: string) =>
-  settings.platform.locked[field]
-    ? `Set by ${settings.platform.locked[field]}: change it there.`
-    : undefined;
 
 export function MonitoringForm({
   settings,
@@ -27,9 +23,10 @@ export function MonitoringForm({
   const [otlp, setOtlp] = useState(monitoring.otlpEndpoint ?? '');
   const [gateway, setGateway] = useState(monitoring.pushgatewayUrl ?? '');
   const [interval, setPushInterval] = useState(String(monitoring.pushIntervalSeconds));
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
   const error = (path: string) => feedback?.fields?.[path];
   const locked = (field: string) => Boolean(settings.platform.locked[field]);
+  const lockedNote = (field: string) => lockedBy(settings.platform.locked, field, words);
 
   async function save(event: Event) {
     event.preventDefault();
@@ -40,26 +37,29 @@ export function MonitoringForm({
       ...(locked('pushgatewayUrl') ? {} : { pushgatewayUrl: value(gateway) }),
       pushIntervalSeconds: Number(interval),
     });
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
     onChange(result.value);
-    setFeedback({ tone: 'ok', text: 'Monitoring settings saved.' });
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.monitoring.saved') }));
   }
 
   return (
     <form aria-labelledby="monitoring-title" onSubmit={(event) => void save(event)}>
-      <h2 id="monitoring-title">Monitoring</h2>
+      <h2 id="monitoring-title">{words.t('settings.monitoring.heading')}</h2>
       <p class="hint">
-        This till's id in monitoring: <code>{monitoring.tillId}</code>. Only the figures of the sync
-        status are sent, never sales, customers or the key.
+        {words.t('settings.monitoring.tillId')} <code>{monitoring.tillId}</code>.{' '}
+        {words.t('settings.monitoring.onlyFigures')}
       </p>
       <InputField
         id="metrics-listen"
-        label="Prometheus endpoint (host:port)"
+        label={words.t('settings.monitoring.listen')}
         hint={
-          lockedNote(settings, 'listen') ??
+          lockedNote('listen') ??
           (monitoring.servedAt
-            ? `Serving ${monitoring.servedAt}${monitoring.tokenSet ? ', with a bearer token' : ''}.`
-            : 'Like 127.0.0.1:9464; another address needs TILLSYNC_METRICS_TOKEN. Empty: off.')
+            ? words.t('settings.monitoring.serving', {
+                address: monitoring.servedAt,
+                token: monitoring.tokenSet ? 'yes' : 'no',
+              })
+            : words.t('settings.monitoring.listenHint'))
         }
         error={error('/listen')}
         value={listen}
@@ -68,10 +68,12 @@ export function MonitoringForm({
       />
       <InputField
         id="otlp-endpoint"
-        label="OpenTelemetry collector (OTLP/HTTP)"
+        label={words.t('settings.monitoring.otlp')}
         hint={
-          lockedNote(settings, 'otlpEndpoint') ??
-          `https://…; headers ${monitoring.otlpHeadersSet ? 'set' : 'not set'} (TILLSYNC_OTLP_HEADERS). Empty: off.`
+          lockedNote('otlpEndpoint') ??
+          words.t('settings.monitoring.otlpHint', {
+            headers: monitoring.otlpHeadersSet ? 'yes' : 'no',
+          })
         }
         error={error('/otlpEndpoint')}
         type="url"
@@ -81,8 +83,8 @@ export function MonitoringForm({
       />
       <InputField
         id="pushgateway-url"
-        label="Prometheus Pushgateway"
-        hint={lockedNote(settings, 'pushgatewayUrl') ?? 'https://… Empty: off.'}
+        label={words.t('settings.monitoring.pushgateway')}
+        hint={lockedNote('pushgatewayUrl') ?? words.t('settings.monitoring.pushgatewayHint')}
         error={error('/pushgatewayUrl')}
         type="url"
         value={gateway}
@@ -91,8 +93,8 @@ export function MonitoringForm({
       />
       <InputField
         id="push-interval"
-        label="Seconds between pushes"
-        hint="5 to 3600"
+        label={words.t('settings.monitoring.interval')}
+        hint={words.t('settings.range', { min: '5', max: '3600' })}
         error={error('/pushIntervalSeconds')}
         type="number"
         min="5"
@@ -100,7 +102,7 @@ export function MonitoringForm({
         value={interval}
         onValue={setPushInterval}
       />
-      <button type="submit">Save monitoring settings</button>
+      <button type="submit">{words.t('settings.monitoring.save')}</button>
       {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
     </form>
   );

@@ -2,26 +2,22 @@
 // checked with the agent's own rule before anything else; saving one while on the sandbox
 // says first what changes; saving a key checks it at once.
 import { useState } from 'preact/hooks';
+import { saidOfField } from '../../../domain/i18n/said';
 import { platformUrlProblem } from '../../../domain/platform-url';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { errorFeedback, InputField, Notice, type Feedback } from './field';
+import { errorFeedback, InputField, Notice, useFeedback } from './field';
+import { lockedNote } from './locked-note';
 import { formatTime } from '../money';
 import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 
-const STORAGE_TEXT: Record<Settings['apiKey']['storage'], string> = {
-  'os-encrypted': 'encrypted by the operating system',
-  file: 'in a file only this user can read',
-  environment: 'from the environment of the Tillsync process',
-  none: '',
-};
-
-const lockedNote = (settings: Settings, field: string) =>
-  settings.platform.locked[field]
-    ? `Set by ${settings.platform.locked[field]}: change it there.`
-    : undefined;
+const STORAGE_WORDS = {
+  'os-encrypted': 'settings.key.storage.os',
+  file: 'settings.key.storage.file',
+  environment: 'settings.key.storage.environment',
+} as const;
 
 export function PlatformForm({
   settings,
@@ -35,21 +31,22 @@ export function PlatformForm({
   const [baseUrl, setBaseUrl] = useState(platform.baseUrl ?? '');
   const [concurrency, setConcurrency] = useState(String(platform.concurrency));
   const [confirming, setConfirming] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
   const address = baseUrl.trim() || null;
   const leavesSandbox = settings.mode === 'sandbox' && address !== null;
 
   async function save() {
     setConfirming(false);
     const result = await api.updateSettings({ baseUrl: address, concurrency: Number(concurrency) });
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
     onChange(result.value);
-    setFeedback({
+    const { sandboxFolder } = settings.data;
+    setFeedback((w) => ({
       tone: 'ok',
       text: leavesSandbox
-        ? `Platform settings saved: this till now sends to ${address}. The sandbox's sales stay in ${settings.data.sandboxFolder}.`
-        : 'Platform settings saved.',
-    });
+        ? w.t('settings.platform.savedSwitched', { address, sandboxFolder })
+        : w.t('settings.platform.saved'),
+    }));
   }
 
   return (
@@ -59,13 +56,18 @@ export function PlatformForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const problem = address === null ? null : platformUrlProblem(address);
-        if (problem)
-          return setFeedback({
-            tone: 'error',
-            text: `Nothing was saved: the platform address ${problem}.`,
-            fields: { '/baseUrl': `The address ${problem}.` },
+        const rule = address === null ? null : platformUrlProblem(address);
+        if (rule) {
+          // The agent's rule in the till's words, once the rule's words have their key.
+          return setFeedback((w) => {
+            const problem = w.say({ message: rule, say: saidOfField(rule) });
+            return {
+              tone: 'error',
+              text: w.t('settings.platform.badAddress', { problem }),
+              fields: { '/baseUrl': w.t('settings.platform.badAddressField', { problem }) },
+            };
           });
+        }
         if (leavesSandbox && !confirming) {
           setFeedback(undefined);
           return setConfirming(true);
@@ -73,12 +75,12 @@ export function PlatformForm({
         void save();
       }}
     >
-      <h2 id="platform-title">Platform</h2>
+      <h2 id="platform-title">{words.t('settings.platform.heading')}</h2>
       <InputField
         id="base-url"
-        label="Platform address"
+        label={words.t('settings.platform.address')}
         hint={
-          lockedNote(settings, 'baseUrl') ?? 'https://… (empty: use the sandbox on this machine)'
+          lockedNote(platform.locked, 'baseUrl', words) ?? words.t('settings.platform.addressHint')
         }
         error={feedback?.fields?.['/baseUrl']}
         type="url"
@@ -91,8 +93,11 @@ export function PlatformForm({
       />
       <InputField
         id="concurrency"
-        label="Sales sent at once"
-        hint={lockedNote(settings, 'concurrency') ?? '1 to 16'}
+        label={words.t('settings.platform.concurrency')}
+        hint={
+          lockedNote(platform.locked, 'concurrency', words) ??
+          words.t('settings.range', { min: '1', max: '16' })
+        }
         error={feedback?.fields?.['/concurrency']}
         type="number"
         min="1"
@@ -104,20 +109,21 @@ export function PlatformForm({
       {confirming && (
         <div class="confirm" data-testid="switch-to-platform">
           <p>
-            This till now uses the sandbox on this computer. Saving switches it to {address}: the
-            till then shows that platform's sales, receipt numbers and catalog (kept in{' '}
-            {settings.data.folder}). The sandbox's sales stay in {settings.data.sandboxFolder}; they
-            are not sent to the platform, and come back if you empty the address.
+            {words.t('settings.platform.confirm', {
+              address,
+              folder: settings.data.folder,
+              sandboxFolder: settings.data.sandboxFolder,
+            })}
           </p>
           <button type="submit" class="primary">
-            Switch to the platform
+            {words.t('settings.platform.switch')}
           </button>
           <button type="button" class="link" onClick={() => setConfirming(false)}>
-            Cancel
+            {words.t('settings.platform.cancel')}
           </button>
         </div>
       )}
-      {!confirming && <button type="submit">Save platform settings</button>}
+      {!confirming && <button type="submit">{words.t('settings.platform.save')}</button>}
       {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
     </form>
   );
@@ -134,32 +140,39 @@ export function KeyForm({
   const { apiKey, platform } = settings;
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
 
   async function saveKey() {
     setBusy(true);
-    setFeedback({ tone: 'ok', text: 'Saving the key and checking it with the platform…' });
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.key.saving') }));
     const result = await api.setApiKey({ key });
     setBusy(false);
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
     setKey('');
     const { keyCheck, ...next } = result.value;
     onChange(next);
-    setFeedback(
+    setFeedback((w) =>
       keyCheck
         ? {
             tone: keyCheck.verdict === 'accepted' ? 'ok' : 'error',
-            text: `Key saved. ${keyCheck.message}`,
+            // The agent's detail is English only (the doctor's words): other languages say
+            // the verdict and what to do.
+            text: w.t('settings.key.savedChecked', {
+              check:
+                w.language === 'en'
+                  ? keyCheck.message
+                  : w.t('settings.key.verdict', { verdict: keyCheck.verdict }),
+            }),
           }
-        : { tone: 'ok', text: 'Key saved. It is used once a platform address is set.' },
+        : { tone: 'ok', text: w.t('settings.key.savedUnchecked') },
     );
   }
 
   async function removeKey() {
     const result = await api.clearApiKey({});
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
     onChange(result.value);
-    setFeedback({ tone: 'ok', text: 'Key removed.' });
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.key.removed') }));
   }
 
   return (
@@ -170,21 +183,23 @@ export function KeyForm({
         void saveKey();
       }}
     >
-      <h2 id="key-title">API key</h2>
+      <h2 id="key-title">{words.t('settings.key.heading')}</h2>
       <p data-testid="key-state">
         {apiKey.set
-          ? `A key is set${apiKey.expiresAt ? `, valid until ${formatTime(apiKey.expiresAt)}` : ''}${apiKey.scopes ? ` (scopes: ${apiKey.scopes.join(', ')})` : ''}, kept ${STORAGE_TEXT[apiKey.storage]}.`
-          : settings.mode === 'sandbox'
-            ? 'No key: the till uses the sandbox on this machine.'
-            : 'No key is set.'}
+          ? words.t('settings.key.state', {
+              expires: apiKey.expiresAt ? 'yes' : 'no',
+              until: apiKey.expiresAt ? formatTime(apiKey.expiresAt) : '',
+              scoped: apiKey.scopes ? 'yes' : 'no',
+              scopes: apiKey.scopes?.join(', ') ?? '',
+              storage: apiKey.storage === 'none' ? '' : words.t(STORAGE_WORDS[apiKey.storage]),
+            })
+          : words.t(settings.mode === 'sandbox' ? 'settings.key.noneSandbox' : 'settings.key.none')}
       </p>
-      {apiKey.expiresSoon && (
-        <Notice tone="error">The key expires within 7 days: ask the platform for a new one.</Notice>
-      )}
+      {apiKey.expiresSoon && <Notice tone="error">{words.t('settings.key.expiresSoon')}</Notice>}
       <InputField
         id="api-key"
-        label="New API key"
-        hint={lockedNote(settings, 'apiKey') ?? 'Pasted keys are never shown again.'}
+        label={words.t('settings.key.new')}
+        hint={lockedNote(platform.locked, 'apiKey', words) ?? words.t('settings.key.newHint')}
         error={feedback?.fields?.['/key']}
         type="password"
         autocomplete="off"
@@ -193,11 +208,11 @@ export function KeyForm({
         onValue={setKey}
       />
       <button type="submit" disabled={!key || busy || Boolean(platform.locked.apiKey)}>
-        {busy ? 'Checking…' : 'Save key'}
+        {words.t(busy ? 'settings.key.checking' : 'settings.key.save')}
       </button>
       {apiKey.set && apiKey.storage !== 'environment' && (
         <button type="button" class="link" onClick={() => void removeKey()}>
-          Remove key
+          {words.t('settings.key.remove')}
         </button>
       )}
       {feedback && (

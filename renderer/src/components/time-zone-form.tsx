@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
-import { errorFeedback, Field, Notice, type Feedback } from './field';
+import { errorFeedback, Field, Notice, useFeedback } from './field';
 import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
@@ -19,26 +19,24 @@ export function TimeZoneForm(props: { settings: Settings; onChange: (next: Setti
   const words = useWords();
   const { till } = props.settings;
   const [zone, setZone] = useState(till.timeZone ?? '');
-  const [feedback, setFeedback] = useState<Feedback>();
+  const [feedback, setFeedback] = useFeedback();
 
   async function save(event: Event) {
     event.preventDefault();
     const result = await api.updateSettings({ timeZone: zone === '' ? null : zone });
-    if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({
-      tone: 'ok',
-      text: `Time zone saved: days and times now follow ${result.value.till.effectiveTimeZone}.`,
-    });
+    if (!result.ok) return setFeedback((w) => errorFeedback(result.error, w));
+    const followed = result.value.till.effectiveTimeZone;
+    setFeedback((w) => ({ tone: 'ok', text: w.t('settings.timeZone.saved', { zone: followed }) }));
     props.onChange(result.value);
   }
 
   return (
     <form aria-labelledby="time-zone-title" onSubmit={(event) => void save(event)}>
-      <h2 id="time-zone-title">Time zone</h2>
+      <h2 id="time-zone-title">{words.t('settings.timeZone.heading')}</h2>
       <Field
         id="time-zone"
-        label="The shop's time zone"
-        hint="When each day begins and ends, and the times on screens, receipts and reports"
+        label={words.t('settings.timeZone.label')}
+        hint={words.t('settings.timeZone.hint')}
         error={feedback?.fields?.['/timeZone']}
       >
         <select
@@ -46,7 +44,9 @@ export function TimeZoneForm(props: { settings: Settings; onChange: (next: Setti
           value={zone}
           onChange={(event) => setZone(event.currentTarget.value)}
         >
-          <option value="">The computer's ({till.systemTimeZone})</option>
+          <option value="">
+            {words.t('settings.timeZone.system', { zone: till.systemTimeZone })}
+          </option>
           {zoneChoices(till.timeZone).map((one) => (
             <option key={one} value={one}>
               {one.replace(/_/g, ' ')}
@@ -54,7 +54,7 @@ export function TimeZoneForm(props: { settings: Settings; onChange: (next: Setti
           ))}
         </select>
       </Field>
-      <button type="submit">Save time zone</button>
+      <button type="submit">{words.t('settings.timeZone.save')}</button>
       {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
     </form>
   );
