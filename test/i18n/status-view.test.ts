@@ -58,6 +58,9 @@ describe('the status view in German and French', () => {
       'Hors ligne : la plateforme est injoignable. Continuez à vendre, 1 vente sera envoyée à son retour.',
       'Hors ligne : la plateforme est injoignable. Continuez à vendre, 2 ventes seront envoyées à son retour.',
     ]);
+    expect(viewStatus(offline(2), T0, 'UTC', translator('es-ES')).headline).toBe(
+      'Sin conexión: no se puede contactar con la plataforma. Siga vendiendo; 2 ventas se enviarán cuando vuelva.',
+    );
     // English, word for word as before the catalog.
     expect(said()).toEqual([
       'Offline: the platform cannot be reached. Keep selling; sales are kept on this till and sent when it is back.',

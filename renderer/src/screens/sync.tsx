@@ -254,6 +254,7 @@ export function SyncScreen({
   );
 }
 
+/** A count with its label; the count in the till's figures (1.234 in Germany). */
 function Figure({
   label,
   value,
@@ -263,10 +264,11 @@ function Figure({
   value: number | undefined;
   testId: string;
 }) {
+  const { locale } = useWords();
   return (
     <div class="figure">
       <span class="figure-value" data-testid={testId}>
-        {value ?? '…'}
+        {value === undefined ? '…' : new Intl.NumberFormat(locale).format(value)}
       </span>
       <span class="figure-label">{label}</span>
     </div>
