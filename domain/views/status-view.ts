@@ -8,7 +8,9 @@
 // - a time in the past reads "… ago", one in the future "in …", a due time "now";
 // - the last error is marked past once a later send succeeded;
 // - the shift line says "No shift open." exactly when the status has no shift.
-// Pure and free of Node, so the renderer imports it as well.
+// The words come from the catalog (area sync) in the reader's language, English when none is
+// given (the rules above are checked in English). Pure and free of Node, so the renderer
+// imports it as well.
 import { linkAt, ONLINE_WINDOW_MS, type LinkState } from '../link.js';
 import { shownTime } from './local-time.js';
 import { english, type Translator } from '../i18n/messages.js';

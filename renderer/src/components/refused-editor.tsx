@@ -124,9 +124,7 @@ export function RefusedEditor({
           words,
         ),
       );
-      return setProblem(
-        words.say({ message: result.error.summary ?? result.error.message, say: result.error.say }),
-      );
+      return setProblem(words.error(result.error));
     }
     onDone(result.value);
   }
