@@ -1,5 +1,7 @@
 // Where a recorded sale stands in its journey to the platform. The database's check, the
 // contract, the status and every screen take the list from here.
+import type { MessageKey } from './i18n/messages.js';
+
 export const OUTBOX_STATES = [
   'pending',
   'sending',
@@ -10,15 +12,18 @@ export const OUTBOX_STATES = [
 ] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
-/** Each state in the words the screens show a person (the status counts use the same). */
-export const STATE_WORDS: Record<OutboxState, string> = {
-  pending: 'pending',
-  sending: 'sending',
-  synced: 'synced',
-  refused: 'refused',
-  discarded: 'discarded',
-  voided: 'voided',
-};
+/**
+ * Each state in the words the screens show a person, as catalog keys (domain/i18n): the code
+ * stays the state's name everywhere else (the database, the contract, JSON output).
+ */
+export const STATE_KEYS = {
+  pending: 'sync.state.pending',
+  sending: 'sync.state.sending',
+  synced: 'sync.state.synced',
+  refused: 'sync.state.refused',
+  discarded: 'sync.state.discarded',
+  voided: 'sync.state.voided',
+} as const satisfies Record<OutboxState, MessageKey>;
 
 /** Receipt paper widths the till lays receipts out for. */
 export const RECEIPT_WIDTHS = ['80mm', '58mm'] as const;

@@ -8,10 +8,12 @@
 // - a time in the past reads "… ago", one in the future "in …", a due time "now";
 // - the last error is marked past once a later send succeeded;
 // - the shift line says "No shift open." exactly when the status has no shift.
-// Pure and free of Node, so the renderer imports it as well.
+// The words come from the catalog (area sync) in the reader's language, English when none is
+// given (the rules above are checked in English). Pure and free of Node, so the renderer
+// imports it as well.
 import { linkAt, ONLINE_WINDOW_MS, type LinkState } from '../link.js';
 import { shownTime } from './local-time.js';
-import { plural } from '../words.js';
+import { english, type Translator } from '../i18n/messages.js';
 import { waitingOf, type SyncStatus } from '../sync-status.js';
 import type { ShiftSummary } from '../shift.js';
 
@@ -38,126 +40,137 @@ export interface StatusView {
   shift: string;
 }
 
-/** A duration in words a cashier reads: "4 s", "3 min", "2 h", "5 days". */
-export function duration(ms: number): string {
+type Measure = { unit: 's' | 'min' | 'h' | 'days'; count: number };
+
+/** A duration's unit and count, rounded the way a cashier reads it. */
+function measure(ms: number): Measure {
   const seconds = Math.round(Math.abs(ms) / 1000);
-  if (seconds < 90) return `${seconds} s`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 172_800) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86_400)} days`;
+  if (seconds < 90) return { unit: 's', count: seconds };
+  if (seconds < 5400) return { unit: 'min', count: Math.round(seconds / 60) };
+  if (seconds < 172_800) return { unit: 'h', count: Math.round(seconds / 3600) };
+  return { unit: 'days', count: Math.round(seconds / 86_400) };
+}
+
+/** A duration in words a cashier reads: "4 s", "3 min", "2 h", "5 days". */
+export function duration(ms: number, words: Translator = english): string {
+  return words.t('sync.duration', measure(ms));
 }
 
 /** A moment relative to now, in the right tense: "2 min ago", "in 4 s", "just now". */
-export function relativeTime(at: number, now: number): string {
+export function relativeTime(at: number, now: number, words: Translator = english): string {
   const ms = at - now;
-  if (Math.abs(ms) < 1000) return ms <= 0 ? 'just now' : 'in a moment';
-  return ms < 0 ? `${duration(ms)} ago` : `in ${duration(ms)}`;
+  if (Math.abs(ms) < 1000) return words.t(ms <= 0 ? 'sync.time.justNow' : 'sync.time.inAMoment');
+  // The tense is in the message: some languages inflect the unit after "ago" (vor 5 Tagen).
+  return words.t(ms < 0 ? 'sync.time.ago' : 'sync.time.in', measure(ms));
 }
 
-export const NO_SHIFT_OPEN = 'No shift open.';
+const yes = (flag: boolean) => (flag ? 'yes' : 'no');
 
 /**
  * The shift in words: "Open since 21/11/2026, 09:02:10 (2 h ago), opened by Ann; float
  * counted." The time is in the reader's locale and the till's zone (the runtime's if not given).
  */
-export function shiftLine(shift: ShiftSummary | null, now: number, timeZone?: string): string {
-  if (!shift) return NO_SHIFT_OPEN;
-  const since = `since ${shownTime(shift.openedAt, timeZone)} (${relativeTime(Math.min(shift.openedAt, now), now)})`;
-  const by = shift.openedBy ? `opened by ${shift.openedBy}` : 'opened with no cashier named';
-  const float = shift.floatCounted
-    ? 'float counted'
-    : 'float not counted (the shift opened by itself)';
-  return shift.state === 'closing'
-    ? `Closing: the cash is being counted. Open ${since}, ${by}; ${float}.`
-    : `Open ${since}, ${by}; ${float}.`;
+export function shiftLine(
+  shift: ShiftSummary | null,
+  now: number,
+  timeZone?: string,
+  words: Translator = english,
+): string {
+  if (!shift) return words.t('sync.shift.none');
+  return words.t('sync.shift.line', {
+    closing: yes(shift.state === 'closing'),
+    time: shownTime(shift.openedAt, timeZone, words.locale),
+    ago: relativeTime(Math.min(shift.openedAt, now), now, words),
+    named: yes(Boolean(shift.openedBy)),
+    cashier: shift.openedBy ?? '',
+    float: shift.floatCounted ? 'counted' : 'not_counted',
+  });
 }
 
-function warningsOf(status: StatusInput, now: number): string[] {
+function warningsOf(status: StatusInput, now: number, words: Translator): string[] {
+  const { t } = words;
   const warnings: string[] = [];
   if (status.integrity.problem)
-    warnings.push(
-      `The weekly check found this till's database damaged (${status.integrity.problem}). Sales are still kept; run \`tillsync doctor\` and restore from a backup.`,
-    );
+    warnings.push(t('sync.warning.damaged', { problem: status.integrity.problem }));
   if (status.storageProblem)
-    warnings.push(
-      `Sync cannot write to this till's database (${status.storageProblem.message}). Free disk space or fix the disk; nothing already saved is lost.`,
-    );
+    warnings.push(t('sync.warning.storage', { problem: status.storageProblem.message }));
   if (status.uncertain > 0)
     warnings.push(
-      `${plural(status.uncertain, 'sale')} sent without an answer may already be on the platform${status.keysHonoured ? '' : ' (twice, if sent again)'}: look them up there.`,
+      t('sync.warning.uncertain', { count: status.uncertain, honoured: yes(status.keysHonoured) }),
     );
-  if (status.stale > 0)
-    warnings.push(`${plural(status.stale, 'sale')} waiting for more than a day.`);
+  if (status.stale > 0) warnings.push(t('sync.warning.stale', { count: status.stale }));
   if (status.clockStep)
     warnings.push(
-      `This till's clock jumped by ${duration(status.clockStep.ms)} ${relativeTime(status.clockStep.at, now)}. Sync keeps its own steady time; please check the clock.`,
+      t('sync.warning.clockStep', {
+        duration: duration(status.clockStep.ms, words),
+        when: relativeTime(status.clockStep.at, now, words),
+      }),
     );
   if (status.clockSkewMs)
     warnings.push(
-      `This till's clock is ${duration(status.clockSkewMs)} ${status.clockSkewMs > 0 ? 'behind' : 'ahead of'} the platform's. Receipts carry the till's time: please set the clock.`,
+      t('sync.warning.clockSkew', {
+        duration: duration(status.clockSkewMs, words),
+        direction: status.clockSkewMs > 0 ? 'behind' : 'ahead',
+      }),
     );
   if (status.throttledUntil && status.throttledUntil > now)
     warnings.push(
-      `The platform asked this till to slow down; sending resumes ${relativeTime(status.throttledUntil, now)} by itself.`,
+      t('sync.warning.throttled', { when: relativeTime(status.throttledUntil, now, words) }),
     );
   return warnings;
 }
 
 /** How long the platform has been silent, when it answered once and not lately. */
-function silence(status: StatusInput, now: number): string {
+function silence(status: StatusInput, now: number, words: Translator): string {
   const age = status.lastContactAt === null ? null : now - status.lastContactAt;
   return age !== null && age > ONLINE_WINDOW_MS
-    ? `no answer for ${duration(age)}`
-    : 'no answer from it yet';
+    ? words.t('sync.silence.for', { duration: duration(age, words) })
+    : words.t('sync.silence.yet');
 }
 
 function headlineOf(
   link: LinkState,
   counts: { waiting: number; refused: number; uncertain: number },
   silent: string,
+  words: Translator,
 ): string {
+  const { t } = words;
   const { waiting, refused, uncertain } = counts;
-  const needsYou =
-    refused === 0
-      ? ''
-      : ` ${plural(refused, 'refused sale')} ${refused === 1 ? 'needs' : 'need'} you on the Sync screen.`;
-  const doubt =
-    uncertain === 0 ? '' : ` ${plural(uncertain, 'sale')} may already be on the platform.`;
+  const needsYou = refused === 0 ? '' : ` ${t('sync.headline.needsYou', { count: refused })}`;
+  const doubt = uncertain === 0 ? '' : ` ${t('sync.headline.doubt', { count: uncertain })}`;
   switch (link) {
     case 'not_configured':
-      return `No platform is set up: ${plural(waiting, 'sale')} kept on this till. Add the address and key in Settings.`;
+      return t('sync.headline.notConfigured', { count: waiting });
     case 'key_rejected':
-      return `Key rejected: the platform refused the API key, so sending is paused (${waiting} waiting). Enter a new key in Settings.${needsYou}`;
+      return `${t('sync.headline.keyRejected', { count: waiting })}${needsYou}`;
     case 'offline':
-      return `Offline: the platform cannot be reached. Keep selling; ${waiting === 0 ? 'sales are kept on this till and sent' : `${plural(waiting, 'sale')} will be sent`} when it is back.${needsYou}`;
+      return `${t('sync.headline.offline', { count: waiting })}${needsYou}`;
     case 'checking':
-      return `Checking the platform: ${silent}. Keep selling; ${waiting} waiting.${needsYou}${doubt}`;
+      return `${t('sync.headline.checking', { silence: silent, count: waiting })}${needsYou}${doubt}`;
     case 'online': {
       const sending =
         waiting > 0
-          ? `sending ${plural(waiting, 'sale')}`
+          ? t('sync.headline.sending', { count: waiting })
           : refused === 0
-            ? 'every sale has been sent'
-            : 'every other sale has been sent';
-      return `Online: ${sending}.${needsYou}${doubt}`;
+            ? t('sync.headline.allSent')
+            : t('sync.headline.othersSent');
+      return `${sending}${needsYou}${doubt}`;
     }
   }
 }
 
-const SHORT_LINK: Record<LinkState, string> = {
-  online: 'online',
-  offline: 'offline',
-  key_rejected: 'key rejected',
-  not_configured: 'no platform set up',
-  checking: 'checking the platform',
-};
-
-export function viewStatus(status: StatusInput, now: number, timeZone?: string): StatusView {
+export function viewStatus(
+  status: StatusInput,
+  now: number,
+  timeZone?: string,
+  words: Translator = english,
+): StatusView {
+  const { t } = words;
   const link = linkAt(status, now);
   const waiting = waitingOf(status.counts);
   const refused = status.counts.refused;
   const uncertain = status.uncertain;
-  const warnings = warningsOf(status, now);
+  const warnings = warningsOf(status, now, words);
   const tone: StatusTone =
     link === 'key_rejected' || status.storageProblem || status.integrity.problem
       ? 'error'
@@ -171,27 +184,29 @@ export function viewStatus(status: StatusInput, now: number, timeZone?: string):
           message: status.lastError.message,
           when:
             status.lastError.at === null
-              ? 'earlier'
-              : relativeTime(Math.min(status.lastError.at, now), now),
+              ? t('sync.time.earlier')
+              : relativeTime(Math.min(status.lastError.at, now), now, words),
           past:
             status.lastSuccessAt !== null &&
             (status.lastError.at === null || status.lastSuccessAt > status.lastError.at),
         };
   const nextAttempt =
     waiting === 0
-      ? 'nothing waiting'
+      ? t('sync.next.nothing')
       : link === 'key_rejected'
-        ? 'once a new key is set'
+        ? t('sync.next.newKey')
         : link === 'offline'
-          ? 'when the platform answers again'
+          ? t('sync.next.whenBack')
           : status.nextAttemptAt === null || status.nextAttemptAt - now < 1000
-            ? 'now'
-            : relativeTime(status.nextAttemptAt, now);
-  const mode = status.mode === 'sandbox' ? 'sandbox, ' : '';
-  const short =
-    `Tillsync: ${mode}${SHORT_LINK[link]}, ${waiting} waiting` +
-    (refused > 0 ? `, ${refused} to fix` : '') +
-    (uncertain > 0 ? `, ${uncertain} uncertain` : '');
+            ? t('sync.next.now')
+            : relativeTime(status.nextAttemptAt, now, words);
+  const short = t('sync.short', {
+    sandbox: yes(status.mode === 'sandbox'),
+    link,
+    waiting,
+    refused,
+    uncertain,
+  });
   return {
     link,
     tone,
@@ -199,16 +214,16 @@ export function viewStatus(status: StatusInput, now: number, timeZone?: string):
     waiting,
     refused,
     uncertain,
-    headline: headlineOf(link, { waiting, refused, uncertain }, silence(status, now)),
+    headline: headlineOf(link, { waiting, refused, uncertain }, silence(status, now, words), words),
     short,
     // Past events read as past even on a screen whose clock lags a second behind.
     lastSuccess:
       status.lastSuccessAt === null
-        ? 'never'
-        : relativeTime(Math.min(status.lastSuccessAt, now), now),
+        ? t('sync.time.never')
+        : relativeTime(Math.min(status.lastSuccessAt, now), now, words),
     nextAttempt,
     lastError,
     warnings,
-    shift: shiftLine(status.shift, now, timeZone),
+    shift: shiftLine(status.shift, now, timeZone, words),
   };
 }

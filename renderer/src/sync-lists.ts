@@ -5,6 +5,8 @@ import type { EventPayload, MethodOutput } from '../../main/contract/contract';
 import { refusedTouched, patchRecent, type SaleSummary } from '../../domain/views/sales-feed';
 import { api } from './api';
 import { useEvent, withStatus, type Status } from './hooks';
+import { useWords } from './words';
+import type { AppError } from '../../domain/result';
 
 type RefusedSale = MethodOutput<'listRefused'>[number];
 
@@ -19,13 +21,15 @@ export function useSalesPages() {
   const [page, setPage] = useState<{ sales: SaleSummary[]; nextBefore: number | null }>();
   // The `before` of each page shown so far; empty on the newest page.
   const [trail, setTrail] = useState<Array<number | undefined>>([]);
-  const [problem, setProblem] = useState<string>();
+  const words = useWords();
+  // The error itself, said when shown: a language changed meanwhile applies to it too.
+  const [problem, setProblem] = useState<AppError>();
   const newest = trail.length === 0;
 
   const show = useCallback(async (before: number | undefined) => {
     const result = await withStatus(api.listSales({ limit: RECENT_SALES, before }));
     if (!result.ok) {
-      setProblem(result.error.message);
+      setProblem(result.error);
       return false;
     }
     setProblem(undefined);
@@ -48,7 +52,7 @@ export function useSalesPages() {
   );
   return {
     sales: page?.sales,
-    problem,
+    problem: problem && words.error(problem),
     newest,
     hasOlder: page?.nextBefore !== null && page?.nextBefore !== undefined,
     async older() {

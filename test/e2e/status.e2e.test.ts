@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime } from '../../main/agent/runtime.js';
-import { STATE_WORDS } from '../../domain/sale-states.js';
+import { STATE_KEYS } from '../../domain/sale-states.js';
+import { english } from '../../domain/i18n/messages.js';
 import { fileSecretStore } from '../../main/config/secret-store.js';
 import { createService } from '../../main/agent/service.js';
 import { viewStatus } from '../../domain/views/status-view.js';
@@ -94,8 +95,8 @@ describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sand
       const says = shot.banner.includes('every sale has been sent');
       if (says) {
         expect(shot.waiting).toBe('0');
-        expect(shot.rowStates).not.toContain(STATE_WORDS.pending);
-        expect(shot.rowStates).not.toContain(STATE_WORDS.sending);
+        expect(shot.rowStates).not.toContain(english.t(STATE_KEYS.pending));
+        expect(shot.rowStates).not.toContain(english.t(STATE_KEYS.sending));
       }
       if (shot.waiting !== '0' && shot.waiting !== '…')
         expect(shot.banner).toMatch(/sending \d+ sales?|Checking/);

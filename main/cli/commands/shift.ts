@@ -9,6 +9,7 @@ import {
 } from '../../../domain/shift.js';
 import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { shiftLine } from '../../../domain/views/status-view.js';
+import { translator } from '../../../domain/i18n/messages.js';
 import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
 import { printJson } from '../io.js';
 import { accepted } from '../refusal.js';
@@ -46,7 +47,7 @@ const ENTRY_COMMANDS: ReadonlyArray<{ name: string; kind: ManualDrawerKind; does
 /** The shift as a line and its float; a note when the command had to open it by itself. */
 function shiftNews(till: TradingTill, shift: ShiftSummary, opened: boolean): string[] {
   const timeZone = tillTimeZone(till.store.settings.read());
-  const lines = [`  shift      ${shiftLine(shift, Date.now(), timeZone)}`];
+  const lines = [`  shift      ${shiftLine(shift, Date.now(), timeZone, translator(till.locale))}`];
   if (opened && !shift.floatCounted)
     lines.push(
       '  No shift was open, so one was opened with its float not counted: count it with `tillsync shift open --float AMOUNT`.',

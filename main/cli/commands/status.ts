@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { OUTBOX_STATES } from '../../../domain/sale-states.js';
 
 import { relativeTime, viewStatus } from '../../../domain/views/status-view.js';
+import { english } from '../../../domain/i18n/messages.js';
 import { readStoreStatus, type SyncStatus } from '../../sync/status.js';
 import { plural, sentence } from '../../../domain/words.js';
 import { printJson } from '../io.js';
@@ -46,7 +47,7 @@ function keyLine(sync: SyncStatus, refused: boolean): string {
 
 /** The status in lines, read through the same status view as the banner and the tray. */
 function describe(sync: SyncStatus, now: number, timeZone: string): string[] {
-  const view = viewStatus(sync, now, timeZone);
+  const view = viewStatus(sync, now, timeZone, english); // no settings at hand here: English
   const refused = view.link === 'key_rejected';
   const lines = [
     `  platform   ${platformLine(sync)}`,

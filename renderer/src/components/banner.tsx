@@ -1,17 +1,19 @@
 import { viewStatus } from '../../../domain/views/status-view';
 import { screenTimeZone } from '../money';
 import { useNow, type Status } from '../hooks';
+import { useWords } from '../words';
 
 /** One line that says whether sales are reaching the platform, and what to do if not. */
 export function Banner({ status }: { status: Status | undefined }) {
   const now = useNow();
+  const words = useWords();
   if (!status)
     return (
       <div class="banner banner-unknown" role="status">
-        Connecting to the Tillsync agent…
+        {words.t('sync.banner.connecting')}
       </div>
     );
-  const view = viewStatus(status, now, screenTimeZone());
+  const view = viewStatus(status, now, screenTimeZone(), words);
   // The sandbox has its own colour while all is well, so nobody mistakes it for the platform.
   const colour = view.tone === 'ok' && view.sandbox ? 'sandbox' : view.tone;
   return (
@@ -21,11 +23,7 @@ export function Banner({ status }: { status: Status | undefined }) {
       data-state={view.tone}
       data-link={view.link}
     >
-      {view.sandbox && (
-        <strong class="sandbox-label">
-          SANDBOX MODE: sales go to a local emulator, not your platform.{' '}
-        </strong>
-      )}
+      {view.sandbox && <strong class="sandbox-label">{words.t('sync.banner.sandbox')} </strong>}
       {view.headline}
     </div>
   );

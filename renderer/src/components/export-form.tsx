@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { dayOf } from '../../../domain/time-zone';
-import { plural } from '../../../domain/words';
 import { api } from '../api';
 import { download } from '../download';
 import { screenTimeZone } from '../money';
@@ -10,6 +9,7 @@ import { useWords } from '../words';
 /** The sales of a period, as a CSV for a spreadsheet or JSON: the same as `tillsync export`. */
 export function ExportForm() {
   const words = useWords();
+  const { t } = words;
   // This month so far, in the till's zone.
   const today = dayOf(Date.now(), screenTimeZone());
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
@@ -30,14 +30,14 @@ export function ExportForm() {
     if (!answer.ok)
       return setResult({
         tone: 'error',
-        text: answer.error.message,
+        text: words.error(answer.error),
         fields: fieldMessages(answer.error.fields, words),
       });
     const { fileName, mimeType, text, count } = answer.value;
     download(fileName, mimeType, text);
     setResult({
       tone: 'ok',
-      text: `Exported ${plural(count, 'sale')} to ${fileName}.`,
+      text: t('sync.export.done', { count, file: fileName }),
     });
   }
 
@@ -47,10 +47,10 @@ export function ExportForm() {
       class="export"
       onSubmit={(event) => void exportSales(event)}
     >
-      <h2 id="export-title">Export sales</h2>
+      <h2 id="export-title">{t('sync.export.title')}</h2>
       <InputField
         id="export-from"
-        label="From"
+        label={t('sync.export.from')}
         error={result?.fields?.['/from']}
         type="date"
         value={from}
@@ -58,24 +58,24 @@ export function ExportForm() {
       />
       <InputField
         id="export-to"
-        label="To (included)"
+        label={t('sync.export.to')}
         error={result?.fields?.['/to']}
         type="date"
         value={to}
         onValue={setTo}
       />
-      <Field id="export-format" label="Format">
+      <Field id="export-format" label={t('sync.export.format')}>
         <select
           id="export-format"
           value={format}
           onChange={(e) => setFormat(e.currentTarget.value as 'csv' | 'json')}
         >
-          <option value="csv">CSV (spreadsheet)</option>
+          <option value="csv">{t('sync.export.csv')}</option>
           <option value="json">JSON</option>
         </select>
       </Field>
       <button type="submit" disabled={busy}>
-        {busy ? 'Exporting…' : 'Export'}
+        {t(busy ? 'sync.export.busy' : 'sync.export.button')}
       </button>
       {result && <Notice tone={result.tone}>{result.text}</Notice>}
     </form>

@@ -42,6 +42,7 @@ export function RefusedEditor({
   onDone: (change: Change) => void;
 }) {
   const words = useWords();
+  const { t } = words;
   const [sale, setSale] = useState<Sale>();
   const [items, setItems] = useState<Array<{ productId: string; quantity: string; price: string }>>(
     [],
@@ -56,7 +57,7 @@ export function RefusedEditor({
 
   useEffect(() => {
     void api.getSale({ saleId }).then((result) => {
-      if (!result.ok) return setProblem(result.error.message);
+      if (!result.ok) return setProblem(words.error(result.error));
       setSale(result.value);
       setItems(
         result.value.items.map((item) => ({
@@ -69,7 +70,13 @@ export function RefusedEditor({
     });
   }, [saleId, decimals, locale]);
 
-  if (!sale) return <p>Loading the sale…{problem && <Notice tone="error">{problem}</Notice>}</p>;
+  if (!sale)
+    return (
+      <p>
+        {t('sync.editor.loading')}
+        {problem && <Notice tone="error">{problem}</Notice>}
+      </p>
+    );
 
   const change = (index: number, field: 'productId' | 'quantity' | 'price', value: string) =>
     setItems((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
@@ -77,24 +84,23 @@ export function RefusedEditor({
   async function save(event: Event) {
     event.preventDefault();
     if (!sale) return;
-    const prices = items.map((row) => parseAmount(row.price, { currency, locale, field: 'Price' }));
-    const quantities = items.map((row) => parseQuantity(row.quantity, locale));
+    const field = t('sync.editor.price');
+    const prices = items.map((row) => parseAmount(row.price, { currency, locale, field }));
+    const quantities = items.map((row) =>
+      parseQuantity(row.quantity, locale, t('sync.editor.quantity')),
+    );
     // A price or quantity that is not one here is named here; nothing is sent.
     const bad = items.flatMap((_, index) => {
       const price = prices[index]!;
       const quantity = quantities[index]!;
       return [
-        ...(price.ok
-          ? []
-          : [{ path: `/items/${index}/unitPriceMinor`, message: price.error.message }]),
-        ...(quantity.ok
-          ? []
-          : [{ path: `/items/${index}/quantity`, message: quantity.error.message }]),
+        ...(price.ok ? [] : [{ ...price.error, path: `/items/${index}/unitPriceMinor` }]),
+        ...(quantity.ok ? [] : [{ ...quantity.error, path: `/items/${index}/quantity` }]),
       ];
     });
     if (bad.length > 0) {
       setErrors(fieldMessages(bad, words));
-      return setProblem('Nothing was sent: fix the fields marked.');
+      return setProblem(t('sync.editor.fixFields'));
     }
     const result = await api.editRefused({
       saleId,
@@ -118,7 +124,7 @@ export function RefusedEditor({
           words,
         ),
       );
-      return setProblem(result.error.message);
+      return setProblem(words.error(result.error));
     }
     onDone(result.value);
   }
@@ -126,17 +132,18 @@ export function RefusedEditor({
   return (
     <form class="inline-form editor" onSubmit={(event) => void save(event)}>
       <p class="hint">
-        Fix what the platform refused: a product id, or the payment method's name. The total stays{' '}
-        {money(sale.totalMinor)}, what the customer paid
-        {sale.paymentMethod === CASH_METHOD ? ' in cash' : ''}.
+        {t('sync.editor.hint', {
+          total: money(sale.totalMinor),
+          cash: sale.paymentMethod === CASH_METHOD ? 'yes' : 'no',
+        })}
       </p>
       {errors['/items'] && <Notice tone="error">{errors['/items']}</Notice>}
       {items.map((row, index) => (
         <fieldset key={index} class="edit-line">
-          <legend>Line {index + 1}</legend>
+          <legend>{t('sync.editor.line', { number: index + 1 })}</legend>
           <Field
             id={`edit-${saleId}-${index}-product`}
-            label="Product id"
+            label={t('sync.editor.productId')}
             error={errors[`/items/${index}/productId`]}
           >
             <input
@@ -147,7 +154,7 @@ export function RefusedEditor({
           </Field>
           <Field
             id={`edit-${saleId}-${index}-quantity`}
-            label="Quantity"
+            label={t('sync.editor.quantity')}
             error={errors[`/items/${index}/quantity`]}
           >
             <input
@@ -159,8 +166,8 @@ export function RefusedEditor({
           </Field>
           <Field
             id={`edit-${saleId}-${index}-price`}
-            label="Price"
-            hint={`Charged ${money(sale.items[index]!.unitPriceMinor)} each`}
+            label={t('sync.editor.price')}
+            hint={t('sync.editor.charged', { price: money(sale.items[index]!.unitPriceMinor) })}
             error={errors[`/items/${index}/unitPriceMinor`]}
           >
             <input
@@ -172,7 +179,11 @@ export function RefusedEditor({
           </Field>
         </fieldset>
       ))}
-      <Field id={`edit-${saleId}-payment`} label="Payment method" error={errors['/paymentMethod']}>
+      <Field
+        id={`edit-${saleId}-payment`}
+        label={t('sync.editor.payment')}
+        error={errors['/paymentMethod']}
+      >
         <select
           id={`edit-${saleId}-payment`}
           value={payment}
@@ -180,21 +191,21 @@ export function RefusedEditor({
         >
           {settings.till.paymentMethods.map((method) => (
             <option key={method} value={method}>
-              {method}
+              {t('sync.editor.method', { method })}
             </option>
           ))}
         </select>
       </Field>
       {mustCheck && (
         <Check checked={checkedPlatform} onChange={setCheckedPlatform}>
-          I looked on the platform: this sale is not there
+          {t('sync.editor.checked')}
         </Check>
       )}
       <button type="submit" class="primary">
-        Save and send again
+        {t('sync.editor.save')}
       </button>
       <button type="button" class="link" onClick={onCancel}>
-        Cancel
+        {t('sync.cancel')}
       </button>
       {problem && <Notice tone="error">{problem}</Notice>}
     </form>

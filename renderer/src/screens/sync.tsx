@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { viewStatus } from '../../../domain/views/status-view';
-import { STATE_WORDS } from '../../../domain/sale-states';
+import { STATE_KEYS } from '../../../domain/sale-states';
 import { api } from '../api';
 import { RefusedItem } from '../components/refused-item';
 import { mayVoid, VoidSale } from '../components/void-sale';
@@ -15,9 +15,22 @@ import { useRefusedSales, useSalesPages } from '../sync-lists';
 import { useScreenNotice } from '../sale-notice';
 import { formatMoney } from '../../../domain/views/money-format';
 import { tillLocale } from '../locale';
-import { formatTime } from '../money';
+import { formatTime, screenTimeZone } from '../money';
+import { useWords } from '../words';
+import type { Translator } from '../../../domain/i18n/messages';
 
 type Settings = MethodOutput<'getSettings'>;
+
+/** What a void tells the cashier: the sale stays unsent, and the cash to give back, if any. */
+function voidedText(
+  voided: { receiptNumber: number; cashMinor?: number | null },
+  money: (minor: number) => string,
+  words: Translator,
+): string {
+  const said = words.t('sync.row.voided', { receipt: String(voided.receiptNumber) });
+  if (!voided.cashMinor) return said;
+  return `${said} ${words.t('sync.row.giveBack', { amount: money(voided.cashMinor) })}`;
+}
 
 /** Where the sales stand: what waits, what was refused and why, and Resync now. */
 export function SyncScreen({
@@ -32,7 +45,9 @@ export function SyncScreen({
   const locale = tillLocale(settings.till);
   const money = (minor: number) => formatMoney(minor, currency, currencyDecimals, 'symbol', locale);
   const now = useNow();
-  const view = status ? viewStatus(status, now) : undefined;
+  const words = useWords();
+  const { t } = words;
+  const view = status ? viewStatus(status, now, screenTimeZone(), words) : undefined;
   const pages = useSalesPages();
   const reprint = useReprint(settings.till);
   const [receipt, setReceipt] = useState('');
@@ -47,28 +62,38 @@ export function SyncScreen({
     setNotice(undefined);
     const result = await api.resyncNow({});
     setBusy(false);
-    if (!result.ok) return setNotice({ tone: 'error', text: result.error.message });
+    if (!result.ok) return setNotice({ tone: 'error', text: words.error(result.error) });
     const { synced, refused, requeued, paused, skipped } = result.value;
+    const done = t('sync.resync.done', { synced, refused, waiting: requeued + paused });
     const why =
       skipped === 'offline'
-        ? ' The platform cannot be reached.'
+        ? t('sync.resync.offline')
         : skipped === 'lease_held'
-          ? ' Another Tillsync process is sending for this till.'
-          : '';
+          ? t('sync.resync.leaseHeld')
+          : undefined;
+    const keyRejected = paused > 0 ? t('sync.resync.keyRejected') : undefined;
     setNotice({
       tone: paused > 0 || skipped === 'paused' ? 'error' : 'ok',
-      text: `Resync done: ${synced} sent, ${refused} refused, ${requeued + paused} still waiting.${why}${paused > 0 ? ' The key was rejected.' : ''}`,
+      text: [done, why, keyRejected].filter(Boolean).join(' '),
     });
   }
 
   return (
     <div class="sync">
-      <section aria-label="Sync figures" class="figures">
-        <Figure label="Waiting to send" value={view?.waiting} testId="count-waiting" />
-        <Figure label="Synced" value={status?.counts.synced} testId="count-synced" />
-        <Figure label="Refused" value={view?.refused} testId="count-refused" />
-        <Figure label="Stale (over a day)" value={status?.stale} testId="count-stale" />
-        <Figure label="Uncertain" value={view?.uncertain} testId="count-uncertain" />
+      <section aria-label={t('sync.figures.label')} class="figures">
+        <Figure label={t('sync.figures.waiting')} value={view?.waiting} testId="count-waiting" />
+        <Figure
+          label={t('sync.figures.synced')}
+          value={status?.counts.synced}
+          testId="count-synced"
+        />
+        <Figure label={t('sync.figures.refused')} value={view?.refused} testId="count-refused" />
+        <Figure label={t('sync.figures.stale')} value={status?.stale} testId="count-stale" />
+        <Figure
+          label={t('sync.figures.uncertain')}
+          value={view?.uncertain}
+          testId="count-uncertain"
+        />
       </section>
       {view?.warnings.map((warning) => (
         <Notice key={warning} tone="error">
@@ -76,26 +101,26 @@ export function SyncScreen({
         </Notice>
       ))}
       <dl class="times">
-        <dt>Shift</dt>
+        <dt>{t('sync.times.shift')}</dt>
         <dd data-testid="shift-line" data-open={status ? status.shift !== null : undefined}>
           {view?.shift ?? '…'}
         </dd>
-        <dt>Last successful sync</dt>
+        <dt>{t('sync.times.lastSuccess')}</dt>
         <dd data-testid="last-success">{view?.lastSuccess ?? '…'}</dd>
-        <dt>Next attempt</dt>
+        <dt>{t('sync.times.nextAttempt')}</dt>
         <dd data-testid="next-attempt">{view?.nextAttempt ?? '…'}</dd>
         {view?.lastError && (
           <>
-            <dt>{view.lastError.past ? 'Last error (since resolved)' : 'Last error'}</dt>
+            <dt>{t(view.lastError.past ? 'sync.times.lastErrorPast' : 'sync.times.lastError')}</dt>
             <dd data-testid="last-error" data-past={view.lastError.past}>
-              {view.lastError.when}: {view.lastError.message}
+              {t('sync.times.errorLine', view.lastError)}
             </dd>
           </>
         )}
       </dl>
       <div class="actions">
         <button type="button" class="primary" onClick={() => void resyncNow()} disabled={busy}>
-          {busy ? 'Resyncing…' : 'Resync now'}
+          {t(busy ? 'sync.resync.busy' : 'sync.resync.button')}
         </button>
       </div>
       {notice && (
@@ -105,10 +130,8 @@ export function SyncScreen({
       )}
 
       <section aria-labelledby="refused-title">
-        <h2 id="refused-title">Refused by the platform</h2>
-        {refusedSales.list?.length === 0 && (
-          <p class="empty">None: the platform has accepted every sale it has seen.</p>
-        )}
+        <h2 id="refused-title">{t('sync.refused.title')}</h2>
+        {refusedSales.list?.length === 0 && <p class="empty">{t('sync.refused.none')}</p>}
         <ul class="refused-sales">
           {refusedSales.list?.map((refusedSale) => (
             <RefusedItem
@@ -126,7 +149,7 @@ export function SyncScreen({
       </section>
 
       <section aria-labelledby="recent-title">
-        <h2 id="recent-title">{pages.newest ? 'Recent sales' : 'Sales'}</h2>
+        <h2 id="recent-title">{t(pages.newest ? 'sync.recent.title' : 'sync.recent.older')}</h2>
         <form
           class="find-receipt"
           onSubmit={(event) => {
@@ -135,14 +158,14 @@ export function SyncScreen({
             if (Number.isInteger(wanted) && wanted > 0) void pages.find(wanted);
           }}
         >
-          <label for="find-receipt">Find receipt #</label>
+          <label for="find-receipt">{t('sync.find.label')}</label>
           <input
             id="find-receipt"
             inputMode="numeric"
             value={receipt}
             onInput={(event) => setReceipt(event.currentTarget.value)}
           />
-          <button type="submit">Find</button>
+          <button type="submit">{t('sync.find.button')}</button>
         </form>
         {pages.problem && <Notice tone="error">{pages.problem}</Notice>}
         {reprint.view}
@@ -158,12 +181,12 @@ export function SyncScreen({
         <table class="sales">
           <thead>
             <tr>
-              <th scope="col">Receipt</th>
-              <th scope="col">Time</th>
-              <th scope="col">Total</th>
-              <th scope="col">State</th>
+              <th scope="col">{t('sync.table.receipt')}</th>
+              <th scope="col">{t('sync.table.time')}</th>
+              <th scope="col">{t('sync.table.total')}</th>
+              <th scope="col">{t('sync.table.state')}</th>
               <th scope="col">
-                <span class="visually-hidden">Receipt</span>
+                <span class="visually-hidden">{t('sync.table.receipt')}</span>
               </th>
             </tr>
           </thead>
@@ -174,12 +197,16 @@ export function SyncScreen({
                 <td>{formatTime(sale.createdAt)}</td>
                 <td>{money(sale.totalMinor)}</td>
                 <td>
-                  <span class={`state state-${sale.state}`}>{STATE_WORDS[sale.state]}</span>
-                  {sale.uncertain && <span class="doubt"> may be on the platform</span>}
+                  <span class={`state state-${sale.state}`}>{t(STATE_KEYS[sale.state])}</span>
+                  {sale.uncertain && <span class="doubt"> {t('sync.row.doubt')}</span>}
                 </td>
                 <td>
                   <button type="button" onClick={() => void reprint.open(sale.saleId)}>
-                    Reprint<span class="visually-hidden"> receipt #{sale.receiptNumber}</span>
+                    {t('sync.row.reprint')}
+                    <span class="visually-hidden">
+                      {' '}
+                      {t('sync.row.receipt', { receipt: String(sale.receiptNumber) })}
+                    </span>
                   </button>
                   {mayVoid(sale) && (
                     <VoidSale
@@ -189,7 +216,7 @@ export function SyncScreen({
                           'voided' in answer
                             ? {
                                 tone: 'ok',
-                                text: `Receipt #${answer.voided.receiptNumber} voided: it will not be sent.${answer.voided.cashMinor ? ` Give back ${money(answer.voided.cashMinor)} from the drawer.` : ''}`,
+                                text: voidedText(answer.voided, money, words),
                               }
                             : { tone: 'error', text: answer.problem },
                         );
@@ -200,7 +227,11 @@ export function SyncScreen({
                   )}
                   {whyNotReturnable(sale.receiptNumber, sale.state) === null && (
                     <button type="button" onClick={() => setReturning(sale.receiptNumber)}>
-                      Return<span class="visually-hidden"> from receipt #{sale.receiptNumber}</span>
+                      {t('sync.row.return')}
+                      <span class="visually-hidden">
+                        {' '}
+                        {t('sync.row.fromReceipt', { receipt: String(sale.receiptNumber) })}
+                      </span>
                     </button>
                   )}
                 </td>
@@ -210,10 +241,10 @@ export function SyncScreen({
         </table>
         <div class="pager">
           <button type="button" disabled={pages.newest} onClick={() => void pages.newer()}>
-            Newer
+            {t('sync.pager.newer')}
           </button>
           <button type="button" disabled={!pages.hasOlder} onClick={() => void pages.older()}>
-            Older
+            {t('sync.pager.older')}
           </button>
         </div>
       </section>
@@ -223,6 +254,7 @@ export function SyncScreen({
   );
 }
 
+/** A count with its label; the count in the till's figures (1.234 in Germany). */
 function Figure({
   label,
   value,
@@ -232,10 +264,11 @@ function Figure({
   value: number | undefined;
   testId: string;
 }) {
+  const { locale } = useWords();
   return (
     <div class="figure">
       <span class="figure-value" data-testid={testId}>
-        {value ?? '…'}
+        {value === undefined ? '…' : new Intl.NumberFormat(locale).format(value)}
       </span>
       <span class="figure-label">{label}</span>
     </div>

@@ -11,12 +11,15 @@ import { download } from '../download';
 import { useEvent } from '../hooks';
 import { printDocument, setPrintable } from '../print';
 import { ShiftPanel } from '../shift/shift-panel';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 type DayTotals = MethodOutput<'getDayTotals'>;
 
 export function TodayScreen({ settings }: { settings: Settings }) {
   const { currencyDecimals: decimals, receiptWidth, shopName, tillName } = settings.till;
+  const words = useWords();
+  const { t } = words;
   const [date, setDate] = useState(dayOf(Date.now(), settings.till.effectiveTimeZone));
   const [day, setDay] = useState<DayTotals>();
   const [problem, setProblem] = useState<string>();
@@ -34,7 +37,7 @@ export function TodayScreen({ settings }: { settings: Settings }) {
   );
   useEffect(() => {
     void api.getDayTotals({ date }).then((result) => {
-      setProblem(result.ok ? undefined : result.error.message);
+      setProblem(result.ok ? undefined : words.error(result.error));
       setDay(result.ok ? result.value : undefined);
       if (result.ok) setPrintable(paperOf(result.value));
     });
@@ -42,7 +45,7 @@ export function TodayScreen({ settings }: { settings: Settings }) {
 
   async function exportSales() {
     const result = await api.exportSales({ from: date, to: date, format: 'csv' });
-    if (!result.ok) return setProblem(result.error.message);
+    if (!result.ok) return setProblem(words.error(result.error));
     download(result.value.fileName, result.value.mimeType, result.value.text);
   }
 
@@ -50,8 +53,8 @@ export function TodayScreen({ settings }: { settings: Settings }) {
     <>
       <ShiftPanel till={settings.till} />
       <section class="today" aria-labelledby="today-title">
-        <h2 id="today-title">Day totals</h2>
-        <Field id="day" label="Day">
+        <h2 id="today-title">{t('today.title')}</h2>
+        <Field id="day" label={t('today.day')}>
           <input
             id="day"
             type="date"
@@ -64,10 +67,7 @@ export function TodayScreen({ settings }: { settings: Settings }) {
           <>
             <DayTable day={day} decimals={decimals} />
             {day.refused.count > 0 && (
-              <Notice tone="error">
-                {day.refused.count} refused {day.refused.count === 1 ? 'sale waits' : 'sales wait'}{' '}
-                for a person on the Sync screen.
-              </Notice>
+              <Notice tone="error">{t('today.refusedWait', { count: day.refused.count })}</Notice>
             )}
             <div class="actions">
               <button
@@ -75,7 +75,7 @@ export function TodayScreen({ settings }: { settings: Settings }) {
                 class="primary"
                 onClick={() => void printDocument(paperOf(day)).then(setProblem)}
               >
-                Print the day
+                {t('today.print')}
               </button>
               <button
                 type="button"
@@ -83,10 +83,10 @@ export function TodayScreen({ settings }: { settings: Settings }) {
                   download(`tillsync-day-${date}.csv`, 'text/csv', dayCsv(day, decimals))
                 }
               >
-                Download the totals (CSV)
+                {t('today.downloadTotals')}
               </button>
               <button type="button" onClick={() => void exportSales()}>
-                Download the day's sales (CSV)
+                {t('today.downloadSales')}
               </button>
             </div>
           </>
