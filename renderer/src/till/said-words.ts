@@ -1,6 +1,7 @@
 // Words the till's parts share: a payment method (the three the till knows have words; a
 // method the shop invented is shown as its code, lowercased) and how long ago something was.
 import type { Translator } from '../../../domain/i18n/messages';
+import { CASH_METHOD } from '../../../domain/payment-methods';
 import { methodLabel } from '../../../domain/views/money-format';
 
 /** A payment method in the till's language: CASH is "Bargeld" in German. */
@@ -19,3 +20,9 @@ export function timeAgo(at: number, now: number, words: Translator): string {
   if (seconds < 172_800) return relative.format(-Math.round(seconds / 3600), 'hour');
   return relative.format(-Math.round(seconds / 86_400), 'day');
 }
+
+/** How a refund goes back: "Give back 4,50 € in cash", or by the method the sale was paid with. */
+export const moneyBackWords = (method: string, amount: string, words: Translator) =>
+  method === CASH_METHOD
+    ? words.t('till.return.giveBackCash', { amount })
+    : words.t('till.return.refundBy', { amount, method: methodWords(method, words) });
