@@ -28,9 +28,9 @@ export function ReturnFinder(props: {
   async function search(event: Event) {
     event.preventDefault();
     const read = amount.trim()
-      ? parseAmount(amount, { ...props.typing, field: 'The amount paid' })
+      ? parseAmount(amount, { ...props.typing, field: words.t('till.return.finder.amount') })
       : undefined;
-    if (read && !read.ok) return setProblem(`${read.error.message}.`);
+    if (read && !read.ok) return setProblem(`${words.say(read.error)}.`);
     const amountMinor = read?.value;
     const result = await api.searchSalesForReturn({
       ...(day ? { day } : {}),

@@ -32,8 +32,8 @@ import { useWords } from '../words';
 type Till = MethodOutput<'getSettings'>['till'];
 
 /** Thousandths, as the store counts quantities (empty: none), typed in the till's locale. */
-const quantityOf = (text: string, locale: string) =>
-  text.trim() === '' ? ok(0) : parseQuantity(text, locale, 'Quantity to return');
+const quantityOf = (text: string, locale: string, field: string) =>
+  text.trim() === '' ? ok(0) : parseQuantity(text, locale, field);
 
 export function ReturnPanel(props: {
   /** A receipt number or scanned code to open at once; empty: find the sale first. */
@@ -104,11 +104,12 @@ export function ReturnPanel(props: {
   const count = (quantity: number) =>
     quantity.toLocaleString(locale, { maximumFractionDigits: QUANTITY_DECIMALS });
   const chosen = sale.lines.map((line) => {
-    const read = quantityOf(quantities[line.lineNumber] ?? '', locale);
+    const typed = quantities[line.lineNumber] ?? '';
+    const read = quantityOf(typed, locale, words.t('till.return.quantityField'));
     return {
       line,
       milli: read.ok ? read.value : undefined,
-      problem: read.ok ? undefined : read.error.message,
+      problem: read.ok ? undefined : words.say(read.error),
     };
   });
   const wanted = chosen.filter((one) => one.milli !== 0);
