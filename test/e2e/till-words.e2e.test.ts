@@ -21,13 +21,16 @@ let till: TillInBrowser | undefined;
 let page: TillInBrowser['page'];
 const loaf = SEED_PRODUCTS[0]!; // Sourdough loaf, 4.50
 
+// The parser's kind of plain text (TYPE.literal in @formatjs/icu-messageformat-parser).
+const LITERAL: MessageFormatElement['type'] = 0;
+
 /** The words (4+ letters, lowercased) a catalog's messages show: ICU syntax and names left out. */
 function wordsOf(catalog: Record<string, string>): Set<string> {
   const words = new Set<string>();
   const walk = (elements: MessageFormatElement[]) => {
     for (const element of elements) {
-      if (element.type === 0)
-        for (const word of element.value.match(/\p{L}{4,}/gu) ?? []) words.add(word.toLowerCase());
+      const text = element.type === LITERAL && 'value' in element ? String(element.value) : '';
+      for (const word of text.match(/\p{L}{4,}/gu) ?? []) words.add(word.toLowerCase());
       if ('options' in element)
         for (const option of Object.values(element.options)) walk(option.value);
     }
