@@ -1,8 +1,9 @@
 // Words the till's parts share: a payment method (the three the till knows have words; a
-// method the shop invented is shown as its code, lowercased) and how long ago something was.
-import type { Translator } from '../../../domain/i18n/messages';
-import { CASH_METHOD } from '../../../domain/payment-methods';
-import { methodLabel } from '../../../domain/views/money-format';
+// method the shop invented is shown as its code, lowercased), how long ago something was, and
+// how a refund goes back.
+import type { Translator } from '../../../domain/i18n/messages.js';
+import { CASH_METHOD } from '../../../domain/payment-methods.js';
+import { methodLabel } from '../../../domain/views/money-format.js';
 
 /** A payment method in the till's language: CASH is "Bargeld" in German. */
 export const methodWords = (method: string, words: Translator) =>
