@@ -52,7 +52,11 @@ const dataWords = new Set(
 
 /** English words of the till's catalog seen on the Till screen (its visible text). */
 async function englishLeft(other: Record<string, string>): Promise<string[]> {
-  const theirs = wordsOf(other);
+  // Their words, from the messages they translate: one left in English adds none.
+  const englishText: Record<string, string> = english;
+  const theirs = wordsOf(
+    Object.fromEntries(Object.entries(other).filter(([key, text]) => text !== englishText[key])),
+  );
   const englishOnly = [...wordsOf(english)].filter((word) => !theirs.has(word));
   expect(englishOnly.length).toBeGreaterThan(50); // the check has words to look for
   const shown = (await page.locator('.till').innerText()).match(/\p{L}{4,}/gu) ?? [];
@@ -123,6 +127,17 @@ describe.skipIf(!chromiumAvailable)('the Till screen in German and French (Chrom
     await held.getByRole('button', { name: 'Amina zurückholen' }).click();
     await expect.poll(() => notice().textContent()).toBe('Geparkter Verkauf zurückgeholt.');
 
+    // F5: the discount form, in German; cancelled, the sale goes on as it was.
+    await page.keyboard.press('F5');
+    const form = page.getByRole('form', { name: 'Rabatt' });
+    expect(await form.locator('legend').allTextContents()).toEqual(['Rabatt auf', 'Als']);
+    await form.getByRole('radio', { name: 'den ganzen Verkauf' }).waitFor();
+    await form.getByLabel('Prozent Rabatt').waitFor();
+    await form.getByRole('button', { name: 'Rabatt geben' }).waitFor();
+    expect(await englishLeft(german)).toEqual([]);
+    await form.getByRole('button', { name: 'Abbrechen' }).click();
+    await form.waitFor({ state: 'detached' });
+
     await page.getByLabel('Bar gegeben').fill('5');
     expect(await page.locator('.cash .change').textContent()).toBe('Rückgeld 0,50\u00a0€');
     await page.getByRole('button', { name: 'Passend' }).waitFor();
@@ -139,6 +154,42 @@ describe.skipIf(!chromiumAvailable)('the Till screen in German and French (Chrom
       value: { sales: [{ totalMinor: 450, paymentMethod: 'CASH' }] },
     });
     expect(await englishLeft(german)).toEqual([]);
+  });
+
+  it('de-DE: that sale returned, the return screens in German', async () => {
+    const receipt = (await page.getByTestId('receipt-number').textContent())!.replace('#', '');
+    await page.getByRole('button', { name: 'Rückgabe eines Verkaufs' }).click();
+    await page.getByRole('heading', { name: 'Rückgabe mit Beleg' }).waitFor();
+    expect(await englishLeft(german)).toEqual([]);
+    await page.getByLabel('Belegnummer oder Code').fill(receipt);
+    await page.getByRole('button', { name: 'Verkauf suchen' }).click();
+    const panel = page.getByRole('region', { name: `Rückgabe aus Beleg #${receipt}` });
+    await panel.waitFor();
+    expect(await panel.locator('p').first().textContent()).toMatch(
+      / · 4,50\u00a0€ bezahlt mit Bargeld$/,
+    );
+    for (const column of ['Verkauft', 'Bereits zurückgegeben', 'Noch rückgabefähig'])
+      await panel.getByRole('columnheader', { name: column }).waitFor();
+    expect(await panel.locator('.hint').textContent()).toBe(
+      'Geben Sie ein, wie viele einer Position zurückkommen.',
+    );
+    await panel.getByLabel(`Menge von ${loaf.name} zur Rückgabe`).fill('2');
+    await expect.poll(() => panel.locator('[role="alert"]').textContent()).toBe('höchstens 1');
+    await panel.getByLabel(`Menge von ${loaf.name} zur Rückgabe`).fill('1');
+    await panel.getByLabel('Warum wird es zurückgegeben?').fill('Altbacken');
+    expect(await panel.getByTestId('refund-total').textContent()).toBe(
+      'Geben Sie 4,50\u00a0€ bar zurück',
+    );
+    await shot('de-DE-return');
+    expect(await englishLeft(german)).toEqual([]);
+    await panel.getByRole('button', { name: 'Rückgabe bestätigen' }).click();
+    const done = page.getByRole('region', { name: /^Erstattung R\d+$/ });
+    expect(await done.locator('.notice').textContent()).toMatch(
+      new RegExp(`^R\\d+ zu Beleg #${receipt} erfasst\\. Geben Sie 4,50\u00a0€ bar zurück\\.$`),
+    );
+    await done.getByRole('button', { name: 'Erstattungsbeleg drucken' }).waitFor();
+    await done.getByRole('button', { name: 'Fertig' }).click();
+    await page.getByRole('button', { name: 'Rückgabe eines Verkaufs' }).waitFor();
   });
 
   it('fr-FR: the same screen in French once the setting changes', async () => {
