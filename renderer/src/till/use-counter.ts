@@ -26,17 +26,18 @@ export function useCounter(
   const problemRef = useRef(onProblem);
   problemRef.current = onProblem;
   // The newest words, read when a save fails: the language can change while a save runs.
-  const wordsRef = useRef(useWords());
-  wordsRef.current = useWords();
+  const words = useWords();
+  const wordsRef = useRef(words);
+  wordsRef.current = words;
   const queue = useMemo(createCounterQueue, []);
   const saver = useMemo(
     () =>
       createCartSaver(async (cart) => {
         const saved = await api.saveCart({ cart });
-        const words = wordsRef.current;
+        const said = wordsRef.current;
         if (!saved.ok)
           problemRef.current(
-            words.t('till.notice.cartNotSaved', { problem: words.error(saved.error) }),
+            said.t('till.notice.cartNotSaved', { problem: said.error(saved.error) }),
           );
       }),
     [],
