@@ -27,12 +27,12 @@ describe('the till words', () => {
 
   it('says how long ago a sale was held, in the locale', () => {
     const ago = (ms: number) => [english, german, french].map((w) => timeAgo(now - ms, now, w!));
-    expect(ago(10_000)).toEqual(['now', 'jetzt', 'maintenant']);
+    expect(ago(10_000)).toEqual(['just now', 'gerade eben', 'à l’instant']);
     expect(ago(3 * MINUTE)).toEqual(['3 minutes ago', 'vor 3 Minuten', 'il y a 3 minutes']);
     expect(ago(3 * 60 * MINUTE)).toEqual(['3 hours ago', 'vor 3 Stunden', 'il y a 3 heures']);
     expect(ago(3 * 24 * 60 * MINUTE)).toEqual(['3 days ago', 'vor 3 Tagen', 'il y a 3 jours']);
     // A clock a little behind the agent's: never "in 5 seconds" for a sale held already.
-    expect(timeAgo(now + 5_000, now, english!)).toBe('now');
+    expect(timeAgo(now + 5_000, now, english!)).toBe('just now');
   });
 
   it('says how a refund goes back: cash, or the way the sale was paid', () => {
@@ -60,9 +60,9 @@ describe('the till words', () => {
         total: '13,00\u00a0€',
         hasCustomer: 'yes',
         customer: 'Amina Njoroge',
-        ago: 'jetzt',
+        ago: 'gerade eben',
       });
-    expect(summary(german, 1)).toBe('1 Position, 13,00\u00a0€, Amina Njoroge, jetzt geparkt');
+    expect(summary(german, 1)).toBe('1 Position, 13,00\u00a0€, Amina Njoroge, gerade eben geparkt');
     expect(summary(german, 1200)).toMatch(/^1\.200 Positionen, /);
     expect(summary(french, 2)).toMatch(/^2 lignes, /);
     expect(summary(spanish, 1)).toMatch(/^1 línea, /);

@@ -11,12 +11,12 @@ export const methodWords = (method: string, words: Translator) =>
 
 /**
  * How long ago a moment was, in the till's language ("3 minutes ago", "vor 3 Minuten"):
- * seconds read as now, then minutes up to 90, hours up to two days, then days.
+ * seconds read as just now, then minutes up to 90, hours up to two days, then days.
  */
 export function timeAgo(at: number, now: number, words: Translator): string {
   const seconds = Math.round(Math.max(0, now - at) / 1000);
   const relative = new Intl.RelativeTimeFormat(words.locale, { numeric: 'auto' });
-  if (seconds < 45) return relative.format(0, 'second');
+  if (seconds < 45) return words.t('till.time.justNow');
   if (seconds < 5400) return relative.format(-Math.round(seconds / 60), 'minute');
   if (seconds < 172_800) return relative.format(-Math.round(seconds / 3600), 'hour');
   return relative.format(-Math.round(seconds / 86_400), 'day');
