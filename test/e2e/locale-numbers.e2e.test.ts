@@ -19,7 +19,8 @@ const [loaf, croissant] = [SEED_PRODUCTS[0]!, SEED_PRODUCTS[1]!]; // 4.50 and 1.
 // By id: the tabs' names are the till's words, German or French here.
 const tab = (name: string) => page.locator(`#tab-${name}`);
 const cartRow = (productId: string) => page.locator(`.cart tr[data-product="${productId}"]`);
-const charge = () => page.getByRole('button', { name: /^Charge/ });
+// The Till screen speaks the till's language: "4,50 € kassieren", "Encaisser 4,50 €".
+const charge = () => page.getByRole('button', { name: /kassieren$|^Encaisser/ });
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
@@ -59,10 +60,10 @@ describe.skipIf(!chromiumAvailable)('numbers typed in the shop locale (Chromium)
 
   it('de-DE: half a loaf typed "0,5", "2,50 €" tendered, German figures, exact cents stored', async () => {
     await page.keyboard.type(`${loaf.barcode}\n`);
-    const quantity = page.getByLabel(`Quantity of ${loaf.name}`);
+    const quantity = page.getByLabel(`Menge von ${loaf.name}`);
     await quantity.fill('0,5');
     expect(await cartRow(loaf.id).locator('.line-total').textContent()).toBe('2,25\u00a0€');
-    expect(await cartRow(loaf.id).locator('.unit-price').textContent()).toBe('4,50\u00a0€ each');
+    expect(await cartRow(loaf.id).locator('.unit-price').textContent()).toBe('je 4,50\u00a0€');
     // "1.234" could be a thousand or one and a bit: refused, never guessed.
     await quantity.fill('1.234');
     expect(await cartRow(loaf.id).textContent()).toContain(
@@ -72,7 +73,7 @@ describe.skipIf(!chromiumAvailable)('numbers typed in the shop locale (Chromium)
     await quantity.fill('0,5');
     expect(await page.getByTestId('cart-total').textContent()).toBe('2,25\u00a0€');
 
-    const tendered = page.getByLabel('Cash tendered');
+    const tendered = page.getByLabel('Bar gegeben');
     await tendered.fill('2,50 €');
     expect(await page.getByTestId('change-due').textContent()).toBe('0,25\u00a0€');
     await tendered.fill('2,505');
@@ -99,10 +100,10 @@ describe.skipIf(!chromiumAvailable)('numbers typed in the shop locale (Chromium)
     await tab('Till').click();
     await page.locator('#product-search').focus();
     await page.keyboard.type(`${croissant.barcode}\n`);
-    await page.getByLabel(`Quantity of ${croissant.name}`).fill('1,5');
+    await page.getByLabel(`Quantité de ${croissant.name}`).fill('1,5');
     // 1.5 × 1.75 = 2.625, half up to 2.63.
     expect(await cartRow(croissant.id).locator('.line-total').textContent()).toBe('2,63\u00a0€');
-    const tendered = page.getByLabel('Cash tendered');
+    const tendered = page.getByLabel('Espèces reçues');
     const change = page.getByTestId('change-due');
     // Thousands grouped with a space, as typed on a French keyboard or as Intl writes it.
     await tendered.fill('1 000 €');

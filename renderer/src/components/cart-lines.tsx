@@ -6,7 +6,9 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { lineProblem, lineTotalOf, type CartLine } from '../../../domain/cart';
 import type { CartDiscount } from '../../../domain/cart-discount';
+import type { Translator } from '../../../domain/i18n/messages';
 import { ariaKeys } from '../till/shortcuts';
+import { useWords } from '../words';
 
 /** The quantity field of a product's line, for F2. */
 export const quantityFieldId = (productId: string) => `qty-${productId}`;
@@ -25,22 +27,23 @@ export function CartLines(props: {
   onDone: () => void;
 }) {
   const { lines, money } = props;
+  const words = useWords();
   const scroller = useRef<HTMLDivElement>(null);
   // The newest line in view: a cashier watches what was just scanned.
   useEffect(() => {
     scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
   }, [lines.length]);
-  if (lines.length === 0) return <p class="empty">Scan a barcode or tap a product to add it.</p>;
+  if (lines.length === 0) return <p class="empty">{words.t('till.cart.empty')}</p>;
   return (
     <div class="cart-lines" ref={scroller}>
       <table>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Total</th>
+            <th scope="col">{words.t('till.cart.item')}</th>
+            <th scope="col">{words.t('till.cart.quantity')}</th>
+            <th scope="col">{words.t('till.cart.total')}</th>
             <th scope="col">
-              <span class="visually-hidden">Remove</span>
+              <span class="visually-hidden">{words.t('till.cart.remove')}</span>
             </th>
           </tr>
         </thead>
@@ -59,7 +62,9 @@ export function CartLines(props: {
               >
                 <td>
                   {line.product.name}
-                  <span class="unit-price">{money(line.product.priceMinor)} each</span>
+                  <span class="unit-price">
+                    {words.t('till.cart.each', { price: money(line.product.priceMinor) })}
+                  </span>
                 </td>
                 <td>
                   <input
@@ -67,7 +72,7 @@ export function CartLines(props: {
                     class="quantity"
                     inputMode="decimal"
                     value={line.quantityText}
-                    aria-label={`Quantity of ${line.product.name}`}
+                    aria-label={words.t('till.cart.quantityOf', { name: line.product.name })}
                     aria-invalid={problem ? true : undefined}
                     aria-describedby={problem ? `${id}-problem` : undefined}
                     aria-keyshortcuts={current ? ariaKeys('quantity') : undefined}
@@ -103,7 +108,7 @@ export function CartLines(props: {
                     type="button"
                     class="remove"
                     onClick={() => props.onRemove(line.product.id)}
-                    aria-label={`Remove ${line.product.name}`}
+                    aria-label={words.t('till.cart.removeLine', { name: line.product.name })}
                     aria-keyshortcuts={current ? ariaKeys('removeCurrent') : undefined}
                   >
                     ✕
@@ -122,9 +127,18 @@ export function CartLines(props: {
 export const discountLabel = (
   discount: CartDiscount,
   money: (minor: number) => string,
+  words: Translator,
   offMinor?: number,
 ) =>
-  `${discount.kind === 'percent' ? `${discount.text.trim()} %` : offMinor === undefined ? discount.text : money(offMinor)} off: ${discount.reason.trim()}`;
+  words.t('till.discount.label', {
+    amount:
+      discount.kind === 'percent'
+        ? `${discount.text.trim()} %`
+        : offMinor === undefined
+          ? discount.text
+          : money(offMinor),
+    reason: discount.reason.trim(),
+  });
 
 /** The line's price before its discount, what came off, and the price paid. */
 function LineDiscount(props: {
@@ -134,14 +148,15 @@ function LineDiscount(props: {
   money: (minor: number) => string;
 }) {
   const { totalMinor, offMinor, money } = props;
+  const words = useWords();
   return (
     <span class="line-discount" data-testid="line-discount">
-      <s class="original" aria-label={`was ${money(totalMinor)}`}>
+      <s class="original" aria-label={words.t('till.cart.was', { total: money(totalMinor) })}>
         {money(totalMinor)}
       </s>
       <span class="discount">
         {offMinor === undefined ? '' : `−${money(offMinor)} `}(
-        {discountLabel(props.discount, money)})
+        {discountLabel(props.discount, money, words)})
       </span>
       <strong class="paid">{offMinor === undefined ? '–' : money(totalMinor - offMinor)}</strong>
     </span>

@@ -6,6 +6,7 @@ import { quickAmounts } from '../../../domain/cart';
 import { typedText } from '../../../domain/locale-numbers';
 import { currencyDecimals } from '../../../domain/money';
 import { parseAmount } from '../../../domain/typed-amounts';
+import { useWords } from '../words';
 
 export function CashPanel(props: {
   totalMinor: number;
@@ -20,8 +21,10 @@ export function CashPanel(props: {
   onSubmit: () => void;
 }) {
   const { totalMinor, currency, locale, money } = props;
+  const words = useWords();
   const decimals = currencyDecimals(currency);
-  const typed = parseAmount(props.tendered, { currency, locale, field: 'Cash tendered' });
+  const field = words.t('till.cash.tendered');
+  const typed = parseAmount(props.tendered, { currency, locale, field });
   const tenderedMinor =
     props.tendered.trim() === '' ? totalMinor : typed.ok ? typed.value : undefined;
   const asTyped = (minor: number) => typedText(minor, decimals, locale);
@@ -32,13 +35,13 @@ export function CashPanel(props: {
   return (
     <div class="cash">
       <div class="field">
-        <label for="tendered">Cash tendered</label>
+        <label for="tendered">{field}</label>
         <input
           id="tendered"
           ref={props.inputRef}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={`${asTyped(totalMinor)} (exact)`}
+          placeholder={words.t('till.cash.exactPlaceholder', { amount: asTyped(totalMinor) })}
           value={props.tendered}
           aria-invalid={props.problem ? true : undefined}
           aria-describedby={props.problem ? 'tendered-problem' : undefined}
@@ -56,9 +59,9 @@ export function CashPanel(props: {
           </p>
         )}
       </div>
-      <div class="quick-amounts" role="group" aria-label="Quick amounts">
+      <div class="quick-amounts" role="group" aria-label={words.t('till.cash.quickAmounts')}>
         <button type="button" onClick={() => props.onTendered('')}>
-          Exact
+          {words.t('till.cash.exact')}
         </button>
         {quickAmounts(totalMinor, decimals).map((amount) => (
           <button type="button" key={amount} onClick={() => props.onTendered(asTyped(amount))}>
@@ -67,7 +70,7 @@ export function CashPanel(props: {
         ))}
       </div>
       <p class="change" aria-live="polite">
-        Change due{' '}
+        {words.t('till.cash.changeDue')}{' '}
         <strong data-testid="change-due">{change === undefined ? '–' : money(change)}</strong>
       </p>
     </div>

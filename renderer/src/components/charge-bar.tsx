@@ -1,6 +1,7 @@
 // The end of the cart: Charge (and why it cannot be pressed yet), Hold beside it, or the
 // question to answer first when a sale deserves a second look.
 import { ariaKeys } from '../till/shortcuts';
+import { useWords } from '../words';
 import { ConfirmBar } from './confirm-bar';
 
 export interface Confirming {
@@ -21,6 +22,7 @@ export function ChargeBar(props: {
   onAnswer: (confirmed: boolean) => void;
 }) {
   const { confirming } = props;
+  const words = useWords();
   if (confirming)
     return (
       <ConfirmBar
@@ -42,7 +44,7 @@ export function ChargeBar(props: {
           aria-keyshortcuts={ariaKeys('charge')}
           onClick={props.onCharge}
         >
-          Charge {props.total}
+          {words.t('till.charge.button', { total: props.total })}
         </button>
         <button
           type="button"
@@ -51,7 +53,7 @@ export function ChargeBar(props: {
           aria-keyshortcuts={ariaKeys('hold')}
           onClick={props.onHold}
         >
-          Hold
+          {words.t('till.charge.hold')}
         </button>
         <button
           type="button"
@@ -60,7 +62,7 @@ export function ChargeBar(props: {
           aria-keyshortcuts={ariaKeys('discount')}
           onClick={props.onDiscount}
         >
-          Discount
+          {words.t('till.charge.discount')}
         </button>
       </div>
       {props.blocked && props.showBlocked && (

@@ -1,6 +1,7 @@
 // A question that must be answered before going on ("charge $1,750.00?"): the confirm
 // button takes the focus, so Enter confirms and Escape goes back.
 import { useEffect, useRef } from 'preact/hooks';
+import { useWords } from '../words';
 
 export function ConfirmBar(props: {
   question: string;
@@ -9,6 +10,7 @@ export function ConfirmBar(props: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const words = useWords();
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => confirmRef.current?.focus(), []);
   return (
@@ -32,7 +34,7 @@ export function ConfirmBar(props: {
         {props.confirmLabel}
       </button>{' '}
       <button type="button" onClick={props.onCancel}>
-        Go back
+        {words.t('till.confirm.goBack')}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { ariaKeys } from '../till/shortcuts';
+import { useWords } from '../words';
 
 export type Customer = MethodOutput<'searchCustomers'>[number];
 
@@ -12,6 +13,7 @@ export function CustomerPicker(props: {
   inputRef: RefObject<HTMLInputElement | null>;
   onChange: (customer: Customer | undefined) => void;
 }) {
+  const words = useWords();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Customer[]>([]);
   useEffect(() => {
@@ -33,16 +35,16 @@ export function CustomerPicker(props: {
   if (props.customer)
     return (
       <p class="customer-chosen">
-        Customer: <strong>{props.customer.name}</strong>
+        {words.t('till.customer.chosen')} <strong>{props.customer.name}</strong>
         {props.customer.phone ? ` (${props.customer.phone})` : ''}{' '}
         <button type="button" onClick={() => choose(undefined)}>
-          No customer
+          {words.t('till.customer.none')}
         </button>
       </p>
     );
   return (
     <div class="field customer-search">
-      <label for="customer-search">Customer (optional): name or phone</label>
+      <label for="customer-search">{words.t('till.customer.search')}</label>
       <input
         id="customer-search"
         ref={props.inputRef}
@@ -59,7 +61,7 @@ export function CustomerPicker(props: {
         }}
       />
       {found.length > 0 && (
-        <ul class="customer-results" aria-label="Matching customers">
+        <ul class="customer-results" aria-label={words.t('till.customer.matching')}>
           {found.map((customer) => (
             <li key={customer.id}>
               <button type="button" onClick={() => choose(customer)}>
@@ -70,7 +72,9 @@ export function CustomerPicker(props: {
           ))}
         </ul>
       )}
-      {query.trim() !== '' && found.length === 0 && <p class="hint">No customer matches.</p>}
+      {query.trim() !== '' && found.length === 0 && (
+        <p class="hint">{words.t('till.customer.noMatch')}</p>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { CartDiscount } from '../../../domain/cart-discount';
 import { MAX_DISCOUNT_REASON } from '../../../domain/discount';
 import { typedText } from '../../../domain/locale-numbers';
 import { currencyDecimals } from '../../../domain/money';
+import { useWords } from '../words';
 import { discountLabel } from './cart-lines';
 
 export type DiscountTarget = { productId: string } | 'sale';
@@ -19,6 +20,7 @@ export function DiscountForm(props: {
   onApply: (target: DiscountTarget, discount: CartDiscount | undefined) => void;
   onCancel: () => void;
 }) {
+  const words = useWords();
   // The line last scanned, if any: the discount goes there unless the sale is chosen.
   const current = currentLine(props.cart);
   const line = current && { productId: current.product.id, name: current.product.name };
@@ -43,14 +45,14 @@ export function DiscountForm(props: {
   return (
     <form
       class="inline-form discount-form"
-      aria-label="Discount"
+      aria-label={words.t('till.charge.discount')}
       onSubmit={(event) => {
         event.preventDefault();
         props.onApply(target, { kind, text, reason });
       }}
     >
       <fieldset>
-        <legend>Discount on</legend>
+        <legend>{words.t('till.discount.on')}</legend>
         {line && (
           <label>
             <input
@@ -69,11 +71,11 @@ export function DiscountForm(props: {
             checked={target === 'sale'}
             onChange={() => choose('sale')}
           />{' '}
-          the whole sale
+          {words.t('till.discount.wholeSale')}
         </label>
       </fieldset>
       <fieldset>
-        <legend>By</legend>
+        <legend>{words.t('till.discount.by')}</legend>
         <label>
           <input
             type="radio"
@@ -81,7 +83,7 @@ export function DiscountForm(props: {
             checked={kind === 'percent'}
             onChange={() => setKind('percent')}
           />{' '}
-          percent
+          {words.t('till.discount.byPercent')}
         </label>
         <label>
           <input
@@ -90,11 +92,15 @@ export function DiscountForm(props: {
             checked={kind === 'amount'}
             onChange={() => setKind('amount')}
           />{' '}
-          amount ({props.currency})
+          {words.t('till.discount.byAmount', { currency: props.currency })}
         </label>
       </fieldset>
       <div class="field">
-        <label for="discount-value">{kind === 'percent' ? 'Percent off' : 'Amount off'}</label>
+        <label for="discount-value">
+          {kind === 'percent'
+            ? words.t('till.discount.percentOff')
+            : words.t('till.discount.amountOff')}
+        </label>
         <input
           id="discount-value"
           ref={props.firstRef}
@@ -111,27 +117,27 @@ export function DiscountForm(props: {
         />
       </div>
       <div class="field">
-        <label for="discount-reason">Reason</label>
+        <label for="discount-reason">{words.t('till.discount.reason')}</label>
         <input
           id="discount-reason"
           maxLength={MAX_DISCOUNT_REASON}
           autoComplete="off"
           value={reason}
-          placeholder="Damaged box, loyal customer…"
+          placeholder={words.t('till.discount.reasonPlaceholder')}
           onInput={(event) => setReason(event.currentTarget.value)}
           onKeyDown={escape}
         />
       </div>
       <button type="submit" class="primary">
-        Give discount
+        {words.t('till.discount.give')}
       </button>
       {existing && (
         <button type="button" onClick={() => props.onApply(target, undefined)}>
-          Take it away
+          {words.t('till.discount.takeAway')}
         </button>
       )}
       <button type="button" class="link" onClick={props.onCancel}>
-        Cancel
+        {words.t('till.cancel')}
       </button>
     </form>
   );
@@ -146,11 +152,16 @@ export function SaleDiscountRows(props: {
   money: (minor: number) => string;
 }) {
   const { money, offMinor } = props;
+  const words = useWords();
   return (
     <dl class="sale-discount" data-testid="sale-discount">
-      <dt>Subtotal</dt>
+      <dt>{words.t('till.discount.subtotal')}</dt>
       <dd>{money(props.totalMinor + offMinor)}</dd>
-      <dt>Discount ({discountLabel(props.discount, money, offMinor)})</dt>
+      <dt>
+        {words.t('till.discount.row', {
+          label: discountLabel(props.discount, money, words, offMinor),
+        })}
+      </dt>
       <dd>−{money(offMinor)}</dd>
     </dl>
   );

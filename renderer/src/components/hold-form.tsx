@@ -3,12 +3,14 @@
 import type { RefObject } from 'preact';
 import { useState } from 'preact/hooks';
 import { MAX_HOLD_NOTE } from '../../../domain/cart';
+import { useWords } from '../words';
 
 export function HoldForm(props: {
   noteRef: RefObject<HTMLInputElement | null>;
   onHold: (note: string) => void;
   onCancel: () => void;
 }) {
+  const words = useWords();
   const [note, setNote] = useState('');
   return (
     <form
@@ -19,23 +21,23 @@ export function HoldForm(props: {
       }}
     >
       <div class="field">
-        <label for="hold-note">Note for the held sale (optional)</label>
+        <label for="hold-note">{words.t('till.hold.note')}</label>
         <input
           id="hold-note"
           ref={props.noteRef}
           maxLength={MAX_HOLD_NOTE}
           autoComplete="off"
           value={note}
-          placeholder="Who it is for, what they went to get"
+          placeholder={words.t('till.hold.placeholder')}
           onInput={(event) => setNote(event.currentTarget.value)}
           onKeyDown={(event) => event.key === 'Escape' && props.onCancel()}
         />
       </div>
       <button type="submit" class="primary">
-        Hold sale
+        {words.t('till.hold.submit')}
       </button>
       <button type="button" class="link" onClick={props.onCancel}>
-        Cancel
+        {words.t('till.cancel')}
       </button>
     </form>
   );

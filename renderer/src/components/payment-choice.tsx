@@ -1,15 +1,17 @@
 // The payment method, as large choices (a finger, not a mouse pointer, picks them).
-import { methodLabel } from '../../../domain/views/money-format';
+import { methodWords } from '../till/said-words';
 import { ariaKeys } from '../till/shortcuts';
+import { useWords } from '../words';
 
 export function PaymentChoice(props: {
   methods: string[];
   value: string;
   onChange: (method: string) => void;
 }) {
+  const words = useWords();
   return (
     <fieldset class="payment">
-      <legend>Payment method</legend>
+      <legend>{words.t('till.payment.legend')}</legend>
       {props.methods.map((method) => (
         <label key={method} class="choice">
           <input
@@ -20,7 +22,7 @@ export function PaymentChoice(props: {
             aria-keyshortcuts={ariaKeys('nextPayment')}
             onChange={() => props.onChange(method)}
           />
-          {methodLabel(method)}
+          {methodWords(method, words)}
         </label>
       ))}
     </fieldset>

@@ -5,6 +5,7 @@ import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { printDocument } from '../print';
 import { askPrinter, printsDirect, usePrinter } from '../printer';
+import { useWords } from '../words';
 import { Notice } from './field';
 import { ReceiptPaper } from './paper';
 
@@ -12,6 +13,7 @@ type Till = MethodOutput<'getSettings'>['till'];
 type Receipt = MethodOutput<'getReceipt'>;
 
 export function useReprint(till: Till) {
+  const words = useWords();
   const [receipt, setReceipt] = useState<Receipt>();
   const [problem, setProblem] = useState<string>();
   const [sent, setSent] = useState<string>();
@@ -22,7 +24,7 @@ export function useReprint(till: Till) {
 
   async function open(saleId: string) {
     const result = await api.getReceipt({ saleId });
-    setProblem(result.ok ? undefined : result.error.message);
+    setProblem(result.ok ? undefined : words.error(result.error));
     setReceipt(result.ok ? result.value : undefined);
     setSent(undefined);
   }
@@ -30,15 +32,14 @@ export function useReprint(till: Till) {
   /** Read again at the moment of printing: the paper tells the sale's state as it is now. */
   async function print(saleId: string) {
     const latest = await api.getReceipt({ saleId });
-    if (!latest.ok) return setProblem(latest.error.message);
+    if (!latest.ok) return setProblem(words.error(latest.error));
     setReceipt(latest.value);
     const failed = direct
       ? await askPrinter(api.printReceipt({ saleId }))
       : await printDocument(paper(latest.value));
     setProblem(failed);
-    setSent(
-      direct && !failed ? `Receipt #${latest.value.receiptNumber} sent to the printer.` : undefined,
-    );
+    const number = String(latest.value.receiptNumber);
+    setSent(direct && !failed ? words.t('till.reprint.sent', { number }) : undefined);
   }
 
   const view = (
@@ -46,14 +47,17 @@ export function useReprint(till: Till) {
       {problem && <Notice tone="error">{problem}</Notice>}
       {sent && <Notice tone="ok">{sent}</Notice>}
       {receipt && (
-        <section class="reprint" aria-label={`Receipt #${receipt.receiptNumber} to reprint`}>
+        <section
+          class="reprint"
+          aria-label={words.t('till.reprint.region', { number: String(receipt.receiptNumber) })}
+        >
           {paper(receipt)}
           <div class="actions">
             <button type="button" class="primary" onClick={() => void print(receipt.saleId)}>
-              Print receipt #{receipt.receiptNumber}
+              {words.t('till.reprint.print', { number: String(receipt.receiptNumber) })}
             </button>
             <button type="button" onClick={() => setReceipt(undefined)}>
-              Close
+              {words.t('till.close')}
             </button>
           </div>
         </section>

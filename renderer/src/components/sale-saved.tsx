@@ -1,6 +1,7 @@
 // "Saved": the receipt number, the total and the change of the sale just charged.
 import type { MethodOutput } from '../../../main/contract/contract';
 import { ariaKeys } from '../till/shortcuts';
+import { useWords } from '../words';
 
 export function SaleSaved(props: {
   receipt: MethodOutput<'getReceipt'>;
@@ -8,13 +9,18 @@ export function SaleSaved(props: {
   onPrint: () => void;
 }) {
   const { receipt, money } = props;
+  const words = useWords();
   return (
     <div class="receipt" role="status" aria-live="polite">
-      Saved. Receipt <strong data-testid="receipt-number">#{receipt.receiptNumber}</strong>,{' '}
-      {money(receipt.totalMinor)}
-      {receipt.changeMinor ? `. Change ${money(receipt.changeMinor)}` : ''}.{' '}
+      {words.t('till.saved.receipt')}{' '}
+      <strong data-testid="receipt-number">#{receipt.receiptNumber}</strong>
+      {words.t('till.saved.amounts', {
+        total: money(receipt.totalMinor),
+        hasChange: receipt.changeMinor ? 'yes' : 'no',
+        change: money(receipt.changeMinor ?? 0),
+      })}{' '}
       <button type="button" aria-keyshortcuts={ariaKeys('print')} onClick={props.onPrint}>
-        Print receipt
+        {words.t('till.saved.print')}
       </button>
     </div>
   );

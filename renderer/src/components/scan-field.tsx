@@ -2,21 +2,23 @@
 // read from the field and the field emptied in the same moment, so a scan arriving right
 // behind starts in an empty field, however fast it types.
 import type { RefObject } from 'preact';
+import { useWords } from '../words';
 
 export function ScanField(props: {
   inputRef: RefObject<HTMLInputElement | null>;
   onQuery: (text: string) => void;
   onCode: (code: string) => void;
 }) {
+  const words = useWords();
   return (
     <div class="field">
-      <label for="product-search">Scan or search products</label>
+      <label for="product-search">{words.t('till.scan.label')}</label>
       <input
         id="product-search"
         ref={props.inputRef}
         type="search"
         autoComplete="off"
-        placeholder="Barcode, name or product id, then Enter"
+        placeholder={words.t('till.scan.placeholder')}
         onInput={(event) => props.onQuery(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key !== 'Enter') return;

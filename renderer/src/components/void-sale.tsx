@@ -29,6 +29,7 @@ export function VoidSale({
   const [cashiers, setCashiers] = useState<readonly CashierView[]>([]);
   const approval = useManagerApproval(cashiers);
   const id = `void-${sale.saleId}`;
+  const number = String(sale.receiptNumber);
 
   async function start() {
     setOpen(true);
@@ -46,20 +47,23 @@ export function VoidSale({
     if (result.ok) return onDone({ voided: result.value });
     if (result.error.code === 'cancelled') return;
     if (result.error.code === 'invalid_input')
-      return setError(fieldMessages(result.error.fields, words)['/reason'] ?? result.error.message);
+      return setError(
+        fieldMessages(result.error.fields, words)['/reason'] ?? words.error(result.error),
+      );
     setOpen(false);
-    onDone({ problem: result.error.message });
+    onDone({ problem: words.error(result.error) });
   }
 
   if (!open)
     return (
       <button type="button" onClick={() => void start()}>
-        Void<span class="visually-hidden"> receipt #{sale.receiptNumber}</span>
+        {words.t('till.void.button')}
+        <span class="visually-hidden"> {words.t('till.void.which', { number })}</span>
       </button>
     );
   return (
     <form class="inline-form" onSubmit={(event) => void submit(event)}>
-      <Field id={id} label={`Why void receipt #${sale.receiptNumber}?`} error={error}>
+      <Field id={id} label={words.t('till.void.why', { number })} error={error}>
         <input
           id={id}
           value={reason}
@@ -68,10 +72,10 @@ export function VoidSale({
         />
       </Field>
       <button type="submit" disabled={busy}>
-        {busy ? 'Voiding…' : 'Void sale'}
+        {busy ? words.t('till.void.busy') : words.t('till.void.submit')}
       </button>
       <button type="button" class="link" onClick={() => setOpen(false)}>
-        Cancel
+        {words.t('till.cancel')}
       </button>
       {approval.prompt}
     </form>

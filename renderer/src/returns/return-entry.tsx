@@ -1,6 +1,7 @@
 // Where a return starts on the Till screen: a button (for a receipt typed or searched), or
 // a receipt's barcode scanned into the product field, which opens its sale at once.
 import type { MethodOutput } from '../../../main/contract/contract';
+import { useWords } from '../words';
 import { ReturnPanel } from './return-panel';
 
 type Till = MethodOutput<'getSettings'>['till'];
@@ -13,10 +14,11 @@ export function ReturnEntry(props: {
   onStart: (receipt: string) => void;
   onClose: () => void;
 }) {
+  const words = useWords();
   if (props.returning === undefined)
     return (
       <button type="button" class="return-start" onClick={() => props.onStart('')}>
-        Return a sale
+        {words.t('till.return.start')}
       </button>
     );
   return (

@@ -8,6 +8,7 @@ import { api } from '../api';
 import { InputField, Notice } from '../components/field';
 import { formatTime } from '../money';
 import type { MoneyTyping } from '../shift/amount';
+import { useWords } from '../words';
 
 export function ReturnFinder(props: {
   /** The till's currency and the locale its amounts are typed in. */
@@ -16,6 +17,7 @@ export function ReturnFinder(props: {
   onFind: (receipt: string) => void;
   onCancel: () => void;
 }) {
+  const words = useWords();
   const [receipt, setReceipt] = useState('');
   const [day, setDay] = useState('');
   const [amount, setAmount] = useState('');
@@ -26,16 +28,16 @@ export function ReturnFinder(props: {
   async function search(event: Event) {
     event.preventDefault();
     const read = amount.trim()
-      ? parseAmount(amount, { ...props.typing, field: 'The amount paid' })
+      ? parseAmount(amount, { ...props.typing, field: words.t('till.return.finder.amount') })
       : undefined;
-    if (read && !read.ok) return setProblem(`${read.error.message}.`);
+    if (read && !read.ok) return setProblem(`${words.say(read.error)}.`);
     const amountMinor = read?.value;
     const result = await api.searchSalesForReturn({
       ...(day ? { day } : {}),
       ...(amountMinor !== undefined ? { amountMinor } : {}),
       ...(customer.trim() ? { customer: customer.trim() } : {}),
     });
-    setProblem(result.ok ? undefined : result.error.message);
+    setProblem(result.ok ? undefined : words.error(result.error));
     setFound(result.ok ? result.value : undefined);
   }
 
@@ -50,32 +52,43 @@ export function ReturnFinder(props: {
       >
         <InputField
           id="return-receipt"
-          label="Receipt number or code"
+          label={words.t('till.return.finder.receipt')}
           value={receipt}
           onValue={setReceipt}
           inputMode="text"
         />
         <button type="submit" class="primary">
-          Find the sale
+          {words.t('till.return.finder.find')}
         </button>
         <button type="button" class="link" onClick={props.onCancel}>
-          Cancel
+          {words.t('till.cancel')}
         </button>
       </form>
       <form class="inline-form" onSubmit={(event) => void search(event)}>
-        <InputField id="return-day" label="Day" type="date" value={day} onValue={setDay} />
+        <InputField
+          id="return-day"
+          label={words.t('till.return.finder.day')}
+          type="date"
+          value={day}
+          onValue={setDay}
+        />
         <InputField
           id="return-amount"
-          label="Amount paid"
+          label={words.t('till.return.finder.amount')}
           inputMode="decimal"
           value={amount}
           onValue={setAmount}
         />
-        <InputField id="return-customer" label="Customer" value={customer} onValue={setCustomer} />
-        <button type="submit">Search</button>
+        <InputField
+          id="return-customer"
+          label={words.t('till.return.finder.customer')}
+          value={customer}
+          onValue={setCustomer}
+        />
+        <button type="submit">{words.t('till.return.finder.search')}</button>
       </form>
       {problem && <Notice tone="error">{problem}</Notice>}
-      {found && found.length === 0 && <p>No sale matches.</p>}
+      {found && found.length === 0 && <p>{words.t('till.return.finder.none')}</p>}
       {found && found.length > 0 && (
         <table class="sales return-candidates">
           <tbody>
@@ -85,10 +98,17 @@ export function ReturnFinder(props: {
                 <td>{formatTime(sale.createdAt)}</td>
                 <td>{props.money(sale.totalMinor)}</td>
                 <td>{sale.customerName ?? ''}</td>
-                <td>{sale.archived ? 'archived' : sale.state}</td>
+                <td>
+                  {words.t('till.return.finder.state', {
+                    archived: sale.archived ? 'yes' : 'no',
+                    state: sale.state,
+                  })}
+                </td>
                 <td>
                   <button type="button" onClick={() => props.onFind(String(sale.receiptNumber))}>
-                    Return from #{sale.receiptNumber}
+                    {words.t('till.return.finder.returnFrom', {
+                      number: String(sale.receiptNumber),
+                    })}
                   </button>
                 </td>
               </tr>

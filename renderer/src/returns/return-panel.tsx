@@ -15,7 +15,6 @@ import {
 import { QUANTITY_DECIMALS } from '../../../domain/money';
 import { ok } from '../../../domain/result';
 import { parseQuantity } from '../../../domain/typed-amounts';
-import { methodLabel } from '../../../domain/views/money-format';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { tillLocale } from '../locale';
@@ -23,16 +22,18 @@ import { fieldMessages, InputField, Notice } from '../components/field';
 import { RefundPaper } from '../components/paper';
 import { formatTime } from '../money';
 import { printDocument, setPrintable } from '../print';
-import { askPrinter, printsDirect, usePrinter } from '../printer';
+import { printsDirect, usePrinter } from '../printer';
 import { useManagerApproval, withApproval } from '../shift/manager-approval';
+import { methodWords, moneyBackWords } from '../till/said-words';
+import { RefundDone } from './refund-done';
 import { ReturnFinder } from './return-finder';
 import { useWords } from '../words';
 
 type Till = MethodOutput<'getSettings'>['till'];
 
 /** Thousandths, as the store counts quantities (empty: none), typed in the till's locale. */
-const quantityOf = (text: string, locale: string) =>
-  text.trim() === '' ? ok(0) : parseQuantity(text, locale, 'Quantity to return');
+const quantityOf = (text: string, locale: string, field: string) =>
+  text.trim() === '' ? ok(0) : parseQuantity(text, locale, field);
 
 export function ReturnPanel(props: {
   /** A receipt number or scanned code to open at once; empty: find the sale first. */
@@ -58,7 +59,7 @@ export function ReturnPanel(props: {
 
   async function find(receipt: string) {
     const found = await api.findSaleForReturn({ receipt });
-    setProblem(found.ok ? (found.value.notReturnable ?? undefined) : found.error.message);
+    setProblem(found.ok ? (found.value.notReturnable ?? undefined) : words.error(found.error));
     setSale(found.ok ? found.value : undefined);
     setQuantities({});
     setErrors({});
@@ -74,40 +75,19 @@ export function ReturnPanel(props: {
 
   if (done)
     return (
-      <section class="return-panel" aria-label={`Refund ${returnLabel(done.returnNumber)}`}>
-        <Notice tone="ok">
-          {returnLabel(done.returnNumber)} recorded against receipt #{done.saleReceiptNumber}.{' '}
-          {done.refundPaymentMethod === CASH_METHOD
-            ? `Give back ${money(done.totalMinor)} in cash.`
-            : `Refund ${money(done.totalMinor)} by ${methodLabel(done.refundPaymentMethod)}.`}
-        </Notice>
-        {paper(done)}
-        <div class="actions">
-          <button
-            type="button"
-            class="primary"
-            onClick={() =>
-              void (
-                direct
-                  ? askPrinter(api.printRefund({ returnNumber: done.returnNumber }))
-                  : printDocument(paper(done))
-              ).then(setProblem)
-            }
-          >
-            Print refund receipt
-          </button>
-          <button type="button" onClick={props.onClose}>
-            Done
-          </button>
-        </div>
-        {problem && <Notice tone="error">{problem}</Notice>}
-      </section>
+      <RefundDone
+        done={done}
+        paper={() => paper(done)}
+        direct={direct}
+        money={money}
+        onClose={props.onClose}
+      />
     );
 
   if (!sale)
     return (
-      <section class="return-panel" aria-label="Return a sale">
-        <h2>Return against a receipt</h2>
+      <section class="return-panel" aria-label={words.t('till.return.start')}>
+        <h2>{words.t('till.return.heading')}</h2>
         {problem && <Notice tone="error">{problem}</Notice>}
         <ReturnFinder
           typing={{ currency: till.currency, locale: tillLocale(till) }}
@@ -119,15 +99,17 @@ export function ReturnPanel(props: {
     );
 
   const locale = tillLocale(till);
+  const heading = words.t('till.return.from', { number: String(sale.receiptNumber) });
   /** A quantity as the shop writes it: 0.5 is "0,5" in Germany. */
   const count = (quantity: number) =>
     quantity.toLocaleString(locale, { maximumFractionDigits: QUANTITY_DECIMALS });
   const chosen = sale.lines.map((line) => {
-    const read = quantityOf(quantities[line.lineNumber] ?? '', locale);
+    const typed = quantities[line.lineNumber] ?? '';
+    const read = quantityOf(typed, locale, words.t('till.return.quantityField'));
     return {
       line,
       milli: read.ok ? read.value : undefined,
-      problem: read.ok ? undefined : read.error.message,
+      problem: read.ok ? undefined : words.say(read.error),
     };
   });
   const wanted = chosen.filter((one) => one.milli !== 0);
@@ -149,9 +131,9 @@ export function ReturnPanel(props: {
   const blocked =
     sale.notReturnable ??
     (wanted.length === 0
-      ? 'Type how many of a line come back.'
+      ? words.t('till.return.noQuantity')
       : wanted.some(tooMany)
-        ? 'A quantity is more than can still be returned.'
+        ? words.t('till.return.tooMany')
         : undefined);
 
   async function submit(event: Event) {
@@ -179,31 +161,39 @@ export function ReturnPanel(props: {
     }
     if (result.error.code === 'cancelled') return;
     setErrors(fieldMessages(result.error.fields, words));
-    setProblem(result.error.message);
+    setProblem(words.error(result.error));
   }
 
   return (
-    <section class="return-panel" aria-label={`Return from receipt #${sale.receiptNumber}`}>
-      <h2>Return from receipt #{sale.receiptNumber}</h2>
+    <section class="return-panel" aria-label={heading}>
+      <h2>{heading}</h2>
       <p>
-        {formatTime(sale.createdAt)} · {money(sale.totalMinor)} paid by{' '}
-        {methodLabel(sale.paymentMethod)}
-        {sale.customerName ? ` · ${sale.customerName}` : ''}
-        {sale.archived ? ' · from the archive' : ''}
-        {sale.returnNumbers.length > 0
-          ? ` · returned before: ${sale.returnNumbers.map(returnLabel).join(', ')}`
-          : ''}
+        {[
+          words.t('till.return.paidBy', {
+            time: formatTime(sale.createdAt),
+            total: money(sale.totalMinor),
+            method: methodWords(sale.paymentMethod, words),
+          }),
+          sale.customerName,
+          sale.archived && words.t('till.return.fromArchive'),
+          sale.returnNumbers.length > 0 &&
+            words.t('till.return.returnedBefore', {
+              list: sale.returnNumbers.map(returnLabel).join(', '),
+            }),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
       {problem && <Notice tone="error">{problem}</Notice>}
       <form onSubmit={(event) => void submit(event)}>
         <table class="return-lines">
           <thead>
             <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Sold</th>
-              <th scope="col">Returned before</th>
-              <th scope="col">Can return</th>
-              <th scope="col">Return now</th>
+              <th scope="col">{words.t('till.return.col.line')}</th>
+              <th scope="col">{words.t('till.return.col.sold')}</th>
+              <th scope="col">{words.t('till.return.col.returnedBefore')}</th>
+              <th scope="col">{words.t('till.return.col.canReturn')}</th>
+              <th scope="col">{words.t('till.return.col.returnNow')}</th>
             </tr>
           </thead>
           <tbody>
@@ -218,7 +208,7 @@ export function ReturnPanel(props: {
                 <td>
                   <InputField
                     id={`return-quantity-${one.line.lineNumber}`}
-                    label={`Quantity of ${one.line.name} to return`}
+                    label={words.t('till.return.quantityOf', { name: one.line.name })}
                     inputMode="decimal"
                     value={quantities[one.line.lineNumber] ?? ''}
                     onValue={(text) =>
@@ -228,7 +218,9 @@ export function ReturnPanel(props: {
                     error={
                       one.problem ??
                       (one.milli !== 0 && tooMany(one)
-                        ? `at most ${count(one.line.returnableQuantity)}`
+                        ? words.t('till.return.atMost', {
+                            count: count(one.line.returnableQuantity),
+                          })
                         : errors[`/lines/${wanted.indexOf(one)}/quantity`])
                     }
                   />
@@ -239,13 +231,13 @@ export function ReturnPanel(props: {
         </table>
         <InputField
           id="return-reason"
-          label="Why is it returned?"
+          label={words.t('till.return.why')}
           value={reason}
           onValue={setReason}
           error={errors['/reason']}
         />
         <fieldset class="refund-method">
-          <legend>Money back</legend>
+          <legend>{words.t('till.return.moneyBack')}</legend>
           <label>
             <input
               type="radio"
@@ -253,7 +245,7 @@ export function ReturnPanel(props: {
               checked={refund === 'original'}
               onChange={() => setRefund('original')}
             />{' '}
-            By {methodLabel(sale.paymentMethod)} (as paid)
+            {words.t('till.return.asPaid', { method: methodWords(sale.paymentMethod, words) })}
           </label>
           <label>
             <input
@@ -262,21 +254,23 @@ export function ReturnPanel(props: {
               checked={refund === 'cash'}
               onChange={() => setRefund('cash')}
             />{' '}
-            In cash
+            {words.t('till.return.inCash')}
           </label>
         </fieldset>
         <p class="total" data-testid="refund-total">
-          {refund === 'cash' || sale.paymentMethod === CASH_METHOD
-            ? `Give back ${money(refundMinor)} in cash`
-            : `Refund ${money(refundMinor)} by ${methodLabel(sale.paymentMethod)}`}
+          {moneyBackWords(
+            refund === 'cash' ? CASH_METHOD : sale.paymentMethod,
+            money(refundMinor),
+            words,
+          )}
         </p>
         {blocked && <p class="hint">{blocked}</p>}
         <div class="actions">
           <button type="submit" class="primary" disabled={busy || Boolean(blocked)}>
-            {busy ? 'Recording…' : 'Confirm return'}
+            {busy ? words.t('till.return.busy') : words.t('till.return.confirm')}
           </button>
           <button type="button" onClick={props.onClose}>
-            Cancel
+            {words.t('till.cancel')}
           </button>
         </div>
         {approval.prompt}

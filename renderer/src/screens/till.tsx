@@ -44,6 +44,7 @@ import { useManagerApproval } from '../shift/manager-approval';
 import { useDiscounting } from '../till/use-discounting';
 import { useHolding } from '../till/use-holding';
 import { ReturnEntry } from '../returns/return-entry';
+import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 type Tone = 'ok' | 'error';
@@ -57,6 +58,7 @@ export function TillScreen({
   /** The till's cashiers: a discount above the limit asks one of its managers for a PIN. */
   cashiers?: readonly CashierView[];
 }) {
+  const words = useWords();
   const till = settings.till;
   const { currency, currencyDecimals: decimals, paymentMethods } = till;
   const locale = tillLocale(till);
@@ -124,9 +126,9 @@ export function TillScreen({
     const reason = confirmationReason(cart.lines, total, till, money, typedIn);
     if (!reason) return charge();
     setConfirming({
-      question: `Charge ${money(total)}?`,
+      question: words.t('till.charge.question', { total: money(total) }),
       reason,
-      label: `Charge ${money(total)}`,
+      label: words.t('till.charge.button', { total: money(total) }),
       then: charge,
     });
   }
@@ -137,8 +139,11 @@ export function TillScreen({
       // Above the discount limit the agent asks for a manager: the PIN pad, then again.
       const result = await approval.run((pin) => counter.charge(pin));
       if (!result.ok) {
-        const details = result.error.fields?.map((field) => field.message).join('; ');
-        return say('error', details ? `Not saved: ${details}.` : result.error.message);
+        const details = result.error.fields?.map((field) => words.say(field)).join('; ');
+        return say(
+          'error',
+          details ? words.t('till.charge.notSaved', { details }) : words.error(result.error),
+        );
       }
       setNotice(undefined);
       receipts.show(result.value, till.printAfterSale);
@@ -147,19 +152,22 @@ export function TillScreen({
   }
 
   const actions: Record<ShortcutAction, () => void> = {
-    ...cartActions(cartRef, update, say, {
-      discount: discounts.start,
-      hold: () => setHolding(true),
-    }),
+    ...cartActions(
+      cartRef,
+      update,
+      say,
+      { discount: discounts.start, hold: () => setHolding(true) },
+      words,
+    ),
     nextPayment: () => update((current) => nextPaymentMethod(current, paymentMethods)),
     customer: () => customerRef.current?.focus(),
     newSale: () =>
       cartRef.current.lines.length === 0
         ? newSale()
         : setConfirming({
-            question: 'Start a new sale?',
-            reason: 'The lines in the cart will be cleared.',
-            label: 'Clear the cart',
+            question: words.t('till.newSale.question'),
+            reason: words.t('till.newSale.reason'),
+            label: words.t('till.newSale.confirm'),
             then: newSale,
           }),
     charge: () => pay(true),
@@ -170,7 +178,7 @@ export function TillScreen({
 
   return (
     <div class="till">
-      <section class="catalog" aria-label="Products">
+      <section class="catalog" aria-label={words.t('till.screen.products')}>
         <ScanField inputRef={searchRef} onQuery={setQuery} onCode={scan} />
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <PrinterNotice till={till} />
@@ -203,8 +211,8 @@ export function TillScreen({
         <ShortcutLegend />
       </section>
 
-      <section class="cart" aria-label="Cart">
-        <h2>Cart</h2>
+      <section class="cart" aria-label={words.t('till.screen.cart')}>
+        <h2>{words.t('till.screen.cart')}</h2>
         <HeldSales held={counter.held} now={now} money={money} onRecall={recall} />
         <CartLines
           lines={cart.lines}
@@ -251,7 +259,7 @@ export function TillScreen({
           )}
           {discounts.rows}
           <p class="total">
-            Total <strong data-testid="cart-total">{money(total)}</strong>
+            {words.t('till.screen.total')} <strong data-testid="cart-total">{money(total)}</strong>
           </p>
           {approval.prompt}
           {discounts.form}

@@ -13,6 +13,7 @@ import {
 import type { PinEntry } from '../../../domain/cashier';
 import type { ContractResult } from '../../../main/contract/contract';
 import { api } from '../api';
+import { useWords } from '../words';
 import { createCartSaver } from './cart-saver';
 import { createCounterQueue } from './counter-queue';
 
@@ -24,12 +25,20 @@ export function useCounter(
 ) {
   const problemRef = useRef(onProblem);
   problemRef.current = onProblem;
+  // The newest words, read when a save fails: the language can change while a save runs.
+  const words = useWords();
+  const wordsRef = useRef(words);
+  wordsRef.current = words;
   const queue = useMemo(createCounterQueue, []);
   const saver = useMemo(
     () =>
       createCartSaver(async (cart) => {
         const saved = await api.saveCart({ cart });
-        if (!saved.ok) problemRef.current(`The cart could not be saved: ${saved.error.message}`);
+        const said = wordsRef.current;
+        if (!saved.ok)
+          problemRef.current(
+            said.t('till.notice.cartNotSaved', { problem: said.error(saved.error) }),
+          );
       }),
     [],
   );
@@ -53,7 +62,7 @@ export function useCounter(
     queue.run(async () => {
       const counter = await api.getCounter({});
       if (counter.ok) adopt(counter.value);
-      else problemRef.current(counter.error.message);
+      else problemRef.current(wordsRef.current.error(counter.error));
     });
   }, []);
 

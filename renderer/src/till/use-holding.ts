@@ -2,6 +2,7 @@
 // two steps, queued behind scans like every other counter step.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { hasContent } from '../../../domain/cart';
+import { useWords } from '../words';
 import type { useCounter } from './use-counter';
 
 export function useHolding(
@@ -10,6 +11,7 @@ export function useHolding(
   /** After a hold or a recall: the last receipt goes and the scan field takes focus. */
   done: () => void,
 ) {
+  const words = useWords();
   const [holding, setHolding] = useState(false);
   const noteRef = useRef<HTMLInputElement>(null);
   useEffect(() => noteRef.current?.focus(), [holding]);
@@ -18,8 +20,9 @@ export function useHolding(
     counter.queue.run(async () => {
       const held = await counter.hold(note);
       setHolding(false);
-      if (!held.ok) return say('error', held.error.message);
-      say('ok', `Sale held${note.trim() ? ` (${note.trim()})` : ''}: recall it from Held sales.`);
+      if (!held.ok) return say('error', words.error(held.error));
+      const named = note.trim();
+      say('ok', words.t('till.notice.held', { hasNote: named ? 'yes' : 'no', note: named }));
       done();
     });
   }
@@ -28,11 +31,8 @@ export function useHolding(
     counter.queue.run(async () => {
       const aside = hasContent(counter.cartRef.current);
       const recalled = await counter.recall(cartId);
-      if (!recalled.ok) return say('error', recalled.error.message);
-      say(
-        'ok',
-        `Held sale recalled.${aside ? ' The sale that was on the counter is held now.' : ''}`,
-      );
+      if (!recalled.ok) return say('error', words.error(recalled.error));
+      say('ok', words.t('till.notice.recalled', { aside: aside ? 'yes' : 'no' }));
       done();
     });
   }

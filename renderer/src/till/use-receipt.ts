@@ -10,6 +10,7 @@ import { api } from '../api';
 import { useEvent } from '../hooks';
 import { printDocument, setPrintable } from '../print';
 import { askPrinter, printsDirect, usePrinter } from '../printer';
+import { useWords } from '../words';
 
 export type Receipt = MethodOutput<'getReceipt'>;
 
@@ -17,6 +18,7 @@ export function useReceipt(
   paperOf: (receipt: Receipt) => ComponentChildren,
   onProblem: (text: string) => void,
 ) {
+  const words = useWords();
   const [receipt, setReceipt] = useState<Receipt>();
   const report = (problem: string | undefined) => problem && onProblem(problem);
   const receiptRef = useRef(receipt);
@@ -49,7 +51,7 @@ export function useReceipt(
     /** The last receipt, read again now: it tells whether the sale has reached the platform. */
     async printLast() {
       const latest = await api.getReceipt(receipt ? { saleId: receipt.saleId } : {});
-      if (!latest.ok) return onProblem(latest.error.message);
+      if (!latest.ok) return onProblem(words.error(latest.error));
       setReceipt(latest.value);
       if (direct) report(await askPrinter(api.printReceipt({ saleId: latest.value.saleId })));
       else report(await printDocument(paperOf(latest.value)));

@@ -7,6 +7,7 @@ import { noteUnknownCode } from '../../../domain/cart';
 import { receiptNumberOf } from '../../../domain/receipt-code';
 import type { ProductView } from '../../../domain/sale';
 import { api } from '../api';
+import { useWords } from '../words';
 import { beep } from './beep';
 import { useScanBursts } from './scan-bursts';
 import type { useCounter } from './use-counter';
@@ -17,6 +18,7 @@ export function useScanning(
   add: (product: ProductView) => void,
   onProblem: (text: string) => void,
 ) {
+  const words = useWords();
   // A return being made: the receipt scanned or typed ('' while the sale is being found).
   const [returning, setReturning] = useState<string>();
 
@@ -24,7 +26,7 @@ export function useScanning(
     if (receiptNumberOf(code) !== null) return setReturning(code);
     queue.run(async () => {
       const found = await api.findProduct({ code });
-      if (!found.ok) return onProblem(found.error.message);
+      if (!found.ok) return onProblem(words.error(found.error));
       if (found.value) return add(found.value);
       beep();
       update((current) => noteUnknownCode(current, code));
