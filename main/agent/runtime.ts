@@ -3,6 +3,7 @@
 // platform settings or the key change. Events from whichever engine is current are passed
 // on, so the UI never has to know that it was rebuilt.
 import { setBusyTimeout } from '../../db/open.js';
+import { localeOfEnvironment } from '../../domain/locale.js';
 import { openStore, type Store } from '../../db/store.js';
 import { createSyncState } from '../../db/sync-state.js';
 import {
@@ -238,6 +239,8 @@ export async function createRuntime(options: RuntimeOptions) {
     dataDir: options.dataDir,
     locked: () =>
       lockedSettings({ env: options.env, flags: options.flags, dataDir: options.dataDir }),
+    /** The locale this process's environment asks for (LC_ALL, LC_NUMERIC, LANG), if any. */
+    systemLocale: () => localeOfEnvironment(options.env ?? process.env),
     /** Reads the settings again; changes the engine in place, or rebuilds it for a new mode. */
     async reload(): Promise<void> {
       const next = await loadConfig();

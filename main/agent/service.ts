@@ -4,15 +4,9 @@
 import { z } from 'zod';
 import { fieldErrorsFrom } from '../../db/field-errors.js';
 import { describeStorageError } from '../../db/storage-errors.js';
-import {
-  fail,
-  invalidFields,
-  ok,
-  type AppError,
-  type FieldError,
-  type Result,
-} from '../../domain/result.js';
+import { fail, invalidFields, ok, type AppError, type Result } from '../../domain/result.js';
 import { fieldSays, said } from '../../domain/i18n/said.js';
+import { effectiveLocale } from '../../domain/locale.js';
 import { concurrencySchema } from '../config/agent-config.js';
 import { platformUrlSchema } from '../../domain/platform-url.js';
 import {
@@ -20,7 +14,6 @@ import {
   methods,
   type ContractResult,
   type MethodName,
-  type MethodOutput,
 } from '../contract/contract.js';
 import type { Logger } from '../log/log-port.js';
 import {
@@ -30,7 +23,7 @@ import {
   rangeInOrder,
   writeSalesExport,
 } from '../export/sales-export.js';
-import { catalogFromCsv, CsvError } from '../catalog/catalog-csv.js';
+import { importCatalog } from './catalog-import.js';
 import { counterHandlers } from './counter-handlers.js';
 import { readSettingsView } from './settings-view.js';
 import { shiftHandlers } from './shift-handlers.js';
@@ -39,7 +32,7 @@ import { createDesk, type Actor } from '../trading/desk.js';
 import { printerHandlers } from './printer-handlers.js';
 import { backupFolder, backupNow } from '../housekeeping/daily-backups.js';
 import { savePlatformSettings } from '../config/platform-settings.js';
-import type { Handlers, Input } from './handlers.js';
+import type { Handlers } from './handlers.js';
 import type { Runtime } from './runtime.js';
 import { messageOf } from '../../domain/errors.js';
 import { updateMonitoring } from './monitoring-settings.js';
@@ -77,6 +70,8 @@ const apiKeyText = z.string().trim().regex(/^\S+$/, fieldSays('errors.apiKey.one
 export interface DesktopHooks {
   getStartAtLogin(): boolean;
   setStartAtLogin(on: boolean): void;
+  /** The desktop's own language (Electron's app.getLocale()), over the environment's. */
+  systemLocale?(): string | undefined;
 }
 
 export function createService(runtime: Runtime, logger?: Logger, desktop?: DesktopHooks) {
@@ -105,42 +100,6 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
 
   const settingsView = () => readSettingsView(runtime, desktop);
 
-  function importCatalog({
-    format,
-    text,
-  }: Input<'importCatalog'>): Result<MethodOutput<'importCatalog'>> {
-    if (format === 'json') {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        return fail({
-          code: 'invalid_input',
-          ...said('errors.catalog.jsonNotValid', { problem: messageOf(error) }),
-        });
-      }
-      return runtime.store.importCatalog(parsed);
-    }
-    let csv;
-    try {
-      csv = catalogFromCsv(text);
-    } catch (error) {
-      if (error instanceof CsvError)
-        return fail({ code: 'invalid_input', message: error.message, say: error.say });
-      throw error;
-    }
-    const result = runtime.store.importCatalog({ products: csv.products });
-    if (result.ok) return result;
-    // Name CSV problems by the line of the file, as a spreadsheet shows it.
-    const fields: FieldError[] = (result.error.fields ?? []).map((field) => {
-      const row = /^\/products\/(\d+)/.exec(field.path)?.[1];
-      return row === undefined
-        ? field
-        : { ...field, message: `line ${csv.lines[Number(row)]}: ${field.message}` };
-    });
-    return fail({ ...result.error, fields });
-  }
-
   // Who is signed in at this till: held by the agent, forgotten when it stops.
   const session: Actor = { signedIn: null };
   const desk = createDesk(
@@ -153,7 +112,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
     ...printerHandlers(runtime),
     ...shiftHandlers(runtime, desk, session),
     ...returnHandlers(runtime, desk, session),
-    importCatalog,
+    importCatalog: (input) => importCatalog(runtime, input),
     getStatus: () => ok(runtime.status()),
     listSales: (input) => runtime.store.listSales(input),
     getSale({ saleId }) {
@@ -305,7 +264,14 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
     }
   }
 
-  return { call, events: runtime.events };
+  /** The till's locale, read at each ask (Settings may change it): its setting, else the system's. */
+  const locale = () =>
+    effectiveLocale(
+      runtime.store.settings.read().locale,
+      desktop?.systemLocale?.() ?? runtime.systemLocale(),
+    );
+
+  return { call, events: runtime.events, locale };
 }
 
 export type Service = ReturnType<typeof createService>;
