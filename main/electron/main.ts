@@ -18,7 +18,7 @@ import { embeddedSandboxText } from '../agent/embedded-sandbox.js';
 import { createRuntime, type Runtime } from '../agent/runtime.js';
 import { createService } from '../agent/service.js';
 import { viewStatus } from '../../domain/views/status-view.js';
-import { plural } from '../../domain/words.js';
+import { english, translator, type Translator } from '../../domain/i18n/messages.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { packageRoot } from '../config/package-info.js';
 import { createLogger, engineLogger } from '../log/logger.js';
@@ -39,6 +39,8 @@ protocol.registerSchemesAsPrivileged([
 let window: BrowserWindow | undefined;
 let runtime: Runtime | undefined;
 let quitting = false;
+/** The till's words: English until the agent runs, then its locale's, read at each ask. */
+let words: () => Translator = () => english;
 
 function showWindow(): void {
   if (!window) return;
@@ -47,14 +49,15 @@ function showWindow(): void {
   window.focus();
 }
 
-async function confirmWeakStorage(warning: string): Promise<boolean> {
+async function confirmWeakStorage(): Promise<boolean> {
+  const { t } = words();
   const { response } = await dialog.showMessageBox({
     type: 'warning',
-    buttons: ['Do not store the key', 'Store it anyway'],
+    buttons: [t('console.app.doNotStoreKey'), t('console.app.storeKeyAnyway')],
     defaultId: 0,
     cancelId: 0,
-    message: 'The API key cannot be stored securely on this computer',
-    detail: `${warning} Installing a keyring (such as GNOME Keyring or KWallet) fixes this.`,
+    message: t('console.app.keyNotSecure'),
+    detail: t('console.app.keyNotSecureDetail'),
   });
   return response === 1;
 }
@@ -64,14 +67,14 @@ async function requestQuit(): Promise<void> {
   const status = runtime?.status();
   const waiting = status ? viewStatus(status, Date.now()).waiting : 0;
   if (waiting > 0) {
+    const { t } = words();
     const { response } = await dialog.showMessageBox({
       type: 'warning',
-      buttons: ['Keep Tillsync running', 'Quit anyway'],
+      buttons: [t('console.app.keepRunning'), t('console.app.quitAnyway')],
       defaultId: 0,
       cancelId: 0,
-      message: `${plural(waiting, 'sale')} ${waiting === 1 ? 'has' : 'have'} not reached the platform yet.`,
-      detail:
-        'They are safe on this till and will be sent the next time Tillsync runs. While it is closed, nothing is sent.',
+      message: t('console.app.quitQuestion', { waiting }),
+      detail: t('console.app.quitDetail'),
     });
     if (response !== 1) return;
   }
@@ -109,7 +112,9 @@ async function start(): Promise<void> {
   const service = createService(runtime, logger, {
     getStartAtLogin: () => app.getLoginItemSettings().openAtLogin,
     setStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }),
+    systemLocale: () => app.getLocale(),
   });
+  words = () => translator(service.locale());
   harden();
   serveAppFiles(protocol, RENDERER_DIR);
   registerIpc(ipcMain, service);
@@ -127,11 +132,16 @@ async function start(): Promise<void> {
   });
   await window.loadURL(APP_URL);
 
-  const tray = createTray({ Tray, Menu }, nativeImage.createFromPath(TRAY_ICON), {
-    open: showWindow,
-    resync: () => void service.call('resyncNow', {}),
-    quit: () => void requestQuit(),
-  });
+  const tray = createTray(
+    { Tray, Menu },
+    nativeImage.createFromPath(TRAY_ICON),
+    {
+      open: showWindow,
+      resync: () => void service.call('resyncNow', {}),
+      quit: () => void requestQuit(),
+    },
+    words,
+  );
   tray.update(runtime.status());
   runtime.events.on('status', tray.update);
   powerMonitor.on('resume', () => void service.call('resyncNow', {}));
@@ -151,7 +161,7 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   app.whenReady().then(start, (error: Error) => {
-    dialog.showErrorBox('Tillsync could not start', error.message);
+    dialog.showErrorBox(words().t('console.app.couldNotStart'), error.message);
     app.exit(1);
   });
 }
