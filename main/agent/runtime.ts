@@ -22,6 +22,7 @@ import { startDailyBackups } from '../housekeeping/daily-backups.js';
 import { createUiEvents } from './ui-events.js';
 import { startWeeklyIntegrityCheck } from '../housekeeping/weekly-check.js';
 import { markRunning } from './running.js';
+import { RefusedError } from './refused-error.js';
 import type { SecretStore } from '../config/secret-store.js';
 import { runtimeMetricSources } from './metric-sources.js';
 import { startMetrics, type RunningMetrics } from '../metrics/start-metrics.js';
@@ -80,7 +81,7 @@ export async function createRuntime(options: RuntimeOptions) {
       flags: options.flags,
       storedKey,
     });
-    if (!loaded.ok) throw new Error(loaded.error.message);
+    if (!loaded.ok) throw new RefusedError(loaded.error);
     return loaded.value;
   }
 

@@ -18,7 +18,9 @@ import { embeddedSandboxText } from '../agent/embedded-sandbox.js';
 import { createRuntime, type Runtime } from '../agent/runtime.js';
 import { createService } from '../agent/service.js';
 import { viewStatus } from '../../domain/views/status-view.js';
-import { english, translator, type Translator } from '../../domain/i18n/messages.js';
+import { translator, type Translator } from '../../domain/i18n/messages.js';
+import { effectiveLocale } from '../../domain/locale.js';
+import { RefusedError } from '../agent/refused-error.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { packageRoot } from '../config/package-info.js';
 import { createLogger, engineLogger } from '../log/logger.js';
@@ -39,8 +41,8 @@ protocol.registerSchemesAsPrivileged([
 let window: BrowserWindow | undefined;
 let runtime: Runtime | undefined;
 let quitting = false;
-/** The till's words: English until the agent runs, then its locale's, read at each ask. */
-let words: () => Translator = () => english;
+/** The till's words: the desktop's language until the agent runs, then the till's, read at each ask. */
+let words: () => Translator = () => translator(effectiveLocale(null, app.getLocale()));
 
 function showWindow(): void {
   if (!window) return;
@@ -161,7 +163,9 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   app.whenReady().then(start, (error: Error) => {
-    dialog.showErrorBox(words().t('console.app.couldNotStart'), error.message);
+    const said = words();
+    const why = error instanceof RefusedError ? said.error(error.refusal) : error.message;
+    dialog.showErrorBox(said.t('console.app.couldNotStart'), why);
     app.exit(1);
   });
 }
