@@ -307,6 +307,10 @@ describe.shuffle('the Electron main process (electron mocked: its binary cannot 
       ]);
     } finally {
       await ipc('updateSettings', { locale: null });
+      // The tray reads the words again at its next update (news, or its reread): English.
+      const labels = () =>
+        (recorded.trayMenus.at(-1) as Array<{ label?: string }>).map((i) => i.label);
+      await waitUntil(() => labels().includes('Resync now'), 15_000, 'the tray back in English');
     }
   });
 
