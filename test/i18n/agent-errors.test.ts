@@ -61,6 +61,25 @@ describe("the agent's refusals in the till's language", () => {
     );
   });
 
+  it('says a key the environment fixes, naming where it comes from', async () => {
+    const fixed = await consoleRuntime(tempDir(), { env: { TILLSYNC_API_KEY: 'key-from-env' } });
+    try {
+      const answer = await createService(fixed).call('setApiKey', { key: 'another-key' });
+      if (answer.ok) throw new Error('a key fixed by the environment was changed');
+      expect(answer.error).toMatchObject({
+        code: 'locked',
+        message: 'This setting comes from TILLSYNC_API_KEY; change it there.',
+        fields: [{ path: '/key', message: 'set by TILLSYNC_API_KEY' }],
+      });
+      expect(german.say(answer.error)).toBe(
+        'Diese Einstellung kommt aus TILLSYNC_API_KEY; ändern Sie sie dort.',
+      );
+      expect(german.say(answer.error.fields![0]!)).toBe('festgelegt durch TILLSYNC_API_KEY');
+    } finally {
+      await fixed.close();
+    }
+  });
+
   it('says a wrong manager PIN and a manager-only act in German and French', async () => {
     const now = Date.now();
     const ada = runtime.store.cashiers.add({ name: 'Ada', pin: '1234', role: 'manager' }, now);
