@@ -6,9 +6,10 @@ import { currencyDecimals, QUANTITY_DECIMALS } from '../../domain/money.js';
 import { newSale } from '../../domain/new-sale.js';
 import { CASH_METHOD } from '../../domain/payment-methods.js';
 import { fail, invalidFields, ok, type Result } from '../../domain/result.js';
+import { said } from '../../domain/i18n/said.js';
 import type { ReceiptView } from '../../domain/sale.js';
 import { MAX_QUANTITY } from '../../domain/sale-input.js';
-import { invalidInput } from '../../db/field-errors.js';
+import { fieldErrorsFrom } from '../../db/field-errors.js';
 import { tillTimeZone } from '../../db/till-time-zone.js';
 import { dayOf } from '../../domain/time-zone.js';
 import { formatMoney } from '../../domain/views/money-format.js';
@@ -65,7 +66,7 @@ export function counterHandlers(
     if (receipt) return ok(receipt);
     return fail({
       code: 'not_found',
-      message: saleId ? `There is no sale ${saleId}.` : 'There is no sale to print yet.',
+      ...(saleId ? said('errors.sale.none', { saleId }) : said('errors.sale.noneToPrint')),
     });
   }
 
@@ -104,7 +105,8 @@ export function counterHandlers(
       if (problem) return fail({ code: 'invalid_input', message: problem });
       // The cart becomes a new sale here, checked and priced once like any other.
       const sale = newSale.safeParse(saleFromCart(cart, currency));
-      if (!sale.success) return fail(invalidInput('The sale is not valid', sale.error));
+      if (!sale.success)
+        return fail(invalidFields(said('errors.sale.notValid'), fieldErrorsFrom(sale.error)));
       const by = desk.saleActors(sale.data, { signedIn: session.signedIn, approval });
       const printing = runtime.printing.salePrinting();
       return by.ok ? queued(store().chargeCart(sale.data, Date.now(), by.value, printing)) : by;
@@ -123,8 +125,8 @@ export function counterHandlers(
       return totals
         ? ok(totals)
         : fail(
-            invalidFields('The day is not valid', [
-              { path: '/date', message: `${day} is not a day like 2026-11-21` },
+            invalidFields(said('errors.day.notValid'), [
+              { path: '/date', ...said('errors.day.notLikeExample', { day }) },
             ]),
           );
     },

@@ -5,6 +5,7 @@
 import { invalidFields, fail, ok, type AppError, type Result } from '../../domain/result.js';
 import type { SettingsView } from '../../domain/settings-view.js';
 import { fieldErrorsFrom } from '../../db/field-errors.js';
+import { said } from '../../domain/i18n/said.js';
 import { savePlatformSettings } from '../config/platform-settings.js';
 import type { MethodInput } from '../contract/contract.js';
 import { metricsLayerSchema, metricsProblem } from '../metrics/metrics-settings.js';
@@ -49,17 +50,13 @@ export async function updateMonitoring(
   );
   const parsed = changeSchema.safeParse(given);
   if (!parsed.success)
-    return fail(
-      invalidFields('The monitoring settings are not valid', fieldErrorsFrom(parsed.error)),
-    );
+    return fail(invalidFields(said('errors.monitoring.notValid'), fieldErrorsFrom(parsed.error)));
   const next = { ...runtime.config.metrics, ...parsed.data };
   if (change.listen === null) delete next.listen; // the one the safety rule reads
   const problem = metricsProblem(next);
   if (problem)
     return fail(
-      invalidFields('The monitoring settings are not safe', [
-        { path: '/listen', message: problem },
-      ]),
+      invalidFields(said('errors.monitoring.notSafe'), [{ path: '/listen', ...problem }]),
     );
   savePlatformSettings(runtime.dataDir, { metrics: { ...change, ...parsed.data } });
   await runtime.reload();

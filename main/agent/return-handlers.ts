@@ -3,6 +3,7 @@
 // the till has cashiers), and its refund receipt. Its delivery is the platform's v1: sent
 // nowhere (main/sync/return-delivery.ts).
 import { fail, ok } from '../../domain/result.js';
+import { said } from '../../domain/i18n/said.js';
 import { v1ReturnDelivery } from '../sync/return-delivery.js';
 import type { Actor, Desk } from '../trading/desk.js';
 import type { Handlers } from './handlers.js';
@@ -16,7 +17,11 @@ type ReturnMethod =
   | 'listReturns';
 
 const noReturn = (returnNumber: number) =>
-  fail({ code: 'not_found', message: `There is no return R${returnNumber} on this till.` });
+  // A string: the number is the return's name, never grouped as "R1.234".
+  fail({
+    code: 'not_found',
+    ...said('errors.return.none', { returnNumber: String(returnNumber) }),
+  });
 
 export function returnHandlers(
   runtime: Runtime,

@@ -3,6 +3,7 @@
 // platform settings or the key change. Events from whichever engine is current are passed
 // on, so the UI never has to know that it was rebuilt.
 import { setBusyTimeout } from '../../db/open.js';
+import { localeOfEnvironment } from '../../domain/locale.js';
 import { openStore, type Store } from '../../db/store.js';
 import { createSyncState } from '../../db/sync-state.js';
 import {
@@ -21,6 +22,7 @@ import { startDailyBackups } from '../housekeeping/daily-backups.js';
 import { createUiEvents } from './ui-events.js';
 import { startWeeklyIntegrityCheck } from '../housekeeping/weekly-check.js';
 import { markRunning } from './running.js';
+import { RefusedError } from './refused-error.js';
 import type { SecretStore } from '../config/secret-store.js';
 import { runtimeMetricSources } from './metric-sources.js';
 import { startMetrics, type RunningMetrics } from '../metrics/start-metrics.js';
@@ -79,7 +81,7 @@ export async function createRuntime(options: RuntimeOptions) {
       flags: options.flags,
       storedKey,
     });
-    if (!loaded.ok) throw new Error(loaded.error.message);
+    if (!loaded.ok) throw new RefusedError(loaded.error);
     return loaded.value;
   }
 
@@ -238,6 +240,8 @@ export async function createRuntime(options: RuntimeOptions) {
     dataDir: options.dataDir,
     locked: () =>
       lockedSettings({ env: options.env, flags: options.flags, dataDir: options.dataDir }),
+    /** The locale this process's environment asks for (LC_ALL, LC_NUMERIC, LANG), if any. */
+    systemLocale: () => localeOfEnvironment(options.env ?? process.env),
     /** Reads the settings again; changes the engine in place, or rebuilds it for a new mode. */
     async reload(): Promise<void> {
       const next = await loadConfig();

@@ -2,9 +2,11 @@
 // transports (Electron IPC and the loopback console) call `call()`: every input is checked
 // against the contract first, and every answer is a Result, never a thrown error.
 import { z } from 'zod';
-import { fieldErrorsFrom, invalidInput } from '../../db/field-errors.js';
+import { fieldErrorsFrom } from '../../db/field-errors.js';
 import { describeStorageError } from '../../db/storage-errors.js';
-import { fail, ok, type AppError, type FieldError, type Result } from '../../domain/result.js';
+import { fail, invalidFields, ok, type AppError, type Result } from '../../domain/result.js';
+import { fieldSays, said } from '../../domain/i18n/said.js';
+import { effectiveLocale } from '../../domain/locale.js';
 import { concurrencySchema } from '../config/agent-config.js';
 import { platformUrlSchema } from '../../domain/platform-url.js';
 import {
@@ -12,7 +14,6 @@ import {
   methods,
   type ContractResult,
   type MethodName,
-  type MethodOutput,
 } from '../contract/contract.js';
 import type { Logger } from '../log/log-port.js';
 import {
@@ -22,7 +23,7 @@ import {
   rangeInOrder,
   writeSalesExport,
 } from '../export/sales-export.js';
-import { catalogFromCsv, CsvError } from '../catalog/catalog-csv.js';
+import { importCatalog } from './catalog-import.js';
 import { counterHandlers } from './counter-handlers.js';
 import { readSettingsView } from './settings-view.js';
 import { shiftHandlers } from './shift-handlers.js';
@@ -31,7 +32,7 @@ import { createDesk, type Actor } from '../trading/desk.js';
 import { printerHandlers } from './printer-handlers.js';
 import { backupFolder, backupNow } from '../housekeeping/daily-backups.js';
 import { savePlatformSettings } from '../config/platform-settings.js';
-import type { Handlers, Input } from './handlers.js';
+import type { Handlers } from './handlers.js';
 import type { Runtime } from './runtime.js';
 import { messageOf } from '../../domain/errors.js';
 import { updateMonitoring } from './monitoring-settings.js';
@@ -63,12 +64,14 @@ const platformPatch = z.object({
 const exportRequest = (timeZone: string) =>
   z.object(exportRequestShape(timeZone)).refine(...rangeInOrder);
 
-const apiKeyText = z.string().trim().regex(/^\S+$/, 'must be one word, with no spaces');
+const apiKeyText = z.string().trim().regex(/^\S+$/, fieldSays('errors.apiKey.oneWord'));
 
 /** What only the desktop app can do (Electron's login items). */
 export interface DesktopHooks {
   getStartAtLogin(): boolean;
   setStartAtLogin(on: boolean): void;
+  /** The desktop's own language (Electron's app.getLocale()), over the environment's. */
+  systemLocale?(): string | undefined;
 }
 
 export function createService(runtime: Runtime, logger?: Logger, desktop?: DesktopHooks) {
@@ -90,51 +93,12 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
   function lockedError(field: string, source: string): AppError {
     return {
       code: 'locked',
-      message: `This setting comes from ${source}; change it there.`,
-      fields: [{ path: `/${field}`, message: `set by ${source}` }],
+      ...said('errors.setting.locked', { source }),
+      fields: [{ path: `/${field}`, ...said('errors.setting.setBy', { source }) }],
     };
   }
 
   const settingsView = () => readSettingsView(runtime, desktop);
-
-  function importCatalog({
-    format,
-    text,
-  }: Input<'importCatalog'>): Result<MethodOutput<'importCatalog'>> {
-    if (format === 'json') {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        return fail({
-          code: 'invalid_input',
-          message: `The file is not valid JSON: ${messageOf(error)}`,
-        });
-      }
-      return runtime.store.importCatalog(parsed);
-    }
-    let csv;
-    try {
-      csv = catalogFromCsv(text);
-    } catch (error) {
-      if (error instanceof CsvError)
-        return fail({
-          code: 'invalid_input',
-          message: `The CSV file is not valid: ${error.message}`,
-        });
-      throw error;
-    }
-    const result = runtime.store.importCatalog({ products: csv.products });
-    if (result.ok) return result;
-    // Name CSV problems by the line of the file, as a spreadsheet shows it.
-    const fields: FieldError[] = (result.error.fields ?? []).map((field) => {
-      const row = /^\/products\/(\d+)/.exec(field.path)?.[1];
-      return row === undefined
-        ? field
-        : { ...field, message: `line ${csv.lines[Number(row)]}: ${field.message}` };
-    });
-    return fail({ ...result.error, fields });
-  }
 
   // Who is signed in at this till: held by the agent, forgotten when it stops.
   const session: Actor = { signedIn: null };
@@ -148,12 +112,12 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
     ...printerHandlers(runtime),
     ...shiftHandlers(runtime, desk, session),
     ...returnHandlers(runtime, desk, session),
-    importCatalog,
+    importCatalog: (input) => importCatalog(runtime, input),
     getStatus: () => ok(runtime.status()),
     listSales: (input) => runtime.store.listSales(input),
     getSale({ saleId }) {
       const sale = runtime.store.getSale(saleId);
-      return sale ? ok(sale) : fail({ code: 'not_found', message: `There is no sale ${saleId}.` });
+      return sale ? ok(sale) : fail({ code: 'not_found', ...said('errors.sale.none', { saleId }) });
     },
     listRefused: () => ok(runtime.store.listRefused()),
     retryRefused: ({ saleId }) => queued(runtime.store.retryRefused(saleId)),
@@ -172,14 +136,15 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       if (startAtLogin !== undefined && !desktop) {
         return fail({
           code: 'desktop_only',
-          message:
-            'Starting at login is a setting of the desktop app. Without it, install Tillsync as a service: see `tillsync service print`.',
-          fields: [{ path: '/startAtLogin', message: 'only in the desktop app' }],
+          ...said('errors.startAtLogin.desktopOnly'),
+          fields: [{ path: '/startAtLogin', ...said('errors.startAtLogin.onlyInDesktopApp') }],
         });
       }
       const platform = platformPatch.safeParse({ baseUrl, concurrency });
       if (!platform.success)
-        return fail(invalidInput('The settings are not valid', platform.error));
+        return fail(
+          invalidFields(said('errors.settings.notValid'), fieldErrorsFrom(platform.error)),
+        );
       const locked = runtime.locked();
       for (const field of ['baseUrl', 'concurrency', 'shopId', 'printerAddress'] as const) {
         if (patch[field] !== undefined && locked[field])
@@ -203,7 +168,8 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
     exportSales(input) {
       const timeZone = tillTimeZone(runtime.store.settings.read());
       const parsed = exportRequest(timeZone).safeParse(input);
-      if (!parsed.success) return fail(invalidInput('The export is not valid', parsed.error));
+      if (!parsed.success)
+        return fail(invalidFields(said('errors.export.notValid'), fieldErrorsFrom(parsed.error)));
       const { from, to, format } = parsed.data;
       let text = '';
       const count = writeSalesExport(
@@ -232,7 +198,10 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       } catch (error) {
         return fail({
           code: 'backup_failed',
-          message: `${messageOf(error)}. Check there is free space in ${backupFolder(dataDir)}, then try again.`,
+          ...said('errors.backup.failed', {
+            problem: messageOf(error),
+            folder: backupFolder(dataDir),
+          }),
         });
       }
     },
@@ -243,7 +212,7 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       if (!parsed.success) {
         return fail({
           code: 'invalid_input',
-          message: 'The API key is not valid',
+          ...said('errors.apiKey.notValid'),
           fields: fieldErrorsFrom(parsed.error).map((f) => ({ ...f, path: '/key' })),
         });
       }
@@ -268,12 +237,17 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
 
   async function call(method: string, input: unknown): Promise<ContractResult<unknown>> {
     if (!(METHOD_NAMES as readonly string[]).includes(method)) {
-      return fail({ code: 'unknown_method', message: `There is no method ${method}.` });
+      return fail({ code: 'unknown_method', ...said('errors.request.unknownMethod', { method }) });
     }
     const name = method as MethodName;
     const parsed = methods[name].input.safeParse(input ?? {});
     if (!parsed.success)
-      return fail(invalidInput(`The request to ${name} is not valid`, parsed.error));
+      return fail(
+        invalidFields(
+          said('errors.request.notValid', { method: name }),
+          fieldErrorsFrom(parsed.error),
+        ),
+      );
     try {
       return await (
         handlers[name] as (input: unknown) => Promise<Result<unknown>> | Result<unknown>
@@ -285,12 +259,19 @@ export function createService(runtime: Runtime, logger?: Logger, desktop?: Deskt
       logger?.error({ method: name, error: messageOf(error) }, 'A request from the UI failed');
       return fail({
         code: 'internal',
-        message: `Tillsync could not do that: ${messageOf(error)}. It has been logged.`,
+        ...said('errors.request.failed', { problem: messageOf(error) }),
       });
     }
   }
 
-  return { call, events: runtime.events };
+  /** The till's locale, read at each ask (Settings may change it): its setting, else the system's. */
+  const locale = () =>
+    effectiveLocale(
+      runtime.store.settings.read().locale,
+      desktop?.systemLocale?.() ?? runtime.systemLocale(),
+    );
+
+  return { call, events: runtime.events, locale };
 }
 
 export type Service = ReturnType<typeof createService>;

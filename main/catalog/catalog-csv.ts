@@ -9,7 +9,18 @@ export interface CsvCatalog {
   lines: number[];
 }
 
-export class CsvError extends Error {}
+import type { Said } from '../../domain/result.js';
+import { said } from '../../domain/i18n/said.js';
+
+/** What is wrong with the file, as the whole sentence a person reads (English, with its key). */
+export class CsvError extends Error {
+  readonly say: Said;
+  constructor(values: Record<string, string | number>) {
+    const made = said('errors.catalog.csvNotValid', values);
+    super(made.message);
+    this.say = made.say;
+  }
+}
 
 /** Splits CSV text into rows of fields, with the line each row starts on. */
 export function parseCsv(text: string): Array<{ line: number; fields: string[] }> {
@@ -45,7 +56,7 @@ export function parseCsv(text: string): Array<{ line: number; fields: string[] }
       rowLine = line;
     } else field += char;
   }
-  if (quoted) throw new CsvError(`line ${rowLine}: a quoted field is not closed`);
+  if (quoted) throw new CsvError({ problem: 'unclosed', line: String(rowLine) });
   fields.push(field);
   if (fields.some((f) => f !== '')) rows.push({ line: rowLine, fields });
   return rows;
@@ -53,14 +64,11 @@ export function parseCsv(text: string): Array<{ line: number; fields: string[] }
 
 export function catalogFromCsv(text: string): CsvCatalog {
   const [header, ...rows] = parseCsv(text);
-  if (!header)
-    throw new CsvError('the file is empty: expected a header row like id,name,price,category');
+  if (!header) throw new CsvError({ problem: 'empty' });
   const columns = header.fields.map((name) => name.trim().toLowerCase());
   for (const required of ['id', 'name', 'price']) {
     if (!columns.includes(required)) {
-      throw new CsvError(
-        `the header row has no "${required}" column (found: ${columns.join(', ')})`,
-      );
+      throw new CsvError({ problem: 'noColumn', column: required, found: columns.join(', ') });
     }
   }
   const products = rows.map(({ fields }) => {

@@ -11,6 +11,7 @@ import { idSchema } from '../../domain/sale-input.js';
 import { platformUrlSchema } from '../../domain/platform-url.js';
 import { ENV_FILE, readEnvFile } from './env-file.js';
 import { messageOf } from '../../domain/errors.js';
+import { fieldSays, said } from '../../domain/i18n/said.js';
 import {
   DEFAULT_PUSH_INTERVAL_SECONDS,
   METRICS_ENV,
@@ -25,10 +26,10 @@ const ms = (min: number, max: number, fallback: number) =>
 
 /** Sales sent at the same time: the one rule, for the config file, flags and settings. */
 export const concurrencySchema = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(16, 'must be at most 16');
+  .number({ error: fieldSays('errors.number.notANumber') })
+  .int(fieldSays('errors.number.notWhole'))
+  .min(1, fieldSays('errors.number.atLeast', { min: 1 }))
+  .max(16, fieldSays('errors.number.atMost', { max: 16 }));
 
 export const syncTuningSchema = z.strictObject({
   concurrency: concurrencySchema.default(4),
@@ -60,7 +61,7 @@ export const syncTuningSchema = z.strictObject({
 
 const layerSchema = z.strictObject({
   baseUrl: platformUrlSchema.optional(),
-  apiKey: z.string().trim().min(1, 'must not be empty').optional(),
+  apiKey: z.string().trim().min(1, fieldSays('errors.field.empty')).optional(),
   shopId: idSchema.optional(),
   sync: syncTuningSchema.partial().optional(),
   metrics: metricsLayerSchema.optional(),
@@ -122,14 +123,20 @@ export function lockedSettings({
   return locked;
 }
 
-function check(layer: unknown, source: string): Result<z.output<typeof layerSchema>> {
+/** Where a layer comes from: a file (named by its path), or one of the other layers. */
+type LayerSource = { kind: 'file'; source: string } | { kind: 'saved' | 'env' | 'flags' };
+
+function check(layer: unknown, from: LayerSource): Result<z.output<typeof layerSchema>> {
   const parsed = layerSchema.safeParse(layer);
   if (parsed.success) return ok(parsed.data);
   const fields = fieldErrorsFrom(parsed.error);
   const listed = fields.map((f) => `${f.path}: ${f.message}`).join('; ');
+  const summary = said('errors.config.notValid', { source: '', ...from });
   return fail({
     code: 'invalid_config',
-    message: `The configuration in ${source} is not valid: ${listed}`,
+    message: `${summary.message}: ${listed}`,
+    summary: summary.message,
+    say: summary.say,
     fields,
   });
 }
@@ -139,11 +146,11 @@ function readKeyFile(file: string, source: string): Result<string> {
     const key = readFileSync(file, 'utf8').trim();
     return key
       ? ok(key)
-      : fail({ code: 'invalid_config', message: `${source} names ${file}, which is empty.` });
+      : fail({ code: 'invalid_config', ...said('errors.config.keyFileEmpty', { source, file }) });
   } catch (error) {
     return fail({
       code: 'invalid_config',
-      message: `${source} names ${file}, which cannot be read: ${messageOf(error)}`,
+      ...said('errors.config.keyFileUnreadable', { source, file, problem: messageOf(error) }),
     });
   }
 }
@@ -156,7 +163,7 @@ function fileLayer(dataDir: string): Result<unknown> {
   } catch (error) {
     return fail({
       code: 'invalid_config',
-      message: `${file} is not valid JSON: ${messageOf(error)}. Fix or remove it.`,
+      ...said('errors.config.fileNotJson', { file, problem: messageOf(error) }),
     });
   }
 }
@@ -194,13 +201,13 @@ export function loadAgentConfig({
   if (!fromEnvFile.ok) return fromEnvFile;
   const fromEnv = envLayer(env);
   if (!fromEnv.ok) return fromEnv;
-  const layers: Array<[unknown, string]> = [
-    [file.value, join(dataDir, CONFIG_FILE)],
-    [storedKey ? { apiKey: storedKey } : {}, 'the key saved in the app'],
+  const layers: Array<[unknown, LayerSource]> = [
+    [file.value, { kind: 'file', source: join(dataDir, CONFIG_FILE) }],
+    [storedKey ? { apiKey: storedKey } : {}, { kind: 'saved' }],
     // What the service reads (systemd's EnvironmentFile), for every process alike.
-    [fromEnvFile.value, join(dataDir, ENV_FILE)],
-    [fromEnv.value, 'the environment (TILLSYNC_*)'],
-    [flagLayer, 'the command-line flags'],
+    [fromEnvFile.value, { kind: 'file', source: join(dataDir, ENV_FILE) }],
+    [fromEnv.value, { kind: 'env' }],
+    [flagLayer, { kind: 'flags' }],
   ];
   const merged: z.output<typeof layerSchema> = {};
   for (const [layer, source] of layers) {
@@ -219,7 +226,7 @@ export function loadAgentConfig({
   const sync = syncTuningSchema.parse(merged.sync ?? {});
   const metrics = { pushIntervalSeconds: DEFAULT_PUSH_INTERVAL_SECONDS, ...merged.metrics };
   const problem = metricsProblem(metrics);
-  if (problem) return fail({ code: 'invalid_config', message: problem });
+  if (problem) return fail({ code: 'invalid_config', ...problem });
   return ok({
     baseUrl: merged.baseUrl,
     apiKey: merged.apiKey,

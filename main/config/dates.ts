@@ -2,6 +2,9 @@
 // or a full ISO 8601 timestamp.
 import { z } from 'zod';
 import { dayRange } from '../../domain/time-zone.js';
+import { fieldSays } from '../../domain/i18n/said.js';
+
+const NOT_A_DATE = fieldSays('errors.date.notADate');
 
 /**
  * A bound of a date range in ms. A bare day given as `to` includes that whole day, so
@@ -15,7 +18,7 @@ export const dateBound = (edge: 'from' | 'to', timeZone: string) =>
     if (Number.isNaN(ms)) {
       context.addIssue({
         code: 'custom',
-        message: 'must be a date like 2026-11-21 or a timestamp like 2026-11-21T09:30:00Z',
+        message: NOT_A_DATE,
       });
       return z.NEVER;
     }

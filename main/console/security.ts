@@ -3,6 +3,7 @@
 // session (cookie plus page secret, see sessions.ts) or Bearer token matches, and a
 // state-changing request is JSON from our own origin (CSRF).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Translator } from '../../domain/i18n/messages.js';
 import { SESSION_SECRET_HEADER, SESSION_SECRET_PARAM, type Sessions } from './sessions.js';
 import { tokenMatches } from './token.js';
 
@@ -61,21 +62,28 @@ export function accessOf(request: FastifyRequest, token: string, sessions: Sessi
   return sessions.known(id) ? 'page' : 'none';
 }
 
-/** Refuses what does not come from this machine's own page; undefined when it may pass. */
+/**
+ * Refuses what does not come from this machine's own page, in the till's words (read only
+ * when refusing); undefined when it may pass.
+ */
 export function refuseForeign(
   request: FastifyRequest,
   reply: FastifyReply,
   port: number,
+  words: () => Translator,
 ): FastifyReply | undefined {
   if (!allowedHosts(port).has(request.headers.host ?? '')) {
     return reply
       .code(421)
-      .type('text/plain')
-      .send('This console answers only on 127.0.0.1 and localhost.');
+      .type('text/plain; charset=utf-8')
+      .send(words().t('console.refused.host'));
   }
   const origin = request.headers.origin;
   if (origin !== undefined && !allowedHosts(port).has(origin.replace(/^http:\/\//, ''))) {
-    return reply.code(403).type('text/plain').send('Requests from other sites are refused.');
+    return reply
+      .code(403)
+      .type('text/plain; charset=utf-8')
+      .send(words().t('console.refused.origin'));
   }
   return undefined;
 }

@@ -11,6 +11,8 @@ import { packageRoot } from '../config/package-info.js';
 import { accessOf, refuseForeign, SECURITY_HEADERS, SESSION_COOKIE } from './security.js';
 import { createSessions, SESSION_SECRET_PARAM } from './sessions.js';
 import { issueConsoleToken, tokenMatches } from './token.js';
+import { translator, type Translator } from '../../domain/i18n/messages.js';
+import { said } from '../../domain/i18n/said.js';
 
 export const DEFAULT_RENDERER_DIR = join(packageRoot, 'renderer', 'dist');
 
@@ -26,8 +28,9 @@ export interface ConsoleOptions {
 /** The favicon: the tray's icon. */
 const FAVICON = join(packageRoot, 'assets', 'tray.png');
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+/** A page of the console's own, in the till's language: `lang` says which, for screen readers. */
+const page = (words: Translator, title: string, body: string) =>
+  `<!doctype html><html lang="${words.locale}"><head><meta charset="utf-8">` +
   `<meta name="viewport" content="width=device-width, initial-scale=1">` +
   `<title>${title}</title><link rel="stylesheet" href="/console-page.css"></head>` +
   `<body><main><h1>${title}</h1><p>${body}</p></main></body></html>`;
@@ -44,13 +47,16 @@ export async function startConsole(options: ConsoleOptions) {
   const sessions = createSessions();
   const startedBy = options.startedBy ?? 'tillsync daemon --console';
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  // Read at each page: a language changed in Settings applies at once.
+  const words = () => translator(options.service.locale());
+  const command = `<code>${startedBy}</code>`;
   const app = Fastify({ logger: false, bodyLimit: 25 * 1024 * 1024, forceCloseConnections: true });
   app.removeContentTypeParser('text/plain');
   let port = 0;
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.headers(SECURITY_HEADERS);
-    const refused = refuseForeign(request, reply, port);
+    const refused = refuseForeign(request, reply, port, words);
     if (refused) return refused;
     if (PUBLIC_PATHS.has(request.url.split('?')[0]!)) return;
     const access = accessOf(request, token, sessions);
@@ -60,18 +66,20 @@ export async function startConsole(options: ConsoleOptions) {
         ok: false,
         error: {
           code: 'unauthorized',
-          message: `Open the login link that ${startedBy} printed (this tab's session has ended).`,
+          ...said('errors.console.sessionEnded', { command: startedBy }),
         },
       });
     }
     if (access === 'none') {
+      const till = words();
       return reply
         .code(401)
         .type('text/html')
         .send(
           page(
-            'Tillsync console',
-            `Open the login link that <code>${startedBy}</code> printed, or use the token in ${tokenFile}.`,
+            till,
+            till.t('console.page.title'),
+            till.t('console.login.openLink', { command, file: tokenFile }),
           ),
         );
     }
@@ -84,13 +92,15 @@ export async function startConsole(options: ConsoleOptions) {
 
   app.get('/login', async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply) => {
     if (!tokenMatches(token, request.query.token)) {
+      const till = words();
       return reply
         .code(401)
         .type('text/html')
         .send(
           page(
-            'Wrong or old login link',
-            `Use the link <code>${startedBy}</code> printed when it last started.`,
+            till,
+            till.t('console.login.wrongLink'),
+            till.t('console.login.useLastLink', { command }),
           ),
         );
     }
@@ -106,9 +116,10 @@ export async function startConsole(options: ConsoleOptions) {
     '/api/:method',
     async (request: FastifyRequest<{ Params: { method: string } }>, reply: FastifyReply) => {
       if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) {
-        return reply
-          .code(415)
-          .send({ ok: false, error: { code: 'unsupported_media_type', message: 'Send JSON.' } });
+        return reply.code(415).send({
+          ok: false,
+          error: { code: 'unsupported_media_type', ...said('errors.console.sendJson') },
+        });
       }
       void reply.header('cache-control', 'no-store');
       return options.service.call(request.params.method, request.body);
@@ -143,11 +154,15 @@ export async function startConsole(options: ConsoleOptions) {
   if (existsSync(join(rendererDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: rendererDir, prefix: '/', index: 'index.html' });
   } else {
-    app.get('/', (_request, reply) =>
-      reply
+    app.get('/', (_request, reply) => {
+      const till = words();
+      const build = '<code>npm run build</code>';
+      return reply
         .type('text/html')
-        .send(page('The till UI is not built', 'Run <code>npm run build</code>, then reload.')),
-    );
+        .send(
+          page(till, till.t('console.notBuilt.title'), till.t('console.notBuilt.body', { build })),
+        );
+    });
   }
 
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });

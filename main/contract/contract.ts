@@ -34,6 +34,7 @@ import {
   returnCandidate,
   returnView,
 } from '../../domain/returns.js';
+import { fieldSays } from '../../domain/i18n/said.js';
 
 // ---- methods -----------------------------------------------------------------------------
 
@@ -84,7 +85,7 @@ export const methods = {
       cart: cartContent,
       note: z
         .string()
-        .max(MAX_HOLD_NOTE, `must be at most ${MAX_HOLD_NOTE} characters`)
+        .max(MAX_HOLD_NOTE, fieldSays('errors.text.atMostCharacters', { max: MAX_HOLD_NOTE }))
         .default(''),
     }),
     output: counterState,

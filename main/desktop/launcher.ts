@@ -6,8 +6,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { packageRoot } from '../config/package-info.js';
+import { said } from '../../domain/i18n/said.js';
+import type { Said } from '../../domain/result.js';
 
-export type DesktopAvailability = { ok: true; binary: string } | { ok: false; reason: string };
+/** Why not, as English `reason` (logs, stderr) with its catalog key `say`. */
+export type DesktopAvailability =
+  { ok: true; binary: string } | { ok: false; reason: string; say: Said };
+
+const unavailable = (made: { message: string; say: Said }): DesktopAvailability => ({
+  ok: false,
+  reason: made.message,
+  say: made.say,
+});
 
 function electronBinary(electronDir: string): string | undefined {
   const pathFile = join(electronDir, 'path.txt');
@@ -37,12 +47,12 @@ export function desktopAvailability(
   } = {},
 ): DesktopAvailability {
   const { download = true } = options;
-  if (env.TILLSYNC_NO_DESKTOP) return { ok: false, reason: 'TILLSYNC_NO_DESKTOP is set' };
+  if (env.TILLSYNC_NO_DESKTOP) return unavailable(said('errors.desktop.disabled'));
   if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
-    return { ok: false, reason: 'there is no display to open a window on (DISPLAY is not set)' };
+    return unavailable(said('errors.desktop.noDisplay'));
   }
   const electronDir = options.electronDir ?? installedElectron();
-  if (!electronDir) return { ok: false, reason: 'Electron is not installed (run npm install)' };
+  if (!electronDir) return unavailable(said('errors.desktop.notInstalled'));
   let binary = electronBinary(electronDir);
   if (!binary && download) {
     process.stderr.write(
@@ -54,13 +64,7 @@ export function desktopAvailability(
     });
     binary = electronBinary(electronDir);
   }
-  if (!binary) {
-    return {
-      ok: false,
-      reason:
-        "Electron's binary is not there and could not be downloaded (its download server cannot be reached)",
-    };
-  }
+  if (!binary) return unavailable(said('errors.desktop.notDownloaded'));
   return { ok: true, binary };
 }
 

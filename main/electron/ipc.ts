@@ -6,6 +6,7 @@ import { EVENT_NAMES, METHOD_NAMES, type ContractResult } from '../contract/cont
 import type { Service } from '../agent/service.js';
 import { APP_ORIGIN } from './app-protocol.js';
 import { eventChannel, methodChannel, PRINT_CHANNEL } from './channels.js';
+import { said } from '../../domain/i18n/said.js';
 
 export function isOwnPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): boolean {
   const url = event.senderFrame?.url;
@@ -20,11 +21,8 @@ export function isOwnPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): boole
   }
 }
 
-const REFUSED_MESSAGE = 'Only the Tillsync window may call the agent.';
-const refused: ContractResult<never> = {
-  ok: false,
-  error: { code: 'forbidden', message: REFUSED_MESSAGE },
-};
+const REFUSED = said('errors.app.onlyOwnWindow');
+const refused: ContractResult<never> = { ok: false, error: { code: 'forbidden', ...REFUSED } };
 
 export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, service: Service): void {
   for (const method of METHOD_NAMES) {
@@ -41,7 +39,7 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle'>, service: Service):
  */
 export function registerPrinting(ipcMain: Pick<IpcMain, 'handle'>): void {
   ipcMain.handle(PRINT_CHANNEL, (event, input: unknown) => {
-    if (!isOwnPage(event)) return { ok: false, message: REFUSED_MESSAGE };
+    if (!isOwnPage(event)) return { ok: false, ...REFUSED };
     const silent =
       typeof input === 'object' && input !== null && 'silent' in input && input.silent === true;
     return new Promise<{ ok: boolean; message?: string }>((resolve) =>

@@ -18,7 +18,9 @@ import { embeddedSandboxText } from '../agent/embedded-sandbox.js';
 import { createRuntime, type Runtime } from '../agent/runtime.js';
 import { createService } from '../agent/service.js';
 import { viewStatus } from '../../domain/views/status-view.js';
-import { plural } from '../../domain/words.js';
+import { translator, type Translator } from '../../domain/i18n/messages.js';
+import { effectiveLocale } from '../../domain/locale.js';
+import { RefusedError } from '../agent/refused-error.js';
 import { resolveDataDir } from '../config/data-dir.js';
 import { packageRoot } from '../config/package-info.js';
 import { createLogger, engineLogger } from '../log/logger.js';
@@ -39,6 +41,8 @@ protocol.registerSchemesAsPrivileged([
 let window: BrowserWindow | undefined;
 let runtime: Runtime | undefined;
 let quitting = false;
+/** The till's words: the desktop's language until the agent runs, then the till's, read at each ask. */
+let words: () => Translator = () => translator(effectiveLocale(null, app.getLocale()));
 
 function showWindow(): void {
   if (!window) return;
@@ -47,14 +51,15 @@ function showWindow(): void {
   window.focus();
 }
 
-async function confirmWeakStorage(warning: string): Promise<boolean> {
+async function confirmWeakStorage(): Promise<boolean> {
+  const { t } = words();
   const { response } = await dialog.showMessageBox({
     type: 'warning',
-    buttons: ['Do not store the key', 'Store it anyway'],
+    buttons: [t('console.app.doNotStoreKey'), t('console.app.storeKeyAnyway')],
     defaultId: 0,
     cancelId: 0,
-    message: 'The API key cannot be stored securely on this computer',
-    detail: `${warning} Installing a keyring (such as GNOME Keyring or KWallet) fixes this.`,
+    message: t('console.app.keyNotSecure'),
+    detail: t('console.app.keyNotSecureDetail'),
   });
   return response === 1;
 }
@@ -64,14 +69,14 @@ async function requestQuit(): Promise<void> {
   const status = runtime?.status();
   const waiting = status ? viewStatus(status, Date.now()).waiting : 0;
   if (waiting > 0) {
+    const { t } = words();
     const { response } = await dialog.showMessageBox({
       type: 'warning',
-      buttons: ['Keep Tillsync running', 'Quit anyway'],
+      buttons: [t('console.app.keepRunning'), t('console.app.quitAnyway')],
       defaultId: 0,
       cancelId: 0,
-      message: `${plural(waiting, 'sale')} ${waiting === 1 ? 'has' : 'have'} not reached the platform yet.`,
-      detail:
-        'They are safe on this till and will be sent the next time Tillsync runs. While it is closed, nothing is sent.',
+      message: t('console.app.quitQuestion', { waiting }),
+      detail: t('console.app.quitDetail'),
     });
     if (response !== 1) return;
   }
@@ -109,7 +114,9 @@ async function start(): Promise<void> {
   const service = createService(runtime, logger, {
     getStartAtLogin: () => app.getLoginItemSettings().openAtLogin,
     setStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }),
+    systemLocale: () => app.getLocale(),
   });
+  words = () => translator(service.locale());
   harden();
   serveAppFiles(protocol, RENDERER_DIR);
   registerIpc(ipcMain, service);
@@ -127,11 +134,16 @@ async function start(): Promise<void> {
   });
   await window.loadURL(APP_URL);
 
-  const tray = createTray({ Tray, Menu }, nativeImage.createFromPath(TRAY_ICON), {
-    open: showWindow,
-    resync: () => void service.call('resyncNow', {}),
-    quit: () => void requestQuit(),
-  });
+  const tray = createTray(
+    { Tray, Menu },
+    nativeImage.createFromPath(TRAY_ICON),
+    {
+      open: showWindow,
+      resync: () => void service.call('resyncNow', {}),
+      quit: () => void requestQuit(),
+    },
+    words,
+  );
   tray.update(runtime.status());
   runtime.events.on('status', tray.update);
   powerMonitor.on('resume', () => void service.call('resyncNow', {}));
@@ -151,7 +163,9 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   app.whenReady().then(start, (error: Error) => {
-    dialog.showErrorBox('Tillsync could not start', error.message);
+    const said = words();
+    const why = error instanceof RefusedError ? said.error(error.refusal) : error.message;
+    dialog.showErrorBox(said.t('console.app.couldNotStart'), why);
     app.exit(1);
   });
 }

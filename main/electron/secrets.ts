@@ -7,10 +7,6 @@ import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { ENCRYPTED_KEY_FILE, type SecretStore } from '../config/secret-store.js';
 
-export const WEAK_STORAGE_WARNING =
-  'This computer has no keyring, so the API key can only be stored with a key built into the ' +
-  'app, which does not protect it. Anyone who can read your files could read it.';
-
 export class KeyNotStoredError extends Error {}
 
 export function safeStorageSecretStore(
@@ -19,8 +15,8 @@ export function safeStorageSecretStore(
     SafeStorage,
     'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend'
   >,
-  /** Asks the person whether to store the key anyway; resolves true to go ahead. */
-  confirmWeakStorage: (warning: string) => Promise<boolean>,
+  /** Tells the person the key would not be protected, and asks; resolves true to go ahead. */
+  confirmWeakStorage: () => Promise<boolean>,
 ): SecretStore {
   const file = join(dataDir, ENCRYPTED_KEY_FILE);
   const weak = () =>
@@ -35,7 +31,7 @@ export function safeStorageSecretStore(
       return result || undefined;
     },
     async write(key: string) {
-      if (weak() && !(await confirmWeakStorage(WEAK_STORAGE_WARNING))) {
+      if (weak() && !(await confirmWeakStorage())) {
         throw new KeyNotStoredError(
           'The key was not stored: the computer has no keyring to protect it.',
         );

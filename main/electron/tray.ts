@@ -1,15 +1,30 @@
 // The tray icon: whether sales are getting through, how many wait, and Resync now, also
 // while the window is closed (closing the window keeps the agent syncing).
 import type { Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron';
+import { english, type Translator } from '../../domain/i18n/messages.js';
 import { viewStatus } from '../../domain/views/status-view.js';
 import type { SyncStatus } from '../sync/status.js';
 
 /** How often the tray reads its status again without news. */
 const TRAY_REREAD_MS = 10_000;
 
-/** The tray's line: the status view's short form, so it never disagrees with the banner. */
-export function trayText(status: SyncStatus, now = Date.now()): string {
-  return viewStatus(status, now).short;
+/**
+ * The tray's line, from the status view's facts so it never disagrees with the banner; in
+ * English, word for word the view's short form (test/electron/tray-words.test.ts).
+ */
+export function trayText(
+  status: SyncStatus,
+  now = Date.now(),
+  words: Translator = english,
+): string {
+  const view = viewStatus(status, now);
+  return words.t('console.app.trayLine', {
+    sandbox: view.sandbox ? 'yes' : 'no',
+    link: view.link,
+    waiting: view.waiting,
+    refused: view.refused,
+    uncertain: view.uncertain,
+  });
 }
 
 export interface TrayActions {
@@ -21,14 +36,18 @@ export interface TrayActions {
 export function trayMenu(
   status: SyncStatus | undefined,
   actions: TrayActions,
+  words: Translator = english,
 ): MenuItemConstructorOptions[] {
   return [
-    { label: status ? trayText(status) : 'Tillsync: starting', enabled: false },
+    {
+      label: status ? trayText(status, Date.now(), words) : words.t('console.app.starting'),
+      enabled: false,
+    },
     { type: 'separator' },
-    { label: 'Open Tillsync', click: actions.open },
-    { label: 'Resync now', click: actions.resync },
+    { label: words.t('console.app.open'), click: actions.open },
+    { label: words.t('console.app.resync'), click: actions.resync },
     { type: 'separator' },
-    { label: 'Quit', click: actions.quit },
+    { label: words.t('console.app.quit'), click: actions.quit },
   ];
 }
 
@@ -39,15 +58,21 @@ export function createTray(
   },
   icon: NativeImage,
   actions: TrayActions,
+  /** The till's words, read at each update: a language changed in Settings shows at once. */
+  words: () => Translator = () => english,
 ) {
   const tray = new electron.Tray(icon);
-  let last: { status?: SyncStatus; text: string } | undefined;
+  let last: { status?: SyncStatus; text: string; menu: string } | undefined;
   const update = (status?: SyncStatus) => {
-    const text = status ? trayText(status) : 'Tillsync';
-    if (last && last.status === status && last.text === text) return;
-    last = { status, text };
+    const now = words();
+    const text = status ? trayText(status, Date.now(), now) : 'Tillsync';
+    const menu = trayMenu(status, actions, now);
+    // The menu's words too: a change of language alone rebuilds it.
+    const said = menu.map((item) => item.label ?? '').join('\n');
+    if (last && last.status === status && last.text === text && last.menu === said) return;
+    last = { status, text, menu: said };
     tray.setToolTip(text);
-    tray.setContextMenu(electron.Menu.buildFromTemplate(trayMenu(status, actions)));
+    tray.setContextMenu(electron.Menu.buildFromTemplate(menu));
   };
   update();
   // With no news the words still age: "online" lapses to "checking" by the clock alone.

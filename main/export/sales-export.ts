@@ -9,6 +9,7 @@ import type { ExportedReturn } from '../../db/export-returns.js';
 import { returnLabel } from '../../domain/returns.js';
 import { dateBound } from '../config/dates.js';
 import { csvRow, CSV_BOM, type Cell } from '../../domain/csv.js';
+import { fieldSays } from '../../domain/i18n/said.js';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export const exportFormat = z.enum(EXPORT_FORMATS);
@@ -25,7 +26,7 @@ export const rangeInOrder: [
   { path: string[]; message: string },
 ] = [
   (range) => range.from === undefined || range.to === undefined || range.from < range.to,
-  { path: ['to'], message: 'must be after the start' },
+  { path: ['to'], message: fieldSays('errors.export.toBeforeFrom') },
 ];
 
 /** A file name that says what is inside: tillsync-sales-2026-11-01-to-2026-11-30.csv. */

@@ -4,6 +4,8 @@
 // TILLSYNC_PUSHGATEWAY_URL) or the daemon's flags; the strongest layer wins per field.
 import { z } from 'zod';
 import { isLoopbackHost, platformUrlSchema } from '../../domain/platform-url.js';
+import { fieldSays, said } from '../../domain/i18n/said.js';
+import type { Said } from '../../domain/result.js';
 
 /** HOST:PORT, or a port alone: on loopback. */
 const hostPort = z
@@ -12,28 +14,22 @@ const hostPort = z
   .pipe(
     z
       .string()
-      .regex(
-        /^(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}$/,
-        'must be HOST:PORT, like 127.0.0.1:9464, or a port',
-      ),
+      .regex(/^(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}$/, fieldSays('errors.metrics.hostPort')),
   )
   .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65_535, {
-    error: 'must name a port from 0 to 65535',
+    error: fieldSays('errors.metrics.portRange'),
   });
 
 /** `name=value,name=value` (as OTEL_EXPORTER_OTLP_HEADERS), values percent-encoded. */
 const headerList = z
   .string()
-  .regex(
-    /^\s*[\w-]+\s*=[^,]*(,\s*[\w-]+\s*=[^,]*)*$/,
-    'must be name=value pairs separated by commas, like Authorization=Bearer%20abc',
-  );
+  .regex(/^\s*[\w-]+\s*=[^,]*(,\s*[\w-]+\s*=[^,]*)*$/, fieldSays('errors.metrics.headerList'));
 
 export const metricsLayerSchema = z.strictObject({
   /** HOST:PORT of the Prometheus endpoint (/metrics). */
   listen: hostPort.optional(),
   /** The bearer token Prometheus must send; required off loopback. */
-  token: z.string().min(16, 'must be at least 16 characters').optional(),
+  token: z.string().min(16, fieldSays('errors.metrics.tokenLength')).optional(),
   /** An OTLP/HTTP collector: its base address (/v1/metrics is added) or the metrics URL. */
   otlpEndpoint: platformUrlSchema.optional(),
   otlpHeaders: headerList.optional(),
@@ -77,9 +73,9 @@ const hostOf = (listen: string) => listen.slice(0, listen.lastIndexOf(':')).repl
  * What is wrong with the settings taken together, in words, or undefined. An endpoint other
  * machines can reach needs a token: without one, anyone on the network reads the till.
  */
-export function metricsProblem(settings: MetricsLayer): string | undefined {
+export function metricsProblem(settings: MetricsLayer): { message: string; say: Said } | undefined {
   if (settings.listen && !settings.token && !isLoopbackHost(hostOf(settings.listen)))
-    return `Metrics on ${settings.listen} could be read by any machine that reaches it: set TILLSYNC_METRICS_TOKEN (at least 16 characters; Prometheus sends it as a bearer token), or listen on 127.0.0.1.`;
+    return said('errors.metrics.openToNetwork', { listen: settings.listen });
   return undefined;
 }
 

@@ -3,7 +3,6 @@
 // With no cashiers set up, everyone is the anonymous cashier and nothing asks for a PIN.
 import {
   managerActionForEntry,
-  MANAGER_ACTIONS,
   pinEntry,
   type CashierView,
   type ManagerAction,
@@ -13,6 +12,7 @@ import { chargeSale, discountNeedsManager } from '../../domain/charged-sale.js';
 import { currencyDecimals } from '../../domain/money.js';
 import type { NewSale } from '../../domain/new-sale.js';
 import { fail, ok, type Result } from '../../domain/result.js';
+import { said } from '../../domain/i18n/said.js';
 import { drawerEntryInput } from '../../domain/shift.js';
 import type { Store } from '../../db/store.js';
 import { NO_SALE_PRINTING, type SalePrinting } from '../../domain/print-jobs.js';
@@ -36,7 +36,7 @@ export function createDesk(
   function actingCashier(actor: Actor): Result<string | null> {
     if (!cashiers().hasCashiers()) return ok(null);
     if (actor.signedIn && cashiers().get(actor.signedIn.id)) return ok(actor.signedIn.id);
-    return fail({ code: 'sign_in_required', message: 'Sign in with your PIN first.' });
+    return fail({ code: 'sign_in_required', ...said('errors.desk.signInRequired') });
   }
 
   /** Allowed when no cashiers are set up, the one signed in is a manager, or a manager's PIN came with the ask. */
@@ -55,7 +55,7 @@ export function createDesk(
     if (actor.approval) {
       const approval = pinEntry.safeParse(actor.approval);
       if (!approval.success)
-        return fail({ code: 'wrong_pin', message: 'The manager PIN must be 4 to 8 digits.' });
+        return fail({ code: 'wrong_pin', ...said('errors.desk.managerPinDigits') });
       const approver = action
         ? cashiers().checkManager(approval.data, action, now())
         : cashiers().checkPin(approval.data, now());
@@ -72,7 +72,7 @@ export function createDesk(
     }
     return fail({
       code: 'manager_required',
-      message: `A manager must ${MANAGER_ACTIONS[action]}: ask a manager for their PIN.`,
+      ...said('errors.desk.managerRequired', { action }),
     });
   }
 

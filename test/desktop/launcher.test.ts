@@ -17,6 +17,7 @@ describe('starting the desktop app', () => {
     expect(desktopAvailability({ TILLSYNC_NO_DESKTOP: '1', ...display }, options)).toEqual({
       ok: false,
       reason: 'TILLSYNC_NO_DESKTOP is set',
+      say: { key: 'errors.desktop.disabled' },
     });
     if (process.platform === 'linux')
       expect(reasonOf(desktopAvailability({}, options))).toMatch(/no display/);

@@ -39,6 +39,11 @@ export const app = Object.assign(new EventEmitter(), {
   quit: () => void (recorded.quits += 1),
   exit: () => undefined,
   getPath: () => '/tmp',
+  /** The desktop's language: what the till speaks while its own setting leaves it to the system. */
+  locale: 'en-US',
+  getLocale() {
+    return this.locale;
+  },
   loginItem: { openAtLogin: false },
   getLoginItemSettings() {
     return { openAtLogin: this.loginItem.openAtLogin };

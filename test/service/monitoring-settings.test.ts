@@ -58,7 +58,11 @@ describe('monitoring settings from the Settings screen', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
       expect(refused.error.fields).toEqual([
-        { path: '/listen', message: expect.stringMatching(/TILLSYNC_METRICS_TOKEN/) as string },
+        {
+          path: '/listen',
+          message: expect.stringMatching(/TILLSYNC_METRICS_TOKEN/) as string,
+          say: { key: 'errors.metrics.openToNetwork', values: { listen: '0.0.0.0:9464' } },
+        },
       ]);
     }
     const bad = await service.call('updateMonitoring', { otlpEndpoint: 'http://otel.example.com' });

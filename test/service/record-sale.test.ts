@@ -27,7 +27,10 @@ async function refusedFields(method: 'recordSale' | 'chargeCart', input: unknown
   const result = await service.call(method, input);
   expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   const fields = result.ok ? [] : (result.error.fields ?? []);
-  return [...fields].sort((a, b) => a.path.localeCompare(b.path));
+  // The English a person reads; the keys that say it in other languages: test/i18n.
+  return fields
+    .map(({ path, message }) => ({ path, message }))
+    .sort((a, b) => a.path.localeCompare(b.path));
 }
 
 async function value<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: unknown }>) {
