@@ -9,22 +9,15 @@ import type { SyncStatus } from '../sync/status.js';
 const TRAY_REREAD_MS = 10_000;
 
 /**
- * The tray's line, from the status view's facts so it never disagrees with the banner; in
- * English, word for word the view's short form (test/electron/tray-words.test.ts).
+ * The tray's line: the status view's short form, in the till's language, so it never
+ * disagrees with the banner (test/electron/tray-words.test.ts).
  */
 export function trayText(
   status: SyncStatus,
   now = Date.now(),
   words: Translator = english,
 ): string {
-  const view = viewStatus(status, now);
-  return words.t('console.app.trayLine', {
-    sandbox: view.sandbox ? 'yes' : 'no',
-    link: view.link,
-    waiting: view.waiting,
-    refused: view.refused,
-    uncertain: view.uncertain,
-  });
+  return viewStatus(status, now, undefined, words).short;
 }
 
 export interface TrayActions {

@@ -64,7 +64,7 @@ describe('the tray in the till’s language', () => {
   it('says the line and the menu in German, counts as the banner writes them', () => {
     const german = translator('de-DE');
     expect(trayText(statuses[5]!, NOW, german)).toBe(
-      'Tillsync: online, 1234 wartend, 1 zu korrigieren',
+      'Tillsync: online, 1.234 wartend, 1 zu beheben',
     );
     expect(trayText(statuses[1]!, NOW, german)).toBe('Tillsync: Sandbox, online, 4 wartend');
     expect(labels(german).slice(1)).toEqual([
