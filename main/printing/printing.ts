@@ -1,10 +1,12 @@
 // The till's receipt printer in a running agent (the app, the console, the daemon): which
 // printer Settings or TILLSYNC_PRINTER name, the queue that prints the store's jobs, a
 // look for jobs other processes added (the CLI, a restart), and what a person can ask of
-// it (reprint, cancel, retry, a test page). The printer is never on a sale's path.
+// it (reprint, cancel, retry, a test page). The printer is never on a sale's path. Paper
+// speaks the till's language: its locale setting, else this process's (LANG).
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../db/store.js';
 import { tillTimeZone } from '../../db/till-time-zone.js';
+import { effectiveLocale, localeOfEnvironment } from '../../domain/locale.js';
 import { printerAddressText } from '../../domain/printer-address.js';
 import type { NewPrintJob } from '../../domain/print-jobs.js';
 import type { PrinterView } from '../../domain/printer-view.js';
@@ -36,6 +38,8 @@ export interface PrintingOptions extends PrinterSources {
   link?: Partial<PrinterLinkOptions>;
   /** Tests give a printer of their own making; the real transports otherwise. */
   open?: OpenPrinter;
+  /** The system's locale, for a till whose setting names none; this process's (LANG) if not given. */
+  systemLocale?: string;
 }
 
 const DEFAULT_POLL_MS = 5000;
@@ -46,6 +50,8 @@ const PRUNE_EVERY_MS = 6 * 3_600_000;
 export function createPrinting(options: PrintingOptions) {
   const { store, clock, timers } = options;
   const setup = () => printerSetup(store().settings.read(), options);
+  const systemLocale = options.systemLocale ?? localeOfEnvironment(process.env);
+  const tillLocale = () => effectiveLocale(store().settings.read().locale, systemLocale);
   const linkOptions = (): PrinterLinkOptions => ({
     timeoutMs: PRINTER_TIMEOUT_MS,
     timers,
@@ -68,7 +74,8 @@ export function createPrinting(options: PrintingOptions) {
       const heading = () => [settings.shopName, settings.tillName, address() ?? ''];
       const timeZone = tillTimeZone(settings);
       const layout = { profile, width };
-      return jobBytes(store(), job, { layout, heading, now: clock.now(), timeZone });
+      const locale = tillLocale();
+      return jobBytes(store(), job, { layout, heading, now: clock.now(), timeZone, locale });
     },
     send: (bytes) => {
       const chosen = setup();
@@ -163,10 +170,12 @@ export function createPrinting(options: PrintingOptions) {
       const { profile, width, address } = chosen.value;
       if (!address) return noPrinter;
       const { paperFormat } = await import('./paper-format.js');
-      const { currencyDisplay } = paperFormat(report.currency, { profile, width });
+      const locale = tillLocale();
+      const { currencyDisplay } = paperFormat(report.currency, { profile, width }, locale);
       const timeZone = tillTimeZone(store().settings.read());
       const columns = profileColumns(profile, width);
-      const lines = reportLines(report, columns, { currencyDisplay, timeZone });
+      const lines = reportLines(report, columns, { currencyDisplay, timeZone, locale });
+      // The job's reason stays English: it is the queue's record, not paper.
       return add({ kind: 'report', reason: reportTitle(report), lines });
     },
     printTestPage: () => add({ kind: 'test' }),
