@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../db/store.js';
 import { tillTimeZone } from '../../db/till-time-zone.js';
-import { effectiveLocale, localeOfEnvironment } from '../../domain/locale.js';
 import { printerAddressText } from '../../domain/printer-address.js';
 import type { NewPrintJob } from '../../domain/print-jobs.js';
 import type { PrinterView } from '../../domain/printer-view.js';
@@ -25,6 +24,7 @@ import {
   type OpenPrinter,
 } from './printer-send.js';
 import { printerSetup, salePrintingOf, type PrinterSources } from './printer-setup.js';
+import { tillLocale as localeOf } from './till-locale.js';
 
 export interface PrintingOptions extends PrinterSources {
   store: () => Store;
@@ -50,8 +50,7 @@ const PRUNE_EVERY_MS = 6 * 3_600_000;
 export function createPrinting(options: PrintingOptions) {
   const { store, clock, timers } = options;
   const setup = () => printerSetup(store().settings.read(), options);
-  const systemLocale = options.systemLocale ?? localeOfEnvironment(process.env);
-  const tillLocale = () => effectiveLocale(store().settings.read().locale, systemLocale);
+  const tillLocale = () => localeOf(store().settings.read(), options.systemLocale);
   const linkOptions = (): PrinterLinkOptions => ({
     timeoutMs: PRINTER_TIMEOUT_MS,
     timers,
