@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../db/store.js';
 import { tillTimeZone } from '../../db/till-time-zone.js';
+import { said } from '../../domain/i18n/said.js';
 import { printerAddressText } from '../../domain/printer-address.js';
 import type { NewPrintJob } from '../../domain/print-jobs.js';
 import type { PrinterView } from '../../domain/printer-view.js';
@@ -56,10 +57,7 @@ export function createPrinting(options: PrintingOptions) {
     timers,
     ...options.link,
   });
-  const noPrinter = fail({
-    code: 'no_printer',
-    message: 'No receipt printer is set: set its address in Settings.',
-  });
+  const noPrinter = fail({ code: 'no_printer', ...said('printer.error.noPrinter') });
 
   const queue = createPrintQueue({
     jobs: store,
@@ -125,6 +123,7 @@ export function createPrinting(options: PrintingOptions) {
       drawer: settings.cashDrawer,
       condition: state.condition,
       problem: state.problem,
+      problemSay: state.problemSay,
       status: state.status,
       retryInSeconds: state.retryInMs === null ? null : Math.ceil(state.retryInMs / 1000),
       waiting: store().waitingPrintJobs(),
@@ -155,12 +154,15 @@ export function createPrinting(options: PrintingOptions) {
     printReceipt: (saleId: string) =>
       store().getReceipt(saleId)
         ? add({ kind: 'receipt', ref: saleId })
-        : fail({ code: 'not_found', message: `There is no sale ${saleId}.` }),
+        : fail({ code: 'not_found', ...said('printer.error.noSale', { saleId }) }),
     printRefund(returnNumber: number) {
       const found = store().getReturn(returnNumber);
       return found
         ? add({ kind: 'refund', ref: found.returnId })
-        : fail({ code: 'not_found', message: `There is no return R${returnNumber}.` });
+        : fail({
+            code: 'not_found',
+            ...said('printer.error.noReturn', { number: returnNumber }),
+          });
     },
     /** An X or Z report, its lines frozen as they are now, at the printer's width. */
     async printReport(report: ShiftReport): Promise<Result<PrinterView>> {
@@ -194,7 +196,7 @@ export function createPrinting(options: PrintingOptions) {
       if (!chosen.ok) return chosen;
       if (!chosen.value.address) return noPrinter;
       const read = await readPrinterStatus(chosen.value.address, linkOptions(), options.open);
-      queue.noteStatus(read.ok ? read.value : null, read.ok ? null : read.error.message);
+      queue.noteStatus(read.ok ? read.value : null, read.ok ? null : read.error);
       options.onChange?.();
       return ok(view());
     },

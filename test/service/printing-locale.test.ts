@@ -3,6 +3,8 @@
 // X report says "X-BERICHT"; with fr-FR set, the test page is French. Codes and English
 // messages in JSON are untouched (the contract's outputs test keeps them).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { translator } from '../../domain/i18n/messages.js';
+import type { PrinterView } from '../../domain/printer-view.js';
 import type { Runtime } from '../../main/agent/runtime.js';
 import { createService, type Service } from '../../main/agent/service.js';
 import { decodeEscPos } from '../helpers/escpos-decode.js';
@@ -56,6 +58,29 @@ describe("the agent's paper in the till's language", () => {
     expect(said()).toContain('X-BERICHT (Schicht noch offen)');
     expect(said()).toMatch(/^= Erwartet in der Kassenlade +56,75 \$$/m);
     expect(said()).not.toContain('?');
+  });
+
+  it("keeps a printer's problem English in the view, with its key for the screens", async () => {
+    await service.call('updateSettings', { printAfterSale: true, locale: 'de-DE' });
+    await printer.behave('refuse');
+    const sold = await service.call('recordSale', {
+      items: [{ productId: 'prod_jam', quantity: 1, unitPriceMinor: 450 }],
+      paymentMethod: 'CASH',
+      tenderedMinor: 500,
+    });
+    expect(sold.ok ? null : sold.error).toBeNull();
+    const printerView = async () => {
+      const view = await service.call('getPrinter', {});
+      if (!view.ok) throw new Error(view.error.message);
+      return view.value as PrinterView;
+    };
+    await waitUntil(async () => (await printerView()).condition === 'problem');
+    const view = await printerView();
+    expect(view.problem).toMatch(/^The printer at .* refused the connection/);
+    expect(view.problemSay).toMatchObject({ key: 'printer.problem.refused' });
+    expect(translator('de-DE').say({ message: '', say: view.problemSay! })).toMatch(
+      /^Der Drucker unter .* hat die Verbindung abgelehnt/,
+    );
   });
 
   it('prints the test page in French for a till set to fr-FR', async () => {
