@@ -1,0 +1,83 @@
+// Receipts on paper in the till's language, in Chromium against a real sandbox: a till set
+// to de-DE (EUR) prints "Beleg Nr.", "Summe", "Rückgeld" with German money and dates; set to
+// fr-FR it prints "Ticket n°", "Monnaie rendue". Printed to PDF at the roll's width and read
+// back with pdftotext, as the English receipts are (receipts.e2e.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
+import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
+import { artifactsFolder } from '../helpers/artifacts.js';
+import { fitsTheRoll, printedText } from '../helpers/paper.js';
+import { printedBarcode } from '../helpers/printed-barcode.js';
+import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
+
+const ARTIFACTS = artifactsFolder('paper-locale');
+requireChromiumInCi();
+
+let till: TillInBrowser | undefined;
+let page: TillInBrowser['page'];
+const loaf = SEED_PRODUCTS[0]!; // 4.50
+
+/** A cash sale of one loaf, 5 tendered; the printable receipt's text as pdftotext reads it. */
+async function sellAndPrint(name: string): Promise<{ number: string; text: string }> {
+  await page.keyboard.type(`${loaf.barcode}\n`);
+  await page.locator('.cart tr[data-product]').first().waitFor();
+  await page.keyboard.press('F9');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  const number = (await page.getByTestId('receipt-number').textContent())!.replace(/\D/g, '');
+  const text = (await printedText(page, ARTIFACTS, name, '80mm')).replace(/[\u00a0\u202f]/g, ' ');
+  expect(await fitsTheRoll(page)).toBe(true);
+  return { number, text };
+}
+
+describe.skipIf(!chromiumAvailable)("receipts in the till's language (Chromium)", () => {
+  beforeAll(async () => {
+    till = await startTillInBrowser('paper-locale', { pollIntervalMs: 200, debounceMs: 50 });
+    page = till.page;
+    till.runtime.store.settings.update({
+      shopName: 'Bäckerei Groß',
+      currency: 'EUR',
+      locale: 'de-DE',
+      timeZone: 'Europe/Berlin',
+    });
+    await page.addInitScript('window.print = () => {}');
+    await page.reload();
+    await page.locator('#product-search').waitFor();
+  }, 60_000);
+
+  afterAll(() => till?.close());
+
+  it('de-DE: a German receipt with German money and date', async () => {
+    await till!.sandbox.faults.set('outage=refuse'); // the sale waits on the till
+    const { number, text } = await sellAndPrint('receipt-de');
+    for (const expected of [
+      'Bäckerei Groß',
+      `Beleg Nr. ${number}`,
+      '1 × 4,50 €',
+      'Summe 4,50 €',
+      'Bezahlt mit Bargeld 5,00 €',
+      'Rückgeld 0,50 €',
+      'noch nicht auf der Plattform',
+    ])
+      expect(text).toContain(expected);
+    expect(text).toMatch(/\d\d\.\d\d\.20\d\d \d\d:\d\d/);
+    expect(text).not.toMatch(/Receipt|Total|Change|Paid by/);
+    expect((await printedBarcode(page)).label).toBe(`Barcode des Belegs TSR${number}`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('fr-FR: the next receipt is French once the setting says so', async () => {
+    till!.runtime.store.settings.update({ locale: 'fr-FR', timeZone: 'Europe/Paris' });
+    await page.reload();
+    await page.locator('#product-search').waitFor();
+    const { number, text } = await sellAndPrint('receipt-fr');
+    for (const expected of [
+      `Ticket n° ${number}`,
+      'Total 4,50 €',
+      'Payé en espèces 5,00 €',
+      'Monnaie rendue 0,50 €',
+    ])
+      expect(text).toContain(expected);
+    expect(text).toMatch(/\d\d\/\d\d\/20\d\d \d\d:\d\d/);
+  });
+});
