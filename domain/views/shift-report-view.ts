@@ -48,7 +48,8 @@ export function reportLines(
   const clock = paperClock(layout.timeZone, layout.locale);
   const words = paperWords(layout.locale);
   const { t } = words;
-  const count = (n: number) => (layout.locale ? n.toLocaleString(layout.locale) : String(n));
+  // Counts as digits, no grouping: a column of them reads the same in every language.
+  const count = (n: number) => String(n);
   const receipt = (number: number | null) =>
     number === null ? t('paper.report.noReceipt') : t('paper.report.receipt', { number });
   const noCashier = t('paper.report.noCashier');

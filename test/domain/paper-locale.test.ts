@@ -91,6 +91,10 @@ describe('English paper', () => {
     const { locale: _locale, ...unnamed } = FORMAT;
     expect(named).toEqual(receiptRollLines(discounted, 48, unnamed));
     expect(named.join('\n')).toMatch(/Receipt #42 +2026-11-25 09:30/);
+    // Quantities as digits, never grouped: "1234.5 ×" as before, "1234,5 ×" in German.
+    const bulk = { ...discounted, lines: [{ ...discounted.lines[2]!, quantity: 1234.5 }] };
+    expect(receiptRollLines(bulk, 48, FORMAT).join('\n')).toContain('1234.5 × $2.80');
+    expect(plain(receiptRollLines(bulk, 48, GERMAN))).toContain('1234,5 × 2,80 $');
     const report = { timeZone: 'UTC' };
     expect(reportLines(zReport(), 48, { ...report, locale: 'en-US' })).toEqual(
       reportLines(zReport(), 48, report),
