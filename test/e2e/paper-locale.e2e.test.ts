@@ -1,11 +1,14 @@
 // Receipts on paper in the till's language, in Chromium against a real sandbox: a till set
 // to de-DE (EUR) prints "Beleg Nr.", "Summe", "Rückgeld" with German money and dates; set to
 // fr-FR it prints "Ticket n°", "Monnaie rendue". Printed to PDF at the roll's width and read
-// back with pdftotext, as the English receipts are (receipts.e2e.test.ts).
+// back with pdftotext, as the English receipts are (receipts.e2e.test.ts). With a printer
+// that refuses, the Till screen's notice and Settings' printer form speak German too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { artifactsFolder } from '../helpers/artifacts.js';
+import { decodeEscPos } from '../helpers/escpos-decode.js';
+import { fakePrinter } from '../helpers/fake-printer.js';
 import { fitsTheRoll, printedText } from '../helpers/paper.js';
 import { printedBarcode } from '../helpers/printed-barcode.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
@@ -79,5 +82,48 @@ describe.skipIf(!chromiumAvailable)("receipts in the till's language (Chromium)"
     ])
       expect(text).toContain(expected);
     expect(text).toMatch(/\d\d\/\d\d\/20\d\d \d\d:\d\d/);
+  });
+
+  it('de-DE: a refusing printer is said in German on the Till screen and in Settings', async () => {
+    const printer = await fakePrinter();
+    await printer.behave('refuse');
+    till!.runtime.store.settings.update({
+      locale: 'de-DE',
+      timeZone: 'Europe/Berlin',
+      printerAddress: printer.text,
+      printAfterSale: true,
+    });
+    await page.reload();
+    await page.locator('#product-search').waitFor();
+    await page.keyboard.type(`${loaf.barcode}\n`);
+    await page.locator('.cart tr[data-product]').first().waitFor();
+    await page.keyboard.press('F9');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    const notice = page.getByTestId('printer-notice');
+    const poll = <T>(read: () => T) => expect.poll(read, { timeout: 15_000 });
+    await poll(() => notice.textContent()).toContain(
+      'Drucker druckt nicht: 1 Druckauftrag wartet.',
+    );
+    await poll(() => notice.textContent()).toMatch(/Neuer Versuch in \d+ s\./);
+    expect(await notice.textContent()).toContain(`Der Drucker unter ${printer.text}`);
+    expect(await notice.getByRole('list', { name: 'Wartet auf den Druck' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: /^(Settings|Einstellungen)/ }).click();
+    await poll(() => page.locator('#printer-title').textContent()).toBe(
+      'Bondrucker und Kassenlade',
+    );
+    await poll(() => page.getByTestId('printer-state').textContent()).toMatch(
+      new RegExp(`^${printer.text.replace(/[.:/]/g, '\\$&')}: Der Drucker unter`),
+    );
+    expect(await page.getByLabel('Druckeradresse').inputValue()).toBe(printer.text);
+
+    await printer.behave('normal');
+    await page.getByRole('tab', { name: /^(Till|Kasse)/ }).click();
+    await page.getByRole('button', { name: 'Jetzt erneut versuchen', exact: true }).click();
+    await poll(() => decodeEscPos(printer.printed(), 'epson-tm-t20iii').cuts).toBe(1);
+    const printed = decodeEscPos(printer.printed(), 'epson-tm-t20iii').lines.join('\n');
+    expect(printed.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/Rückgeld +0,50 €/);
   });
 });
