@@ -31,8 +31,8 @@ export const printerView = z.object({
   status: printerStatus.nullable(),
   /** When the queue tries again by itself (whole seconds), while it waits. */
   retryInSeconds: z.number().nullable(),
-  /** Jobs still to print, oldest first. */
-  waiting: z.array(printJobView),
+  /** Jobs still to print, oldest first; labelSay: the label's catalog key, for the screens. */
+  waiting: z.array(printJobView.extend({ labelSay: saidView.optional() })),
 });
 export type PrinterView = z.infer<typeof printerView>;
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../db/store.js';
 import { tillTimeZone } from '../../db/till-time-zone.js';
+import { translator } from '../../domain/i18n/messages.js';
 import { said } from '../../domain/i18n/said.js';
 import { printerAddressText } from '../../domain/printer-address.js';
 import type { NewPrintJob } from '../../domain/print-jobs.js';
@@ -25,6 +26,7 @@ import {
   type OpenPrinter,
 } from './printer-send.js';
 import { printerSetup, salePrintingOf, type PrinterSources } from './printer-setup.js';
+import { jobLabelSay } from './job-labels.js';
 import { tillLocale as localeOf } from './till-locale.js';
 
 export interface PrintingOptions extends PrinterSources {
@@ -126,7 +128,9 @@ export function createPrinting(options: PrintingOptions) {
       problemSay: state.problemSay,
       status: state.status,
       retryInSeconds: state.retryInMs === null ? null : Math.ceil(state.retryInMs / 1000),
-      waiting: store().waitingPrintJobs(),
+      waiting: store()
+        .waitingPrintJobs()
+        .map((job) => ({ ...job, labelSay: jobLabelSay(store(), job) })),
     };
   }
 
@@ -176,8 +180,9 @@ export function createPrinting(options: PrintingOptions) {
       const timeZone = tillTimeZone(store().settings.read());
       const columns = profileColumns(profile, width);
       const lines = reportLines(report, columns, { currencyDisplay, timeZone, locale });
-      // The job's reason stays English: it is the queue's record, not paper.
-      return add({ kind: 'report', reason: reportTitle(report), lines });
+      // Its title is the job's label on the Till screen, in the till's language as its lines are.
+      const reason = reportTitle(report, translator(locale));
+      return add({ kind: 'report', reason, lines });
     },
     printTestPage: () => add({ kind: 'test' }),
     cancel(jobId: number): Result<PrinterView> {

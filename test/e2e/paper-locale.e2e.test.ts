@@ -100,6 +100,7 @@ describe.skipIf(!chromiumAvailable)("receipts in the till's language (Chromium)"
     await page.keyboard.press('F9');
     await page.keyboard.type('5');
     await page.keyboard.press('Enter');
+    const number = (await page.getByTestId('receipt-number').textContent())!.replace(/\D/g, '');
     const notice = page.getByTestId('printer-notice');
     const poll = <T>(read: () => T) => expect.poll(read, { timeout: 15_000 });
     await poll(() => notice.textContent()).toContain(
@@ -107,7 +108,9 @@ describe.skipIf(!chromiumAvailable)("receipts in the till's language (Chromium)"
     );
     await poll(() => notice.textContent()).toMatch(/Neuer Versuch in \d+ s\./);
     expect(await notice.textContent()).toContain(`Der Drucker unter ${printer.text}`);
-    expect(await notice.getByRole('list', { name: 'Wartet auf den Druck' }).count()).toBe(1);
+    expect(
+      await notice.getByRole('list', { name: 'Wartet auf den Druck' }).textContent(),
+    ).toContain(`Beleg Nr. ${number}`);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: /^(Settings|Einstellungen)/ }).click();

@@ -78,6 +78,10 @@ describe("the agent's paper in the till's language", () => {
     const view = await printerView();
     expect(view.problem).toMatch(/^The printer at .* refused the connection/);
     expect(view.problemSay).toMatchObject({ key: 'printer.problem.refused' });
+    // The waiting receipt's label: English in the view, its key for the Till screen.
+    expect(view.waiting).toMatchObject([
+      { label: 'Receipt #1', labelSay: { key: 'printer.job.receipt', values: { number: 1 } } },
+    ]);
     expect(translator('de-DE').say({ message: '', say: view.problemSay! })).toMatch(
       /^Der Drucker unter .* hat die Verbindung abgelehnt/,
     );

@@ -2,7 +2,7 @@
 // a problem: "Printer not printing: 2 print jobs waiting. …", when it tries again, Retry now,
 // and each waiting job to cancel or to print through the dialog instead. Selling goes on.
 import { useState } from 'preact/hooks';
-import type { PrintJobView } from '../../../domain/print-jobs';
+import type { PrinterView } from '../../../domain/printer-view';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { api } from '../api';
 import { useNow } from '../hooks';
@@ -12,6 +12,7 @@ import { ReceiptPaper } from './paper';
 import { useWords } from '../words';
 
 type Till = MethodOutput<'getSettings'>['till'];
+type Waiting = PrinterView['waiting'][number];
 
 export function PrinterNotice({ till }: { till: Till }) {
   const words = useWords();
@@ -22,6 +23,7 @@ export function PrinterNotice({ till }: { till: Till }) {
   const [problem, setProblem] = useState<string>();
   const notice = printer && tillNotice(printer.view, words);
   const ask = (call: Parameters<typeof askPrinter>[0]) => askPrinter(call, words);
+  const labelOf = (job: Waiting) => words.say({ message: job.label, say: job.labelSay });
 
   async function run(call: () => Promise<string | undefined>) {
     setBusy(true);
@@ -30,7 +32,7 @@ export function PrinterNotice({ till }: { till: Till }) {
   }
 
   /** A receipt the printer cannot print yet, through the dialog now; the queued one is dropped. */
-  async function printHere(job: PrintJobView) {
+  async function printHere(job: Waiting) {
     const receipt = await api.getReceipt({ saleId: job.ref ?? '' });
     if (!receipt.ok) return words.error(receipt.error);
     const paper = (
@@ -66,7 +68,7 @@ export function PrinterNotice({ till }: { till: Till }) {
           <ul aria-label={t('printer.notice.waitingList')}>
             {printer.view.waiting.map((job) => (
               <li key={job.id}>
-                <span>{job.label}</span>
+                <span>{labelOf(job)}</span>
                 {job.kind === 'receipt' && job.ref && (
                   <button
                     type="button"
@@ -76,7 +78,7 @@ export function PrinterNotice({ till }: { till: Till }) {
                     {t('printer.notice.printHere')}
                     <span class="visually-hidden">
                       {' '}
-                      {t('printer.notice.printHereWhat', { label: job.label })}
+                      {t('printer.notice.printHereWhat', { label: labelOf(job) })}
                     </span>
                   </button>
                 )}
@@ -86,7 +88,7 @@ export function PrinterNotice({ till }: { till: Till }) {
                   onClick={() => void run(() => ask(api.cancelPrintJob({ jobId: job.id })))}
                 >
                   {t('printer.notice.cancel')}
-                  <span class="visually-hidden"> {job.label}</span>
+                  <span class="visually-hidden"> {labelOf(job)}</span>
                 </button>
               </li>
             ))}
