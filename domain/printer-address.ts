@@ -1,7 +1,10 @@
 // Where the receipt printer is, as one address a person types in Settings or sets with
 // TILLSYNC_PRINTER: a network printer (tcp://HOST:9100), a serial or USB-serial port
 // (serial:///dev/ttyUSB0?baud=19200, serial://COM3 on Windows) or an OS print queue
-// (system://QUEUE). Parsed here once for every process; a bad one is refused in words.
+// (system://QUEUE). Parsed here once for every process; a bad one is refused in words (English,
+// with their catalog key so Settings says them in the till's language).
+import type { MessageKey } from './i18n/messages.js';
+import { said } from './i18n/said.js';
 import { fail, ok, type Result } from './result.js';
 
 export type PrinterAddress =
@@ -15,8 +18,8 @@ export const DEFAULT_BAUD_RATE = 9600;
 export const BAUD_RATES = [2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
 
 const FORMS = 'tcp://HOST:9100, serial:///dev/ttyUSB0?baud=9600 or system://QUEUE';
-const problem = (text: string, why: string) =>
-  fail({ code: 'invalid_printer', message: `The printer address "${text}" ${why}.` });
+const problem = (text: string, why: MessageKey, values: Record<string, string | number> = {}) =>
+  fail({ code: 'invalid_printer', ...said(why, { text, ...values }) });
 
 /** A printer address from its text; the error says which part is wrong and the forms allowed. */
 export function parsePrinterAddress(input: string): Result<PrinterAddress> {
@@ -29,37 +32,35 @@ export function parsePrinterAddress(input: string): Result<PrinterAddress> {
     case 'serial':
       return serialAddress(text, rest);
     case 'system':
-      if (!/^[\w.@-]{1,127}$/.test(rest))
-        return problem(text, 'must name the print queue after system://, like system://Receipts');
+      if (!/^[\w.@-]{1,127}$/.test(rest)) return problem(text, 'printer.address.systemQueue');
       return ok({ kind: 'system', queue: rest });
     default:
-      return problem(text, `is not one of ${FORMS}`);
+      return problem(text, 'printer.address.notAForm', { forms: FORMS });
   }
 }
 
 function tcpAddress(text: string, rest: string): Result<PrinterAddress> {
   const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?\/?$/i.exec(rest);
-  if (!match)
-    return problem(
-      text,
-      'must be tcp:// then a host name or IP address, like tcp://192.168.1.50:9100',
-    );
+  if (!match) return problem(text, 'printer.address.tcpHost');
   const port = match[2] === undefined ? DEFAULT_PRINTER_PORT : Number(match[2]);
-  if (port < 1 || port > 65535) return problem(text, 'has a port outside 1 to 65535');
+  if (port < 1 || port > 65535) return problem(text, 'printer.address.port');
   return ok({ kind: 'tcp', host: match[1]!.replace(/^\[|\]$/g, ''), port });
 }
 
 function serialAddress(text: string, rest: string): Result<PrinterAddress> {
   const [path = '', query = ''] = rest.split('?', 2);
-  if (!/^(\/[\w./-]+|COM\d{1,3})$/i.test(path))
-    return problem(text, 'must name the port, like serial:///dev/ttyUSB0 or serial://COM3');
+  if (!/^(\/[\w./-]+|COM\d{1,3})$/i.test(path)) return problem(text, 'printer.address.serialPort');
   const params = new URLSearchParams(query);
   const unknown = [...params.keys()].find((key) => key !== 'baud');
-  if (unknown !== undefined) return problem(text, `has "${unknown}", which is not baud`);
+  if (unknown !== undefined)
+    return problem(text, 'printer.address.unknownParameter', { parameter: unknown });
   const baud = params.get('baud');
   const baudRate = baud === null ? DEFAULT_BAUD_RATE : Number(baud);
   if (!(BAUD_RATES as readonly number[]).includes(baudRate))
-    return problem(text, `has baud ${baud}; use one of ${BAUD_RATES.join(', ')}`);
+    return problem(text, 'printer.address.baud', {
+      baud: baud ?? '',
+      rates: BAUD_RATES.join(', '),
+    });
   return ok({ kind: 'serial', path, baudRate });
 }
 

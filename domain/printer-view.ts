@@ -1,8 +1,16 @@
 // The receipt printer as the Till screen, Settings and `tillsync printer status` show it:
-// which printer, whether it is taking jobs, why not, and what waits for it.
+// which printer, whether it is taking jobs, why not, and what waits for it. The problem is
+// English (JSON, logs) with its catalog key (problemSay), so a screen says it in its language.
 import { z } from 'zod';
+import { english, type Translator } from './i18n/messages.js';
 import { printJobView } from './print-jobs.js';
 import { printerStatus } from './printer-status.js';
+
+/** A message's catalog key and values (domain/result.ts Said), as data. */
+const saidView = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
 
 export const printerView = z.object({
   /** The printer spoken to directly; null: receipts go through the print dialog. */
@@ -16,22 +24,32 @@ export const printerView = z.object({
   drawer: z.boolean(),
   /** ready: the last job or status read went through; problem: it did not; unknown: not tried yet. */
   condition: z.enum(['unknown', 'ready', 'problem']),
-  /** Why the last try failed, in a cashier's words. */
+  /** Why the last try failed, in a cashier's words (English). */
   problem: z.string().nullable(),
+  /** The problem's catalog key, when it has one: what a screen says. */
+  problemSay: saidView.nullable().optional(),
   status: printerStatus.nullable(),
   /** When the queue tries again by itself (whole seconds), while it waits. */
   retryInSeconds: z.number().nullable(),
-  /** Jobs still to print, oldest first. */
-  waiting: z.array(printJobView),
+  /** Jobs still to print, oldest first; labelSay: the label's catalog key, for the screens. */
+  waiting: z.array(printJobView.extend({ labelSay: saidView.optional() })),
 });
 export type PrinterView = z.infer<typeof printerView>;
 
-/** The Till screen's line while receipts wait: "Printer offline: 2 receipts waiting". */
-export function printerNotice(view: PrinterView): string | null {
+/** The last try's problem in `words` (its English when it has no key). */
+export const printerProblemWords = (view: PrinterView, words: Translator = english) =>
+  view.problem === null
+    ? null
+    : words.say({ message: view.problem, ...(view.problemSay ? { say: view.problemSay } : {}) });
+
+/** The Till screen's line while receipts wait: "Printer not printing: 2 print jobs waiting. …". */
+export function printerNotice(view: PrinterView, words: Translator = english): string | null {
   const count = view.waiting.length;
   if (view.setupProblem) return view.setupProblem;
   if (count === 0) return null;
-  const jobs = count === 1 ? '1 print job waiting' : `${count} print jobs waiting`;
-  if (view.condition !== 'problem') return `Printing: ${jobs}`;
-  return `Printer not printing: ${jobs}. ${view.problem ?? ''}`.trim();
+  const jobs = words.t('printer.notice.jobs', { count });
+  if (view.condition !== 'problem') return words.t('printer.notice.printing', { jobs });
+  const problem = printerProblemWords(view, words);
+  const notPrinting = words.t('printer.notice.notPrinting', { jobs });
+  return problem ? `${notPrinting} ${problem}` : notPrinting;
 }

@@ -67,7 +67,12 @@ export const settingsShape = {
     .trim()
     .superRefine((text, context) => {
       const parsed = parsePrinterAddress(text);
-      if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.error.message });
+      if (!parsed.ok)
+        context.addIssue({
+          code: 'custom',
+          message: parsed.error.message,
+          params: { say: parsed.error.say },
+        });
     })
     .nullable()
     .default(null),

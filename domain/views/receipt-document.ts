@@ -1,12 +1,14 @@
 // What a receipt and a refund receipt say, block by block, in the customer's words: the one
 // place for their wording, order and money format. The HTML paper (renderer/src/components/
 // paper.tsx) and the till roll's text (receipt-roll.ts) both draw these blocks, so what the
-// printer prints and what Chromium prints cannot disagree.
+// printer prints and what Chromium prints cannot disagree. The words are the catalog's
+// (paper area) in the format's locale: a till set to de-DE prints a German receipt.
+import { english, translator, type MessageKey, type Translator } from '../i18n/messages.js';
 import type { RefundReceipt } from '../returns.js';
 import { returnLabel } from '../returns.js';
 import type { GivenDiscount, ReceiptView } from '../sale.js';
 import { formatMoney, methodLabel } from './money-format.js';
-import { reportClock } from './shift-report-view.js';
+import { paperClock } from './paper-clock.js';
 
 export type PaperBlock =
   /** Large, centred: the shop's name, REFUND, VOID (`alarm`: printed to be seen). */
@@ -30,44 +32,47 @@ export interface PaperFormat {
   currencyDisplay?: 'symbol' | 'code';
   /** The till's time zone (IANA name); the runtime's when not given. */
   timeZone?: string;
-  /** The runtime's when not given; golden files fix it. */
+  /** The paper's language and number format; the runtime's numbers and English words when not given. */
   locale?: string;
 }
 
+const PLATFORM_NOTES = {
+  synced: 'paper.platform.synced',
+  pending: 'paper.platform.pending',
+  sending: 'paper.platform.pending',
+  refused: 'paper.platform.refused',
+  discarded: 'paper.platform.discarded',
+  voided: 'paper.platform.voided',
+} as const satisfies Record<ReceiptView['state'], MessageKey>;
+
 /** Whether the sale has reached the platform, in words for the customer. */
-export function platformNote(state: ReceiptView['state']): string {
-  switch (state) {
-    case 'synced':
-      return 'Recorded on the platform.';
-    case 'pending':
-    case 'sending':
-      return 'Saved on this till; not yet on the platform.';
-    case 'refused':
-      return 'Saved on this till; the platform has not accepted it yet.';
-    case 'discarded':
-      return 'Not sent to the platform (set aside).';
-    case 'voided':
-      return 'VOID: taken back at the till; never sent to the platform.';
-  }
-}
-
-export const VOID_MARK = 'VOID';
-export const REFUND_MARK = 'REFUND';
-
-/** "12.5 %" from 1250 basis points. */
-const percent = (basisPoints: number) => `${basisPoints / 100} %`;
+export const platformNote = (state: ReceiptView['state'], words: Translator = english): string =>
+  words.t(PLATFORM_NOTES[state]);
 
 /** What a discount was: "10 % off: staff" or "$1.50 off: damaged box". */
-export function discountLabel(discount: GivenDiscount, money: (minor: number) => string): string {
+export function discountLabel(
+  discount: GivenDiscount,
+  money: (minor: number) => string,
+  words: Translator = english,
+): string {
   const size =
-    discount.basisPoints === null ? money(discount.amountMinor) : percent(discount.basisPoints);
-  return `${size} off: ${discount.reason}`;
+    discount.basisPoints === null
+      ? money(discount.amountMinor)
+      : words.t('paper.receipt.percent', { percent: discount.basisPoints / 100 });
+  return words.t('paper.receipt.discount', { size, reason: discount.reason });
 }
 
-/** Money and times as this paper writes them. */
+/** The words of a paper in `locale`: English when none is given. */
+export const paperWords = (locale: string | undefined): Translator =>
+  locale === undefined ? english : translator(locale);
+
+/** Words, money and times as this paper writes them. */
 function writer(currency: string, format: PaperFormat) {
-  const clock = reportClock(format.timeZone);
+  const clock = paperClock(format.timeZone, format.locale);
+  const words = paperWords(format.locale);
   return {
+    words,
+    t: words.t,
     money: (minor: number) =>
       formatMoney(minor, currency, format.decimals, format.currencyDisplay, format.locale),
     dateTime: clock.dateTime,
@@ -76,13 +81,18 @@ function writer(currency: string, format: PaperFormat) {
 
 /** A sale's receipt: as charged, with its discounts, its returns so far and its barcode. */
 export function receiptBlocks(receipt: ReceiptView, format: PaperFormat): PaperBlock[] {
-  const { money, dateTime } = writer(receipt.currency, format);
+  const { words, t, money, dateTime } = writer(receipt.currency, format);
   const voided = receipt.state === 'voided';
+  const voidMark: PaperBlock = { kind: 'title', text: t('paper.receipt.void'), alarm: true };
   const blocks: PaperBlock[] = [{ kind: 'title', text: receipt.shopName }];
-  if (voided) blocks.push({ kind: 'title', text: VOID_MARK, alarm: true });
+  if (voided) blocks.push(voidMark);
   blocks.push(
     { kind: 'text', text: receipt.tillName, centre: true },
-    { kind: 'row', label: `Receipt #${receipt.receiptNumber}`, value: dateTime(receipt.createdAt) },
+    {
+      kind: 'row',
+      label: t('paper.receipt.number', { number: receipt.receiptNumber }),
+      value: dateTime(receipt.createdAt),
+    },
     { kind: 'rule' },
   );
   for (const line of receipt.lines) {
@@ -90,7 +100,10 @@ export function receiptBlocks(receipt: ReceiptView, format: PaperFormat): PaperB
       { kind: 'item', name: line.name },
       {
         kind: 'row',
-        label: `${line.quantity} × ${money(line.unitPriceMinor)}`,
+        label: t('paper.receipt.line', {
+          quantity: line.quantity,
+          price: money(line.unitPriceMinor),
+        }),
         value: money(line.lineTotalMinor),
         sub: true,
       },
@@ -99,64 +112,82 @@ export function receiptBlocks(receipt: ReceiptView, format: PaperFormat): PaperB
       blocks.push(
         {
           kind: 'row',
-          label: discountLabel(line.discount, money),
+          label: discountLabel(line.discount, money, words),
           value: money(-line.discount.amountMinor),
           sub: true,
         },
-        { kind: 'row', label: 'Price paid', value: money(line.chargedTotalMinor), sub: true },
+        {
+          kind: 'row',
+          label: t('paper.receipt.pricePaid'),
+          value: money(line.chargedTotalMinor),
+          sub: true,
+        },
       );
   }
   blocks.push({ kind: 'rule' });
   if (receipt.discount)
     blocks.push(
-      { kind: 'row', label: 'Subtotal', value: money(receipt.subtotalMinor) },
+      { kind: 'row', label: t('paper.receipt.subtotal'), value: money(receipt.subtotalMinor) },
       {
         kind: 'row',
-        label: discountLabel(receipt.discount, money),
+        label: discountLabel(receipt.discount, money, words),
         value: money(-receipt.discount.amountMinor),
       },
     );
   blocks.push(
-    { kind: 'row', label: 'Total', value: money(receipt.totalMinor), total: true },
+    { kind: 'row', label: t('paper.receipt.total'), value: money(receipt.totalMinor), total: true },
     {
       kind: 'row',
-      label: `Paid by ${methodLabel(receipt.paymentMethod)}`,
+      label: t('paper.receipt.paidBy', {
+        method: receipt.paymentMethod,
+        name: methodLabel(receipt.paymentMethod),
+      }),
       value: receipt.tenderedMinor === null ? '' : money(receipt.tenderedMinor),
     },
   );
   if (receipt.changeMinor !== null)
-    blocks.push({ kind: 'row', label: 'Change', value: money(receipt.changeMinor) });
+    blocks.push({
+      kind: 'row',
+      label: t('paper.receipt.change'),
+      value: money(receipt.changeMinor),
+    });
   if (receipt.customerName)
-    blocks.push({ kind: 'text', text: `Customer: ${receipt.customerName}` });
-  if (receipt.cashierName) blocks.push({ kind: 'text', text: `Served by ${receipt.cashierName}` });
+    blocks.push({
+      kind: 'text',
+      text: t('paper.receipt.customer', { name: receipt.customerName }),
+    });
+  if (receipt.cashierName)
+    blocks.push({ kind: 'text', text: t('paper.receipt.servedBy', { name: receipt.cashierName }) });
   if (receipt.returnNumbers.length > 0)
     blocks.push({
       kind: 'text',
-      text: `Returned: ${receipt.returnNumbers.map(returnLabel).join(', ')}`,
+      text: t('paper.receipt.returned', {
+        returns: receipt.returnNumbers.map(returnLabel).join(', '),
+      }),
     });
   blocks.push(
-    { kind: 'note', text: platformNote(receipt.state) },
+    { kind: 'note', text: platformNote(receipt.state, words) },
     { kind: 'barcode', code: receipt.barcode },
   );
-  if (voided) blocks.push({ kind: 'title', text: VOID_MARK, alarm: true });
+  if (voided) blocks.push(voidMark);
   return blocks;
 }
 
 /** A return's refund receipt: its own number, the receipt it returns against, the money back. */
 export function refundBlocks(refund: RefundReceipt, format: PaperFormat): PaperBlock[] {
-  const { money, dateTime } = writer(refund.currency, format);
+  const { t, money, dateTime } = writer(refund.currency, format);
   const blocks: PaperBlock[] = [
     { kind: 'title', text: refund.shopName },
-    { kind: 'title', text: REFUND_MARK, alarm: true },
+    { kind: 'title', text: t('paper.refund.mark'), alarm: true },
     { kind: 'text', text: refund.tillName, centre: true },
     {
       kind: 'row',
-      label: `Return ${returnLabel(refund.returnNumber)}`,
+      label: t('paper.refund.return', { label: returnLabel(refund.returnNumber) }),
       value: dateTime(refund.createdAt),
     },
     {
       kind: 'row',
-      label: `For receipt #${refund.saleReceiptNumber}`,
+      label: t('paper.refund.forReceipt', { number: refund.saleReceiptNumber }),
       value: dateTime(refund.saleCreatedAt),
     },
     { kind: 'rule' },
@@ -166,20 +197,31 @@ export function refundBlocks(refund: RefundReceipt, format: PaperFormat): PaperB
       { kind: 'item', name: line.name },
       {
         kind: 'row',
-        label: `${line.quantity} returned`,
+        label: t('paper.refund.line', { quantity: line.quantity }),
         value: money(-line.refundMinor),
         sub: true,
       },
     );
   blocks.push(
     { kind: 'rule' },
-    { kind: 'row', label: 'Total refunded', value: money(-refund.totalMinor), total: true },
-    { kind: 'row', label: `Refunded by ${methodLabel(refund.refundPaymentMethod)}`, value: '' },
-    { kind: 'text', text: `Reason: ${refund.reason}` },
+    { kind: 'row', label: t('paper.refund.total'), value: money(-refund.totalMinor), total: true },
+    {
+      kind: 'row',
+      label: t('paper.refund.by', {
+        method: refund.refundPaymentMethod,
+        name: methodLabel(refund.refundPaymentMethod),
+      }),
+      value: '',
+    },
+    { kind: 'text', text: t('paper.refund.reason', { reason: refund.reason }) },
   );
-  if (refund.cashierName) blocks.push({ kind: 'text', text: `Served by ${refund.cashierName}` });
+  if (refund.cashierName)
+    blocks.push({ kind: 'text', text: t('paper.receipt.servedBy', { name: refund.cashierName }) });
   if (refund.approvedByName)
-    blocks.push({ kind: 'text', text: `Approved by ${refund.approvedByName}` });
+    blocks.push({
+      kind: 'text',
+      text: t('paper.refund.approvedBy', { name: refund.approvedByName }),
+    });
   if (refund.deliveryNote) blocks.push({ kind: 'note', text: refund.deliveryNote });
   return blocks;
 }

@@ -1,11 +1,14 @@
 // A shift's X or Z report as a till roll prints it (lines of 48 or 32 characters) and as
 // CSV. Everything comes from the report's own figures and the till's time zone (no "printed
-// at", no clock): a Z report shown again a year later is the same, byte for byte.
-import { localTimeParts } from './local-time.js';
+// at", no clock): a Z report shown again a year later is the same, byte for byte. The roll
+// speaks the layout's language (catalog area paper); the CSV is data and stays English.
+import { english, type Translator } from '../i18n/messages.js';
 import { csvRow, type Cell } from '../csv.js';
 import { currencyDecimals, formatMinor } from '../money.js';
 import { DRAWER_ENTRY_LABELS, type ShiftReport } from '../shift.js';
 import { formatMoney, methodLabel } from './money-format.js';
+import { paperClock } from './paper-clock.js';
+import { paperWords } from './receipt-document.js';
 import { alignRight, lengthOf, tillRoll } from './till-roll.js';
 
 export interface ReportLayout {
@@ -13,36 +16,25 @@ export interface ReportLayout {
   timeZone?: string;
   /** "USD 10.00" rather than "$10.00", for paper that lacks the currency's symbol. */
   currencyDisplay?: 'symbol' | 'code';
+  /** The roll's language and number format (the till's locale); English words when not given. */
+  locale?: string;
 }
 
 /** Local times as "2026-11-25 09:30", formatted part by part so no locale changes them. */
-export function reportClock(timeZone?: string) {
-  const localParts = localTimeParts(timeZone);
-  const partsOf = (ms: number) => {
-    const { date, time } = localParts(ms);
-    return { date, time: time.slice(0, 5) };
-  };
-  return {
-    dateTime: (ms: number) => {
-      const { date, time } = partsOf(ms);
-      return `${date} ${time}`;
-    },
-    /** Only the time when it falls on `sameDayAs`'s day. */
-    timeOn: (ms: number, sameDayAs: number) => {
-      const { date, time } = partsOf(ms);
-      return date === partsOf(sameDayAs).date ? time : `${date} ${time}`;
-    },
-  };
-}
+export const reportClock = (timeZone?: string) => paperClock(timeZone);
 
 /** The report's title: "Z REPORT 12", or the X report's. */
-export const reportTitle = (report: ShiftReport) =>
-  report.kind === 'Z' ? `Z REPORT ${report.number}` : 'X REPORT (shift still open)';
+export const reportTitle = (report: ShiftReport, words: Translator = english) =>
+  words.t('paper.report.title', { kind: report.kind, number: report.number ?? '' });
 
-const NO_CASHIER = 'No cashier signed in';
-const overOrShort = (difference: number) =>
-  difference > 0 ? 'Over' : difference < 0 ? 'Short' : 'Neither over nor short';
-const receipt = (number: number | null) => (number === null ? 'none' : `#${number}`);
+const overOrShort = (difference: number, words: Translator) =>
+  words.t(
+    difference > 0
+      ? 'paper.report.over'
+      : difference < 0
+        ? 'paper.report.short'
+        : 'paper.report.even',
+  );
 
 /** The report as lines of at most `columns` characters, as the till's printer prints it. */
 export function reportLines(
@@ -52,8 +44,15 @@ export function reportLines(
 ): string[] {
   const decimals = currencyDecimals(report.currency);
   const money = (minor: number) =>
-    formatMoney(minor, report.currency, decimals, layout.currencyDisplay);
-  const clock = reportClock(layout.timeZone);
+    formatMoney(minor, report.currency, decimals, layout.currencyDisplay, layout.locale);
+  const clock = paperClock(layout.timeZone, layout.locale);
+  const words = paperWords(layout.locale);
+  const { t } = words;
+  // Counts as digits, no grouping: a column of them reads the same in every language.
+  const count = (n: number) => String(n);
+  const receipt = (number: number | null) =>
+    number === null ? t('paper.report.noReceipt') : t('paper.report.receipt', { number });
+  const noCashier = t('paper.report.noCashier');
   const roll = tillRoll(columns);
 
   // Counts and amounts line up in two right-aligned columns.
@@ -67,90 +66,100 @@ export function reportLines(
     ...(report.voids ? [report.voids] : []),
     ...(report.returns ? [report.returns] : []),
   ];
-  const countWidth = Math.max(...counted.map((one) => String(one.count).length));
+  const countWidth = Math.max(...counted.map((one) => lengthOf(count(one.count))));
   const amountWidth = Math.max(...counted.map((one) => lengthOf(money(one.totalMinor))));
   const figures = (label: string, one: { count: number; totalMinor: number }, indent = 0) =>
     roll.row(
       label,
-      `${alignRight(String(one.count), countWidth)}  ${alignRight(money(one.totalMinor), amountWidth)}`,
+      `${alignRight(count(one.count), countWidth)}  ${alignRight(money(one.totalMinor), amountWidth)}`,
       indent,
     );
 
   roll.center(report.shopName);
   roll.center(report.tillName);
   roll.blank();
-  roll.center(reportTitle(report));
+  roll.center(reportTitle(report, words));
   roll.rule();
-  roll.row('Opened', clock.dateTime(report.openedAt));
-  if (report.openedBy !== null) roll.row('Opened by', report.openedBy);
-  if (report.closedAt !== null) roll.row('Closed', clock.dateTime(report.closedAt));
-  else roll.row('Report made', clock.dateTime(report.madeAt));
-  if (report.closedBy !== null) roll.row('Closed by', report.closedBy);
-  if (report.cashiers.length > 0) roll.row('Cashiers', report.cashiers.join(', '));
+  roll.row(t('paper.report.opened'), clock.dateTime(report.openedAt));
+  if (report.openedBy !== null) roll.row(t('paper.report.openedBy'), report.openedBy);
+  if (report.closedAt !== null) roll.row(t('paper.report.closed'), clock.dateTime(report.closedAt));
+  else roll.row(t('paper.report.made'), clock.dateTime(report.madeAt));
+  if (report.closedBy !== null) roll.row(t('paper.report.closedBy'), report.closedBy);
+  if (report.cashiers.length > 0) roll.row(t('paper.report.cashiers'), report.cashiers.join(', '));
 
   roll.rule();
-  roll.text('SALES');
-  figures('Sales', report.sales);
-  for (const method of report.byPaymentMethod)
-    figures(`paid by ${methodLabel(method.paymentMethod)}`, method, 2);
-  if (report.returns) figures('Returns (refunded)', report.returns);
+  roll.text(t('paper.report.salesHeading'));
+  figures(t('paper.report.sales'), report.sales);
+  for (const method of report.byPaymentMethod) {
+    const { paymentMethod } = method;
+    const name = methodLabel(paymentMethod);
+    figures(t('paper.report.paidBy', { method: paymentMethod, name }), method, 2);
+  }
+  if (report.returns) figures(t('paper.report.returns'), report.returns);
   if (report.byCashier.some((one) => one.cashier !== null)) {
-    roll.text('By cashier');
+    roll.text(t('paper.report.byCashier'));
     for (const one of report.byCashier) {
-      figures(one.cashier ?? NO_CASHIER, one, 2);
-      roll.row('of it in cash', money(one.cashMinor), 4);
+      figures(one.cashier ?? noCashier, one, 2);
+      roll.row(t('paper.report.inCash'), money(one.cashMinor), 4);
     }
   }
 
   roll.rule();
-  roll.text('CASH DRAWER');
-  roll.row(report.floatCounted ? 'Float' : 'Float (not counted)', money(report.floatMinor));
-  roll.row('+ Cash sales (taken - change)', money(report.cashSalesMinor));
-  roll.row('+ Cash in', money(report.cashInMinor));
-  roll.row('- Cash out and safe drops', money(report.cashOutMinor));
-  roll.row('+ Corrections', money(report.correctionsMinor));
+  roll.text(t('paper.report.drawerHeading'));
+  const float = report.floatCounted ? t('paper.report.float') : t('paper.report.floatNotCounted');
+  roll.row(float, money(report.floatMinor));
+  roll.row(t('paper.report.cashSales'), money(report.cashSalesMinor));
+  roll.row(t('paper.report.cashIn'), money(report.cashInMinor));
+  roll.row(t('paper.report.cashOut'), money(report.cashOutMinor));
+  roll.row(t('paper.report.corrections'), money(report.correctionsMinor));
   if (report.cashRefundsMinor !== undefined)
-    roll.row('- Cash refunds (returns)', money(report.cashRefundsMinor));
-  roll.row('= Expected in the drawer', money(report.expectedMinor));
+    roll.row(t('paper.report.cashRefunds'), money(report.cashRefundsMinor));
+  roll.row(t('paper.report.expected'), money(report.expectedMinor));
   if (report.countedMinor !== null && report.differenceMinor !== null) {
-    roll.row('Counted', money(report.countedMinor));
-    roll.row(overOrShort(report.differenceMinor), money(Math.abs(report.differenceMinor)));
+    roll.row(t('paper.report.counted'), money(report.countedMinor));
+    roll.row(overOrShort(report.differenceMinor, words), money(Math.abs(report.differenceMinor)));
   }
-  roll.row('No sale (drawer opened)', String(report.noSales));
+  roll.row(t('paper.report.noSale'), count(report.noSales));
 
   if (report.drawerEntries.length > 0) {
     roll.rule();
-    roll.text('DRAWER ENTRIES');
+    roll.text(t('paper.report.entriesHeading'));
     for (const entry of report.drawerEntries) {
-      const when = clock.timeOn(entry.at, report.openedAt);
-      const label = `${when} ${DRAWER_ENTRY_LABELS[entry.kind]}`;
+      const time = clock.timeOn(entry.at, report.openedAt);
+      const label = t('paper.report.entry', { time, kind: entry.kind });
       roll.row(label, entry.kind === 'no_sale' ? '' : money(entry.amountMinor));
       roll.text(entry.reason, 2);
-      if (entry.correctsReceipt !== null) roll.text(`corrects receipt ${entry.correctsReceipt}`, 2);
-      if (entry.cashier !== null) roll.text(`by ${entry.cashier}`, 2);
+      if (entry.correctsReceipt !== null)
+        roll.text(t('paper.report.corrects', { receipt: entry.correctsReceipt }), 2);
+      if (entry.cashier !== null) roll.text(t('paper.report.by', { name: entry.cashier }), 2);
     }
   }
 
   if ((report.denominations?.length ?? 0) > 0 || report.note !== '') {
     roll.rule();
-    roll.text('THE COUNT');
+    roll.text(t('paper.report.countHeading'));
     for (const line of report.denominations ?? [])
-      roll.row(`${line.count} × ${money(line.valueMinor)} =`, money(line.count * line.valueMinor));
-    if (report.note !== '') roll.text(`Note: ${report.note}`);
+      roll.row(
+        t('paper.report.denomination', { count: line.count, value: money(line.valueMinor) }),
+        money(line.count * line.valueMinor),
+      );
+    if (report.note !== '') roll.text(t('paper.report.note', { note: report.note }));
   }
 
   roll.rule();
-  roll.text('THE PLATFORM');
-  figures('Waiting for the platform', report.waiting);
-  figures('Refused by the platform', report.refused);
-  figures('Discarded (not counted)', report.discarded);
-  if (report.voids) figures('Voids (not counted)', report.voids);
+  roll.text(t('paper.report.platformHeading'));
+  figures(t('paper.report.waiting'), report.waiting);
+  figures(t('paper.report.refused'), report.refused);
+  figures(t('paper.report.discarded'), report.discarded);
+  if (report.voids) figures(t('paper.report.voids'), report.voids);
   roll.rule();
-  roll.row('First receipt', receipt(report.firstReceipt));
-  roll.row('Last receipt', receipt(report.lastReceipt));
+  roll.row(t('paper.report.firstReceipt'), receipt(report.firstReceipt));
+  roll.row(t('paper.report.lastReceipt'), receipt(report.lastReceipt));
   roll.rule();
   return roll.lines();
 }
+
+const NO_CASHIER = english.t('paper.report.noCashier');
 
 export const REPORT_CSV_COLUMNS = ['section', 'what', 'count', 'amount', 'time', 'detail'];
 
@@ -221,7 +230,7 @@ export function reportCsv(report: ShiftReport, layout: Pick<ReportLayout, 'timeZ
       'Over/short (counted - expected)',
       { amountMinor: report.differenceMinor },
       null,
-      overOrShort(report.differenceMinor).toLowerCase(),
+      overOrShort(report.differenceMinor, english).toLowerCase(),
     );
   }
   add('drawer', 'No sale (drawer opened)', { count: report.noSales });

@@ -8,6 +8,7 @@ import type { Handlers } from './handlers.js';
 import type { Runtime } from './runtime.js';
 import type { ShiftState } from '../contract/contract.js';
 import { tillTimeZone } from '../../db/till-time-zone.js';
+import { tillLocale } from '../printing/till-locale.js';
 
 type ShiftMethod =
   | 'getShift'
@@ -78,7 +79,10 @@ export function shiftHandlers(runtime: Runtime, desk: Desk, session: Actor): Han
       if (!report.ok) return report;
       const settings = store().settings.read();
       const timeZone = tillTimeZone(settings);
-      return ok(exportShiftReport(report.value, format, settings.receiptWidth, { timeZone }));
+      const locale = tillLocale(settings);
+      return ok(
+        exportShiftReport(report.value, format, settings.receiptWidth, { timeZone, locale }),
+      );
     },
     listCashiers: () => ok(store().cashiers.list()),
     addCashier(request) {

@@ -1,6 +1,7 @@
 // A shift report on the terminal: the till roll's own lines (domain/views/shift-report-view.ts,
-// the same as printed and downloaded as text), at the till's paper width; as JSON, the
-// report itself, so a Z report shown again prints the same bytes.
+// the same as printed and downloaded as text), at the till's paper width, in the till's
+// language (its locale setting, else LANG); as JSON, the report itself (English codes), so a
+// Z report shown again prints the same bytes.
 import { currencyDecimals } from '../../domain/money.js';
 import type { ShiftReport } from '../../domain/shift.js';
 import { formatMoney } from '../../domain/views/money-format.js';
@@ -8,6 +9,7 @@ import { reportLines } from '../../domain/views/shift-report-view.js';
 import { ROLL_COLUMNS } from '../../domain/views/till-roll.js';
 import type { Store } from '../../db/store.js';
 import { tillTimeZone } from '../../db/till-time-zone.js';
+import { cliLocale } from './amount-option.js';
 import { printJson } from './io.js';
 import { noteTill, tillLine, type CliTill } from './store-access.js';
 
@@ -20,6 +22,7 @@ export function printReport(report: ShiftReport, store: Store, found: CliTill, h
   const settings = store.settings.read();
   const lines = reportLines(report, ROLL_COLUMNS[settings.receiptWidth], {
     timeZone: tillTimeZone(settings),
+    locale: cliLocale(settings.locale),
   });
   process.stdout.write(
     [...(heading ? [heading, ''] : []), ...lines, '', tillLine(found)].join('\n') + '\n',

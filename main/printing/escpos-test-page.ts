@@ -3,6 +3,7 @@
 // code page encoder's own test strings), a barcode and the cut. A character printed as "?"
 // or a ruler that wraps tells the shop the profile or the paper width is wrong.
 import CodepageEncoder from '@point-of-sale/codepage-encoder';
+import { paperWords } from '../../domain/views/receipt-document.js';
 import { tillRoll } from '../../domain/views/till-roll.js';
 import { profileCodepages } from './printer-codepages.js';
 import { rollPrinter, type PrintLayout } from './roll-printer.js';
@@ -30,8 +31,11 @@ export function languageSamples(layout: Pick<PrintLayout, 'profile'>) {
   return [...samples].map(([language, sample]) => ({ language, ...sample }));
 }
 
-/** The test page: `heading` (what the caller wants said, like the address), then the rest. */
-export function testPageBytes(layout: PrintLayout, heading: string[]): Uint8Array {
+/**
+ * The test page: `heading` (what the caller wants said, like the address), then the rest, in
+ * the till's language (`locale`; English when not given).
+ */
+export function testPageBytes(layout: PrintLayout, heading: string[], locale?: string): Uint8Array {
   const printer = rollPrinter(layout);
   const roll = tillRoll(printer.columns);
   const { name, language } = printer.profile;
@@ -39,7 +43,8 @@ export function testPageBytes(layout: PrintLayout, heading: string[]): Uint8Arra
     printer.line(name, { double: true, bold: true, centre: true });
   else roll.center(name);
   for (const line of heading) roll.center(line);
-  roll.text(`${printer.columns} columns, ${layout.width} paper, ${language}`);
+  const { t } = paperWords(locale);
+  roll.text(t('paper.test.columns', { columns: printer.columns, width: layout.width, language }));
   roll.lines().push(...columnRuler(printer.columns));
   roll.rule();
   for (const sample of languageSamples(layout))

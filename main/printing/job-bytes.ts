@@ -31,12 +31,14 @@ export interface JobContext {
   heading: () => string[];
   /** The till's time zone, for the receipts' times; the process's when not given. */
   timeZone?: string;
+  /** The till's locale: the paper's language and numbers; English when not given. */
+  locale?: string;
 }
 
 export function jobBytes(
   store: Pick<Store, 'getReceipt' | 'getRefundReceipt'>,
   job: PrintJobRow,
-  { layout, heading, now, timeZone }: JobContext,
+  { layout, heading, now, timeZone, locale }: JobContext,
 ): Result<Uint8Array> {
   // Either way round: a clock stepped back must not make an old opening look new.
   const fresh = Math.abs(now - job.createdAt) <= DRAWER_FRESH_MS;
@@ -45,13 +47,13 @@ export function jobBytes(
     case 'receipt': {
       const receipt = job.ref === null ? undefined : store.getReceipt(job.ref);
       if (!receipt) return gone('The sale');
-      const format = { ...paperFormat(receipt.currency, layout), timeZone };
+      const format = { ...paperFormat(receipt.currency, layout, locale), timeZone };
       return ok(documentBytes(receiptBlocks(receipt, format), layout, { openDrawer }));
     }
     case 'refund': {
       const refund = job.ref === null ? undefined : store.getRefundReceipt(job.ref);
       if (!refund) return gone('The return');
-      const format = { ...paperFormat(refund.currency, layout), timeZone };
+      const format = { ...paperFormat(refund.currency, layout, locale), timeZone };
       return ok(documentBytes(refundBlocks(refund, format), layout, { openDrawer }));
     }
     case 'report':
@@ -65,6 +67,6 @@ export function jobBytes(
               'The drawer was not opened: the printer did not answer within a minute. Use No sale to open it now.',
           });
     case 'test':
-      return ok(testPageBytes(layout, heading()));
+      return ok(testPageBytes(layout, heading(), locale));
   }
 }

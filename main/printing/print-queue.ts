@@ -4,8 +4,10 @@
 // with jitter), while the Till screen says how many are waiting. A job is marked printed
 // only when the printer took all of it and did not report a problem right after.
 import type { PrintJobRow, PrintJobs } from '../../db/print-jobs.js';
-import { printerBlocked, type PrinterStatus } from '../../domain/printer-status.js';
-import type { Result } from '../../domain/result.js';
+import type { PrinterStatus } from '../../domain/printer-status.js';
+import { english } from '../../domain/i18n/messages.js';
+import { printerBlockedKey } from '../../domain/printer-status.js';
+import type { Result, Said } from '../../domain/result.js';
 import type { Logger } from '../log/log-port.js';
 import { fullJitterDelay } from '../sync/backoff.js';
 import { createSingleFlight } from '../sync/single-flight.js';
@@ -15,8 +17,10 @@ import type { Clock, TimerHandle, Timers } from '../sync/clock.js';
 export interface PrinterState {
   /** ready: the last job or status read went through; problem: it did not; unknown: not tried. */
   condition: 'unknown' | 'ready' | 'problem';
-  /** Why the last try failed, in a cashier's words. */
+  /** Why the last try failed, in a cashier's words (English: the log's and the job's record). */
   problem: string | null;
+  /** The problem's catalog key, so a screen can say it in the till's language. */
+  problemSay: Said | null;
   /** The printer's last real-time status (null: not read, or the transport cannot). */
   status: PrinterStatus | null;
   /** Monotonic ms until the next try, when one is scheduled. */
@@ -60,8 +64,10 @@ export function createPrintQueue(options: PrintQueueOptions) {
   const state: Omit<PrinterState, 'retryInMs'> = {
     condition: 'unknown',
     problem: null,
+    problemSay: null,
     status: null,
   };
+  const cleared = { condition: 'ready', problem: null, problemSay: null } as const;
 
   function scheduleRetry(): void {
     const delay = Math.max(
@@ -92,19 +98,20 @@ export function createPrintQueue(options: PrintQueueOptions) {
       return true;
     }
     const sent = await options.send(bytes.value);
-    const blocked = sent.ok && sent.value ? printerBlocked(sent.value) : null;
+    const blocked = sent.ok && sent.value ? printerBlockedKey(sent.value) : null;
     if (sent.ok) state.status = sent.value;
     if (sent.ok && !blocked) {
       jobs.markPrinted(job.id, owner, clock.now());
       options.logger?.info({ job: job.id, kind: job.kind, drawer: job.openDrawer }, 'Printed');
-      Object.assign(state, { condition: 'ready', problem: null });
+      Object.assign(state, cleared);
       failures = 0;
       return true;
     }
-    const problem = sent.ok ? blocked! : sent.error.message;
+    const said = sent.ok ? { message: english.t(blocked!), say: { key: blocked! } } : sent.error;
+    const problem = said.message;
     jobs.markPrintFailed(job.id, owner, problem);
     options.logger?.warn({ job: job.id, problem }, 'Printing failed; will try again');
-    Object.assign(state, { condition: 'problem', problem });
+    Object.assign(state, { condition: 'problem', problem, problemSay: said.say ?? null });
     failures += 1;
     return false;
   }
@@ -145,11 +152,16 @@ export function createPrintQueue(options: PrintQueueOptions) {
       retryInMs: retryAt === null ? null : Math.max(0, retryAt - clock.monotonic()),
     }),
     /** Remembers a status read outside a job (`printer status`, the test page). */
-    noteStatus(status: PrinterStatus | null, problem: string | null): void {
+    noteStatus(
+      status: PrinterStatus | null,
+      problem: { message: string; say?: Said } | null,
+    ): void {
       state.status = status;
       Object.assign(
         state,
-        problem ? { condition: 'problem', problem } : { condition: 'ready', problem: null },
+        problem
+          ? { condition: 'problem', problem: problem.message, problemSay: problem.say ?? null }
+          : cleared,
       );
     },
     /** Stops trying; a job being sent finishes (it is marked as it ends). */

@@ -3,6 +3,7 @@
 // out during the job means it prints again whole), let go. Every failure is a Result with
 // a cashier's sentence; nothing here waits longer than the timeout it is given.
 import { messageOf } from '../../domain/errors.js';
+import { said } from '../../domain/i18n/said.js';
 import type { PrinterAddress } from '../../domain/printer-address.js';
 import { printerBlocked, type PrinterStatus } from '../../domain/printer-status.js';
 import { fail, ok, type Result } from '../../domain/result.js';
@@ -34,7 +35,11 @@ async function withLink<T>(
     return await use(link);
   } catch (error) {
     if (isPrinterProblem(error)) return fail(error.toAppError());
-    return fail({ code: 'printer_failed', message: `Printing failed: ${messageOf(error)}.` });
+    // The cause's own words (English, as the runtime gave them) inside the till's sentence.
+    return fail({
+      code: 'printer_failed',
+      ...said('printer.problem.failed', { detail: messageOf(error) }),
+    });
   } finally {
     await link?.close().catch(() => {});
   }

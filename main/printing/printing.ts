@@ -1,10 +1,13 @@
 // The till's receipt printer in a running agent (the app, the console, the daemon): which
 // printer Settings or TILLSYNC_PRINTER name, the queue that prints the store's jobs, a
 // look for jobs other processes added (the CLI, a restart), and what a person can ask of
-// it (reprint, cancel, retry, a test page). The printer is never on a sale's path.
+// it (reprint, cancel, retry, a test page). The printer is never on a sale's path. Paper
+// speaks the till's language: its locale setting, else this process's (LANG).
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../db/store.js';
 import { tillTimeZone } from '../../db/till-time-zone.js';
+import { translator } from '../../domain/i18n/messages.js';
+import { said } from '../../domain/i18n/said.js';
 import { printerAddressText } from '../../domain/printer-address.js';
 import type { NewPrintJob } from '../../domain/print-jobs.js';
 import type { PrinterView } from '../../domain/printer-view.js';
@@ -23,6 +26,8 @@ import {
   type OpenPrinter,
 } from './printer-send.js';
 import { printerSetup, salePrintingOf, type PrinterSources } from './printer-setup.js';
+import { jobLabelSay } from './job-labels.js';
+import { tillLocale as localeOf } from './till-locale.js';
 
 export interface PrintingOptions extends PrinterSources {
   store: () => Store;
@@ -36,6 +41,8 @@ export interface PrintingOptions extends PrinterSources {
   link?: Partial<PrinterLinkOptions>;
   /** Tests give a printer of their own making; the real transports otherwise. */
   open?: OpenPrinter;
+  /** The system's locale, for a till whose setting names none; this process's (LANG) if not given. */
+  systemLocale?: string;
 }
 
 const DEFAULT_POLL_MS = 5000;
@@ -46,15 +53,13 @@ const PRUNE_EVERY_MS = 6 * 3_600_000;
 export function createPrinting(options: PrintingOptions) {
   const { store, clock, timers } = options;
   const setup = () => printerSetup(store().settings.read(), options);
+  const tillLocale = () => localeOf(store().settings.read(), options.systemLocale);
   const linkOptions = (): PrinterLinkOptions => ({
     timeoutMs: PRINTER_TIMEOUT_MS,
     timers,
     ...options.link,
   });
-  const noPrinter = fail({
-    code: 'no_printer',
-    message: 'No receipt printer is set: set its address in Settings.',
-  });
+  const noPrinter = fail({ code: 'no_printer', ...said('printer.error.noPrinter') });
 
   const queue = createPrintQueue({
     jobs: store,
@@ -68,7 +73,8 @@ export function createPrinting(options: PrintingOptions) {
       const heading = () => [settings.shopName, settings.tillName, address() ?? ''];
       const timeZone = tillTimeZone(settings);
       const layout = { profile, width };
-      return jobBytes(store(), job, { layout, heading, now: clock.now(), timeZone });
+      const locale = tillLocale();
+      return jobBytes(store(), job, { layout, heading, now: clock.now(), timeZone, locale });
     },
     send: (bytes) => {
       const chosen = setup();
@@ -119,9 +125,12 @@ export function createPrinting(options: PrintingOptions) {
       drawer: settings.cashDrawer,
       condition: state.condition,
       problem: state.problem,
+      problemSay: state.problemSay,
       status: state.status,
       retryInSeconds: state.retryInMs === null ? null : Math.ceil(state.retryInMs / 1000),
-      waiting: store().waitingPrintJobs(),
+      waiting: store()
+        .waitingPrintJobs()
+        .map((job) => ({ ...job, labelSay: jobLabelSay(store(), job) })),
     };
   }
 
@@ -149,12 +158,15 @@ export function createPrinting(options: PrintingOptions) {
     printReceipt: (saleId: string) =>
       store().getReceipt(saleId)
         ? add({ kind: 'receipt', ref: saleId })
-        : fail({ code: 'not_found', message: `There is no sale ${saleId}.` }),
+        : fail({ code: 'not_found', ...said('printer.error.noSale', { saleId }) }),
     printRefund(returnNumber: number) {
       const found = store().getReturn(returnNumber);
       return found
         ? add({ kind: 'refund', ref: found.returnId })
-        : fail({ code: 'not_found', message: `There is no return R${returnNumber}.` });
+        : fail({
+            code: 'not_found',
+            ...said('printer.error.noReturn', { number: returnNumber }),
+          });
     },
     /** An X or Z report, its lines frozen as they are now, at the printer's width. */
     async printReport(report: ShiftReport): Promise<Result<PrinterView>> {
@@ -163,11 +175,14 @@ export function createPrinting(options: PrintingOptions) {
       const { profile, width, address } = chosen.value;
       if (!address) return noPrinter;
       const { paperFormat } = await import('./paper-format.js');
-      const { currencyDisplay } = paperFormat(report.currency, { profile, width });
+      const locale = tillLocale();
+      const { currencyDisplay } = paperFormat(report.currency, { profile, width }, locale);
       const timeZone = tillTimeZone(store().settings.read());
       const columns = profileColumns(profile, width);
-      const lines = reportLines(report, columns, { currencyDisplay, timeZone });
-      return add({ kind: 'report', reason: reportTitle(report), lines });
+      const lines = reportLines(report, columns, { currencyDisplay, timeZone, locale });
+      // Its title is the job's label on the Till screen, in the till's language as its lines are.
+      const reason = reportTitle(report, translator(locale));
+      return add({ kind: 'report', reason, lines });
     },
     printTestPage: () => add({ kind: 'test' }),
     cancel(jobId: number): Result<PrinterView> {
@@ -186,7 +201,7 @@ export function createPrinting(options: PrintingOptions) {
       if (!chosen.ok) return chosen;
       if (!chosen.value.address) return noPrinter;
       const read = await readPrinterStatus(chosen.value.address, linkOptions(), options.open);
-      queue.noteStatus(read.ok ? read.value : null, read.ok ? null : read.error.message);
+      queue.noteStatus(read.ok ? read.value : null, read.ok ? null : read.error);
       options.onChange?.();
       return ok(view());
     },

@@ -1,6 +1,7 @@
 // A shift report as a file to print or download: the till roll's lines as text, CSV, or a
-// PDF of those lines. Made from the report alone (and the till's time zone), so a Z report
-// exported again, a year later and after its sales were archived, is the same file.
+// PDF of those lines. Made from the report alone (and the till's time zone and language), so a
+// Z report exported again, a year later and after its sales were archived, is the same file.
+// The CSV is data: English, whatever the till's language.
 import { CSV_BOM } from '../../domain/csv.js';
 import type { ReceiptWidth } from '../../domain/sale-states.js';
 import type { ShiftReport } from '../../domain/shift.js';
@@ -11,6 +12,7 @@ import {
   reportTitle,
   type ReportLayout,
 } from '../../domain/views/shift-report-view.js';
+import { paperWords } from '../../domain/views/receipt-document.js';
 import { ROLL_COLUMNS } from '../../domain/views/till-roll.js';
 import { printsInPdf, textPdf } from './report-pdf.js';
 
@@ -33,7 +35,7 @@ export function exportShiftReport(
   report: ShiftReport,
   format: ReportFormat,
   width: ReceiptWidth,
-  options: Pick<ReportLayout, 'timeZone'> = {},
+  options: Pick<ReportLayout, 'timeZone' | 'locale'> = {},
 ) {
   const columns = ROLL_COLUMNS[width];
   const file = {
@@ -53,6 +55,6 @@ export function exportShiftReport(
   const printable = printsInPdf(lines)
     ? lines
     : reportLines(report, columns, { ...options, currencyDisplay: 'code' });
-  const pdf = textPdf(printable, reportTitle(report));
+  const pdf = textPdf(printable, reportTitle(report, paperWords(options.locale)));
   return { ...file, content: pdf.toString('base64'), encoding: 'base64' as const };
 }

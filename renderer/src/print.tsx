@@ -4,6 +4,7 @@
 // its print dialog.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { english, type Translator } from '../../domain/i18n/messages';
 
 interface DesktopPrinting {
   print(options: { silent: boolean }): Promise<{ ok: boolean; message?: string }>;
@@ -24,18 +25,23 @@ export function setPrintable(document: ComponentChildren): void {
   for (const listener of listeners) listener(document);
 }
 
-/** Prints a document (it becomes the printable one); resolves with a problem, if any. */
+/** Prints a document (it becomes the printable one); resolves with a problem, if any, in `words`. */
 export async function printDocument(
   document: ComponentChildren,
-  options: { silent?: boolean } = {},
+  options: { silent?: boolean; words?: Translator } = {},
 ): Promise<string | undefined> {
+  const { t } = options.words ?? english;
   setPrintable(document);
   // Let the print area render the document first.
   await new Promise((resolve) => setTimeout(resolve, 0));
   const desktop = window.tillsyncDesktop;
   if (desktop) {
     const result = await desktop.print({ silent: options.silent ?? false });
-    return result.ok ? undefined : `Not printed: ${result.message ?? 'the printer refused'}.`;
+    if (result.ok) return undefined;
+    // The desktop's reason is Electron's own words, shown as they come.
+    return t('printer.dialog.notPrinted', {
+      reason: result.message ?? t('printer.dialog.refused'),
+    });
   }
   window.print();
   return undefined;

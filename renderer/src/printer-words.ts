@@ -1,29 +1,34 @@
 // What the screens say about the receipt printer, from its view: Settings' status line and
-// the Till screen's notice. No page state here, so tests read it directly.
+// the Till screen's notice, in the screen's words (English when none are given). No page
+// state here, so tests read it directly.
+import { english, type Translator } from '../../domain/i18n/messages.js';
 import { printerStatusWords } from '../../domain/printer-status.js';
-import { printerNotice, type PrinterView } from '../../domain/printer-view.js';
+import { printerNotice, printerProblemWords, type PrinterView } from '../../domain/printer-view.js';
 
 /** Settings' status line: which printer, and how it is. */
-export function printerStatusLine(view: PrinterView): string {
+export function printerStatusLine(view: PrinterView, words: Translator = english): string {
   if (view.setupProblem) return view.setupProblem;
-  if (!view.address) return 'No printer address: receipts print through the print dialog.';
+  if (!view.address) return words.t('printer.line.noAddress');
   const how =
     view.condition === 'problem'
-      ? (view.problem ?? 'Not printing.')
+      ? (printerProblemWords(view, words) ?? words.t('printer.line.notPrinting'))
       : view.status
-        ? printerStatusWords(view.status)
+        ? printerStatusWords(view.status, words)
         : view.condition === 'ready'
-          ? 'Ready'
-          : 'Not tried yet: print a test page.';
-  return `${view.address}: ${how}`;
+          ? words.t('printer.status.ready', { paperLow: 'no', drawerOpen: 'no' })
+          : words.t('printer.line.notTried');
+  return words.t('printer.line.status', { address: view.address, how });
 }
 
 /**
  * The Till screen's notice: jobs waiting on a printer with a problem (or tried and failed
  * before), or a printer address that is not valid. A receipt printing right now is not news.
  */
-export function tillNotice(view: PrinterView): { text: string; trouble: boolean } | null {
-  const text = printerNotice(view);
+export function tillNotice(
+  view: PrinterView,
+  words: Translator = english,
+): { text: string; trouble: boolean } | null {
+  const text = printerNotice(view, words);
   const trouble = view.condition === 'problem' || view.setupProblem !== null;
   if (!text || !(trouble || view.waiting.some((job) => job.attempts > 0))) return null;
   return { text, trouble };

@@ -117,6 +117,13 @@ describe('settings', () => {
         path: '/printerAddress',
         message:
           'The printer address "lpt1" is not one of tcp://HOST:9100, serial:///dev/ttyUSB0?baud=9600 or system://QUEUE.',
+        say: {
+          key: 'printer.address.notAForm',
+          values: {
+            text: 'lpt1',
+            forms: 'tcp://HOST:9100, serial:///dev/ttyUSB0?baud=9600 or system://QUEUE',
+          },
+        },
       },
       { path: '/printerProfile', message: 'must be one of the printers listed in Settings' },
     ]);

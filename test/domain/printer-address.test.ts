@@ -1,5 +1,6 @@
 // A printer address is one of three forms; anything else is refused naming the part at fault.
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../domain/i18n/messages.js';
 import { parsePrinterAddress, printerAddressText } from '../../domain/printer-address.js';
 
 describe('printer addresses', () => {
@@ -43,5 +44,17 @@ describe('printer addresses', () => {
       expect(parsed.error.code).toBe('invalid_printer');
       expect(parsed.error.message).toContain(`"${text}" ${why}`);
     }
+  });
+
+  it("says a bad address in the till's language from its key, its English kept", () => {
+    const parsed = parsePrinterAddress('serial:///dev/ttyUSB0?baud=9601');
+    if (parsed.ok) throw new Error('baud 9601 is no baud rate');
+    expect(parsed.error.message).toBe(
+      'The printer address "serial:///dev/ttyUSB0?baud=9601" has baud 9601; use one of 2400, 4800, 9600, 19200, 38400, 57600, 115200.',
+    );
+    expect(translator('de-DE').say(parsed.error)).toBe(
+      'Die Druckeradresse „serial:///dev/ttyUSB0?baud=9601“ hat baud 9601; verwenden Sie einen der Werte 2400, 4800, 9600, 19200, 38400, 57600, 115200.',
+    );
+    expect(translator('fr-FR').say(parsed.error)).toContain("L'adresse d'imprimante « serial:");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPrinter } from '../../main/printing/printer-link.js';
 import { parsePrinterAddress } from '../../domain/printer-address.js';
+import { translator } from '../../domain/i18n/messages.js';
 import { printerBlocked } from '../../domain/printer-status.js';
 import { open, problemOf } from '../helpers/printer-links.js';
 import type { TimerHandle, Timers } from '../../main/sync/clock.js';
@@ -102,7 +103,18 @@ describe('network printer (tcp://)', () => {
     expect(problem.message).toBe(
       `The printer at ${printer.text} refused the connection (connection refused): check the port in the printer address in Settings and that nothing else is printing to it.`,
     );
-    expect(problem.toAppError()).toEqual({ code: 'refused', message: problem.message });
+    // English for JSON and logs, its catalog key for a screen in the till's language.
+    expect(problem.toAppError()).toEqual({
+      code: 'refused',
+      message: problem.message,
+      say: {
+        key: 'printer.problem.refused',
+        values: { printer: printer.text, detail: ' (connection refused)' },
+      },
+    });
+    expect(translator('de-DE').say(problem.toAppError())).toBe(
+      `Der Drucker unter ${printer.text} hat die Verbindung abgelehnt (connection refused): Prüfen Sie den Port in der Druckeradresse in den Einstellungen und ob nichts anderes auf ihm druckt.`,
+    );
     expect(ms).toBeLessThan(1000);
     await printer.behave('normal');
     const link = await open(printer.address);

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { PrintJobView } from '../../domain/print-jobs.js';
 import type { PrinterView } from '../../domain/printer-view.js';
 import { printerStatusLine, tillNotice } from '../../renderer/src/printer-words.js';
+import { translator } from '../../domain/i18n/messages.js';
+import { printerProblem } from '../../main/printing/printer-problem.js';
 
 const PRINTER = 'tcp://192.168.1.50:9100';
 const REFUSED = `The printer at ${PRINTER} refused the connection: check the port.`;
@@ -83,6 +85,46 @@ describe("Settings' printer status line", () => {
     );
     expect(printerStatusLine(view({ condition: 'unknown' }))).toBe(
       `${PRINTER}: Not tried yet: print a test page.`,
+    );
+  });
+});
+
+describe("the printer's words in the till's language", () => {
+  const german = translator('de-DE');
+  const french = translator('fr-FR');
+  const refused = printerProblem('refused', { kind: 'tcp', host: '192.168.1.50', port: 9100 });
+  const problem = refused.toAppError();
+
+  it('says the waiting jobs and the problem in German, from its key (English stays in the view)', () => {
+    const waiting = view({
+      condition: 'problem',
+      problem: problem.message,
+      problemSay: problem.say ?? null,
+      waiting: [job(1, 1), job(2, 0)],
+    });
+    expect(tillNotice(waiting)?.text).toBe(
+      `Printer not printing: 2 print jobs waiting. ${problem.message}`,
+    );
+    expect(tillNotice(waiting, german)).toEqual({
+      text: `Drucker druckt nicht: 2 Druckaufträge warten. Der Drucker unter ${PRINTER} hat die Verbindung abgelehnt: Prüfen Sie den Port in der Druckeradresse in den Einstellungen und ob nichts anderes auf ihm druckt.`,
+      trouble: true,
+    });
+    expect(tillNotice(view({ condition: 'ready', waiting: [job(1, 2)] }), german)?.text).toBe(
+      'Druckt: 1 Druckauftrag wartet',
+    );
+  });
+
+  it("says Settings' status line in French", () => {
+    const status = { online: true, coverOpen: false, paper: 'near_end' as const, drawerOpen: true };
+    expect(printerStatusLine(view({ status }), french)).toBe(
+      `${PRINTER} : Prête ; bientôt plus de papier ; tiroir-caisse ouvert`,
+    );
+    const out = { ...status, paper: 'out' as const };
+    expect(printerStatusLine(view({ status: out }), french)).toBe(
+      `${PRINTER} : L'imprimante n'a plus de papier : mettez un nouveau rouleau.`,
+    );
+    expect(printerStatusLine(view({ address: null }), french)).toBe(
+      "Aucune adresse d'imprimante : les tickets s'impriment avec la boîte de dialogue d'impression.",
     );
   });
 });

@@ -10,6 +10,8 @@ import { receiptBlocks, refundBlocks } from '../../../domain/views/receipt-docum
 import { documentBytes, drawerPulseBytes, testPageBytes } from '../../printing/escpos-document.js';
 import { printerProfile } from '../../../domain/printer-profiles.js';
 import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
+import { tillTimeZone } from '../../../db/till-time-zone.js';
+import { cliLocale } from '../amount-option.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { cliPrinter, printed } from '../printer-access.js';
@@ -30,6 +32,13 @@ const statusWords = (status: PrinterStatus | null) =>
 
 const missing = (message: string) => fail({ code: 'not_found', message });
 
+/** Paper in the till's language and numbers (its locale setting, else LANG) and time zone. */
+function tillPaper(store: Store, currency: string, layout: PrintLayout) {
+  const settings = store.settings.read();
+  const format = paperFormat(currency, layout, cliLocale(settings.locale));
+  return { ...format, timeZone: tillTimeZone(settings) };
+}
+
 /** The sale's receipt (by receipt number, scanned code or id) or a return's refund receipt. */
 function paperOf(
   store: Store,
@@ -43,14 +52,14 @@ function paperOf(
       return missing(`There is no return ${receipt} on this till: check its number (R1, R2...).`);
     return ok({
       label: `Refund R${found.returnNumber}`,
-      blocks: refundBlocks(found, paperFormat(found.currency, layout)),
+      blocks: refundBlocks(found, tillPaper(store, found.currency, layout)),
     });
   }
   const sale = store.getReceipt(receipt) ?? lookUp(store, receipt);
   if (!sale) return missing(`There is no sale ${receipt} on this till: check the receipt number.`);
   return ok({
     label: `Receipt #${sale.receiptNumber}`,
-    blocks: receiptBlocks(sale, paperFormat(sale.currency, layout)),
+    blocks: receiptBlocks(sale, tillPaper(store, sale.currency, layout)),
   });
 }
 
@@ -132,7 +141,8 @@ export function registerPrinting(program: Command): void {
           printer.text,
           printerProfile(printer.layout.profile).name,
         ];
-        const status = printed(await printer.send(testPageBytes(printer.layout, heading)));
+        const locale = cliLocale(store.settings.read().locale);
+        const status = printed(await printer.send(testPageBytes(printer.layout, heading, locale)));
         process.stdout.write(`Test page printed on ${printer.text}: ${statusWords(status)}.\n`);
       }),
     );

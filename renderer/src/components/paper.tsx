@@ -1,7 +1,7 @@
 // What goes on paper: a receipt, a refund receipt and a day's totals, laid out for 80 mm or
 // 58 mm till rolls by CSS (print.css). Every figure comes from the agent's records, never the
 // cart; what a receipt says, and in what order, comes from domain/views/receipt-document.ts,
-// which the till roll's text shares.
+// which the till roll's text shares. Paper speaks the till's language (useWords).
 import type { ComponentChildren } from 'preact';
 import type { MethodOutput } from '../../../main/contract/contract';
 import { dayRows } from '../../../domain/views/day-view';
@@ -14,6 +14,7 @@ import {
   type PaperBlock,
 } from '../../../domain/views/receipt-document';
 import { returnLabel, type RefundReceipt } from '../../../domain/returns';
+import { useWords } from '../words';
 
 export { platformNote } from '../../../domain/views/receipt-document';
 
@@ -34,13 +35,14 @@ function Paper(props: { width: Width; label: string; children: ComponentChildren
  * the picture's width, edges left sharp so a scanner reads every bar.
  */
 function Barcode({ code, width }: { code: string; width: Width }) {
+  const words = useWords();
   const layout = barcodeOnRoll(code, width);
   const height = layout.heightMm / layout.moduleMm;
   return (
     <div class="paper-barcode">
       <svg
         role="img"
-        aria-label={`Receipt barcode ${code}`}
+        aria-label={words.t('paper.receipt.barcode', { code })}
         width={`${layout.widthMm}mm`}
         height={`${layout.heightMm}mm`}
         viewBox={`0 0 ${layout.symbol.totalModules} ${height}`}
@@ -101,12 +103,11 @@ export function ReceiptPaper({
   width: Width;
   decimals: number;
 }) {
+  const words = useWords();
+  const format = { decimals, timeZone: screenTimeZone(), locale: words.locale };
   return (
-    <Paper width={width} label={`Receipt ${receipt.receiptNumber}`}>
-      <Blocks
-        blocks={receiptBlocks(receipt, { decimals, timeZone: screenTimeZone() })}
-        width={width}
-      />
+    <Paper width={width} label={words.t('paper.receipt.label', { number: receipt.receiptNumber })}>
+      <Blocks blocks={receiptBlocks(receipt, format)} width={width} />
     </Paper>
   );
 }
@@ -121,22 +122,25 @@ export function RefundPaper({
   width: Width;
   decimals: number;
 }) {
+  const words = useWords();
+  const format = { decimals, timeZone: screenTimeZone(), locale: words.locale };
   return (
-    <Paper width={width} label={`Refund ${returnLabel(receipt.returnNumber)}`}>
-      <Blocks
-        blocks={refundBlocks(receipt, { decimals, timeZone: screenTimeZone() })}
-        width={width}
-      />
+    <Paper
+      width={width}
+      label={words.t('paper.refund.label', { label: returnLabel(receipt.returnNumber) })}
+    >
+      <Blocks blocks={refundBlocks(receipt, format)} width={width} />
     </Paper>
   );
 }
 
 export function DayPaper(props: { day: DayTotals; width: Width; decimals: number; shop: string }) {
   const { day } = props;
+  const words = useWords();
   return (
-    <Paper width={props.width} label={`Totals of ${day.date}`}>
+    <Paper width={props.width} label={words.t('paper.day.label', { date: day.date })}>
       <p class="paper-title">{props.shop}</p>
-      <p>Day totals · {day.date}</p>
+      <p>{words.t('paper.day.heading', { date: day.date })}</p>
       <DayTable day={day} decimals={props.decimals} />
     </Paper>
   );
@@ -144,16 +148,17 @@ export function DayPaper(props: { day: DayTotals; width: Width; decimals: number
 
 /** The day's rows, as on screen and on paper. */
 export function DayTable({ day, decimals }: { day: DayTotals; decimals: number }) {
+  const words = useWords();
+  const money = (minor: number) =>
+    formatMoney(minor, day.currency, decimals, 'symbol', words.locale);
   return (
     <table class="day-rows">
       <tbody>
-        {dayRows(day).map((row) => (
+        {dayRows(day, words).map((row) => (
           <tr key={row.label} class={row.warn ? 'warn' : undefined}>
             <th scope="row">{row.label}</th>
             <td>{row.count ?? ''}</td>
-            <td class="paper-amount">
-              {row.amountMinor === null ? '' : formatMoney(row.amountMinor, day.currency, decimals)}
-            </td>
+            <td class="paper-amount">{row.amountMinor === null ? '' : money(row.amountMinor)}</td>
           </tr>
         ))}
       </tbody>

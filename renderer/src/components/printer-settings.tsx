@@ -11,14 +11,12 @@ import { useWords } from '../words';
 
 type Settings = MethodOutput<'getSettings'>;
 
-const ADDRESS_FORMS =
-  'tcp://192.168.1.50:9100 (network), serial:///dev/ttyUSB0?baud=9600 (serial or USB, COM3 on Windows) or system://QUEUE (a print queue); empty: the print dialog';
-
 export function PrinterSettingsForm(props: {
   settings: Settings;
   onChange: (next: Settings) => void;
 }) {
   const words = useWords();
+  const { t } = words;
   const { till, platform } = props.settings;
   const lockedBy = platform.locked.printerAddress;
   const printer = usePrinter();
@@ -40,39 +38,47 @@ export function PrinterSettingsForm(props: {
       openDrawerAfterCash: drawerAfterCash,
     });
     if (!result.ok) return setFeedback(errorFeedback(result.error, words));
-    setFeedback({ tone: 'ok', text: 'Printer settings saved.' });
+    setFeedback({ tone: 'ok', text: t('printer.settings.saved') });
     props.onChange(result.value);
     await refreshPrinter();
   }
 
   async function testPage() {
     setTesting(true);
-    const problem = await askPrinter(api.printTestPage({}));
+    const problem = await askPrinter(api.printTestPage({}), words);
     setTesting(false);
     setFeedback(
       problem
         ? { tone: 'error', text: problem }
-        : { tone: 'ok', text: 'Test page sent to the printer.' },
+        : { tone: 'ok', text: t('printer.settings.testSent') },
     );
   }
 
   return (
     <form aria-labelledby="printer-title" onSubmit={(event) => void save(event)}>
-      <h2 id="printer-title">Receipt printer and cash drawer</h2>
+      <h2 id="printer-title">{t('printer.settings.heading')}</h2>
       <p data-testid="printer-state">
-        {printer ? printerStatusLine(printer.view) : 'Reading the printer…'}
+        {printer ? printerStatusLine(printer.view, words) : t('printer.settings.reading')}
       </p>
       <InputField
         id="printer-address"
-        label="Printer address"
-        hint={lockedBy ? `Set by ${lockedBy}: change it there.` : ADDRESS_FORMS}
+        label={t('printer.settings.address')}
+        hint={
+          lockedBy
+            ? t('printer.settings.lockedBy', { source: lockedBy })
+            : t('printer.settings.addressForms')
+        }
         error={error('/printerAddress')}
         value={lockedBy ? (printer?.view.address ?? '') : address}
         disabled={Boolean(lockedBy)}
         autocomplete="off"
         onValue={setAddress}
       />
-      <Field id="printer-profile" label="Printer model" error={error('/printerProfile')}>
+      <Field
+        id="printer-profile"
+        label={t('printer.settings.model')}
+        error={error('/printerProfile')}
+      >
         <select
           id="printer-profile"
           value={profile}
@@ -90,18 +96,18 @@ export function PrinterSettingsForm(props: {
         </select>
       </Field>
       <Check checked={cashDrawer} onChange={setCashDrawer}>
-        A cash drawer is plugged into the printer
+        {t('printer.settings.drawer')}
       </Check>
       <Check checked={drawerAfterCash} disabled={!cashDrawer} onChange={setDrawerAfterCash}>
-        Open the drawer after a sale paid in cash
+        {t('printer.settings.drawerAfterCash')}
       </Check>
-      <button type="submit">Save printer settings</button>
+      <button type="submit">{t('printer.settings.save')}</button>
       <button
         type="button"
         disabled={testing || !printer?.view.address}
         onClick={() => void testPage()}
       >
-        {testing ? 'Sending…' : 'Print test page'}
+        {testing ? t('printer.settings.sending') : t('printer.settings.test')}
       </button>
       {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
     </form>
