@@ -4,7 +4,7 @@
 // its print dialog.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { english, type Translator } from '../../domain/i18n/messages';
+import type { Translator } from '../../domain/i18n/messages';
 
 interface DesktopPrinting {
   print(options: { silent: boolean }): Promise<{ ok: boolean; message?: string }>;
@@ -28,9 +28,9 @@ export function setPrintable(document: ComponentChildren): void {
 /** Prints a document (it becomes the printable one); resolves with a problem, if any, in `words`. */
 export async function printDocument(
   document: ComponentChildren,
-  options: { silent?: boolean; words?: Translator } = {},
+  options: { silent?: boolean; words: Translator },
 ): Promise<string | undefined> {
-  const { t } = options.words ?? english;
+  const { t } = options.words;
   setPrintable(document);
   // Let the print area render the document first.
   await new Promise((resolve) => setTimeout(resolve, 0));

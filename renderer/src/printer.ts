@@ -2,7 +2,7 @@
 // the agent's `printer` event and by the answer of every printer call. Whether the till has
 // a printer of its own (an address) decides who prints: the agent, or the print dialog.
 import { useEffect, useState } from 'preact/hooks';
-import { english, type Translator } from '../../domain/i18n/messages';
+import type { Translator } from '../../domain/i18n/messages';
 import type { PrinterView } from '../../domain/printer-view';
 import type { ContractResult } from '../../main/contract/contract';
 import { api } from './api';
@@ -51,7 +51,7 @@ export const printsDirect = (printer: PrinterNow | undefined): boolean =>
 /** Runs a printer call, shares its answer; the problem in `words` when it failed. */
 export async function askPrinter(
   call: Promise<ContractResult<PrinterView>>,
-  words: Translator = english,
+  words: Translator,
 ): Promise<string | undefined> {
   const result = await call;
   if (!result.ok) return words.error(result.error);

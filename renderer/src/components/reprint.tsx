@@ -35,8 +35,8 @@ export function useReprint(till: Till) {
     if (!latest.ok) return setProblem(words.error(latest.error));
     setReceipt(latest.value);
     const failed = direct
-      ? await askPrinter(api.printReceipt({ saleId }))
-      : await printDocument(paper(latest.value));
+      ? await askPrinter(api.printReceipt({ saleId }), words)
+      : await printDocument(paper(latest.value), { words });
     setProblem(failed);
     const number = String(latest.value.receiptNumber);
     setSent(direct && !failed ? words.t('till.reprint.sent', { number }) : undefined);

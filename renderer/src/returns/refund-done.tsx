@@ -37,8 +37,8 @@ export function RefundDone(props: {
           onClick={() =>
             void (
               props.direct
-                ? askPrinter(api.printRefund({ returnNumber: done.returnNumber }))
-                : printDocument(props.paper())
+                ? askPrinter(api.printRefund({ returnNumber: done.returnNumber }), words)
+                : printDocument(props.paper(), { words })
             ).then(setProblem)
           }
         >

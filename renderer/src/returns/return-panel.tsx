@@ -156,7 +156,8 @@ export function ReturnPanel(props: {
     setBusy(false);
     if (result.ok) {
       setPrintable(paper(result.value));
-      if (till.printAfterSale && !direct) void printDocument(paper(result.value), { silent: true });
+      if (till.printAfterSale && !direct)
+        void printDocument(paper(result.value), { silent: true, words });
       return setDone(result.value);
     }
     if (result.error.code === 'cancelled') return;

@@ -73,7 +73,7 @@ export function TodayScreen({ settings }: { settings: Settings }) {
               <button
                 type="button"
                 class="primary"
-                onClick={() => void printDocument(paperOf(day)).then(setProblem)}
+                onClick={() => void printDocument(paperOf(day), { words }).then(setProblem)}
               >
                 {t('today.print')}
               </button>

@@ -31,8 +31,8 @@ export function ReportView(props: {
   // With the till's own printer the agent prints it (the figures as they are now); else the dialog.
   const print = (content: string) =>
     printsDirect(printer)
-      ? askPrinter(api.printShiftReport({ number })).then(setProblem)
-      : printDocument(paper(content)).then(setProblem);
+      ? askPrinter(api.printShiftReport({ number }), words).then(setProblem)
+      : printDocument(paper(content), { words }).then(setProblem);
 
   useEffect(() => {
     void api.exportShiftReport({ number, format: 'text' }).then((result) => {

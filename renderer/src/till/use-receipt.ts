@@ -28,7 +28,7 @@ export function useReceipt(
   function show(value: Receipt, print: boolean) {
     setReceipt(value);
     setPrintable(paperOf(value));
-    if (print && !direct) void printDocument(paperOf(value), { silent: true }).then(report);
+    if (print && !direct) void printDocument(paperOf(value), { silent: true, words }).then(report);
   }
 
   useEvent(
@@ -53,8 +53,9 @@ export function useReceipt(
       const latest = await api.getReceipt(receipt ? { saleId: receipt.saleId } : {});
       if (!latest.ok) return onProblem(words.error(latest.error));
       setReceipt(latest.value);
-      if (direct) report(await askPrinter(api.printReceipt({ saleId: latest.value.saleId })));
-      else report(await printDocument(paperOf(latest.value)));
+      if (direct)
+        report(await askPrinter(api.printReceipt({ saleId: latest.value.saleId }), words));
+      else report(await printDocument(paperOf(latest.value), { words }));
     },
   };
 }
