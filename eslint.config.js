@@ -24,6 +24,9 @@ const drizzleOnlyFromDb = [
   message: 'Take drizzle-orm from db/drizzle.ts (Node 24 loads its ES build slowly).',
 }));
 
+const WORDS_FROM_CATALOG =
+  'Take the words from the catalog: useWords().t(key) (see README, Languages).';
+
 const NO_SQL = 'No SQL outside db/: add a function there and call it.';
 // What writes or runs SQL: the driver, drizzle (its builder and its `sql`, from db/drizzle.ts
 // too) and the typed raw SQL of db/typed-sql.ts. Type imports as well: none is needed there.
@@ -215,5 +218,27 @@ export default tseslint.config(
     // The till's SQL lives in db/, beside the schema it must follow: the app asks db/.
     files: ['main/**', 'renderer/**', 'domain/**'],
     rules: { 'no-restricted-syntax': ['error', ...drizzleOnlyFromDb, ...sqlOnlyInDb] },
+  },
+  {
+    // Every word a person reads on a screen comes from the catalog (domain/i18n): no text
+    // written into the markup, nor into the attributes a screen reader says (after the SQL
+    // rules above, whose list it repeats: a later block's list replaces an earlier one's).
+    files: ['renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...drizzleOnlyFromDb,
+        ...sqlOnlyInDb,
+        { selector: 'JSXText[value=/[A-Za-z]{2,}/]', message: WORDS_FROM_CATALOG },
+        {
+          selector: `JSXAttribute[name.name=/^(aria-label|title|placeholder|alt|label)$/] > Literal[value=/[A-Za-z]{2,}/]`,
+          message: WORDS_FROM_CATALOG,
+        },
+        {
+          selector: 'JSXExpressionContainer > Literal[value=/[A-Za-z]{2,}/]',
+          message: WORDS_FROM_CATALOG,
+        },
+      ],
+    },
   },
 );

@@ -14,6 +14,9 @@ import { setTillPlace } from './money';
 import { tillLocale } from './locale';
 import { WordsContext } from './words';
 
+/** The product's name, the same in every language. */
+const PRODUCT_NAME = 'Tillsync';
+
 type Settings = MethodOutput<'getSettings'>;
 const SCREENS = ['Till', 'Today', 'Sync', 'Settings'] as const;
 type Screen = (typeof SCREENS)[number];
@@ -55,7 +58,10 @@ export function App() {
     <WordsContext.Provider value={words}>
       <div class="app">
         <header>
-          <h1>Tillsync{settings ? ` · ${settings.till.tillName}` : ''}</h1>
+          <h1>
+            {PRODUCT_NAME}
+            {settings ? ` · ${settings.till.tillName}` : ''}
+          </h1>
           <nav role="tablist" aria-label={words.t('common.screens')}>
             {SCREENS.map((name) => (
               <button

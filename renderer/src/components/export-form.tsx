@@ -6,6 +6,9 @@ import { screenTimeZone } from '../money';
 import { Field, fieldMessages, InputField, Notice } from './field';
 import { useWords } from '../words';
 
+/** A format's name, the same in every language. */
+const JSON_NAME = 'JSON';
+
 /** The sales of a period, as a CSV for a spreadsheet or JSON: the same as `tillsync export`. */
 export function ExportForm() {
   const words = useWords();
@@ -71,7 +74,7 @@ export function ExportForm() {
           onChange={(e) => setFormat(e.currentTarget.value as 'csv' | 'json')}
         >
           <option value="csv">{t('sync.export.csv')}</option>
-          <option value="json">JSON</option>
+          <option value="json">{JSON_NAME}</option>
         </select>
       </Field>
       <button type="submit" disabled={busy}>
