@@ -34,9 +34,12 @@ export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
 }
 
 /**
- * An `invalid_input` error naming each bad field, e.g.
+ * An `invalid_input` error naming each bad field (its subject English, or `said(...)`), e.g.
  * "The sale is not valid: /items/0/price: must not be negative".
  */
-export function invalidInput(subject: string, error: z.ZodError): AppError {
+export function invalidInput(
+  subject: Parameters<typeof invalidFields>[0],
+  error: z.ZodError,
+): AppError {
   return invalidFields(subject, fieldErrorsFrom(error));
 }

@@ -12,6 +12,7 @@ import { customer, product } from './sale.js';
 import { CASH_METHOD } from './payment-methods.js';
 import { MAX_ITEMS_PER_SALE, MAX_QUANTITY } from './sale-input.js';
 import { parseAmount, parseQuantity } from './typed-amounts.js';
+import { fieldSays } from './i18n/said.js';
 
 /** The cart being rung up (one at a time), or one put aside to recall later. */
 export const CART_STATES = ['open', 'held'] as const;
@@ -46,7 +47,7 @@ export const cartContent = z.object({
    * The locale its numbers were typed in (the till's when they were typed), so the agent
    * reads them as the cashier saw them. Carts saved before had none: they were typed in.
    */
-  locale: z.string().max(64).refine(isWellFormedLocale, 'must be a locale, like de-DE').optional(),
+  locale: z.string().max(64).refine(isWellFormedLocale, fieldSays('field.mustBeLocale')).optional(),
 });
 export type CartContent = z.infer<typeof cartContent>;
 

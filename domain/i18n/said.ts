@@ -25,3 +25,16 @@ export function fieldSays(key: MessageKey, values?: SaidValues): string {
 export const saidOfField = (message: string): Said | undefined => fieldKeys.get(message);
 
 export type { MessageValues };
+
+/**
+ * A custom zod issue's words whose values vary per input (a total, a line number): spread
+ * into the issue, `{ code: 'custom', path, input, ...saidIssue('field.x', { n }) }`;
+ * db/field-errors.ts problemOf reads the key back from `params.say`.
+ */
+export function saidIssue(
+  key: MessageKey,
+  values?: SaidValues,
+): { message: string; params: { say: Said } } {
+  const { message, say } = said(key, values);
+  return { message, params: { say } };
+}

@@ -133,7 +133,11 @@ describe('recordSale', () => {
     const refused = sell('MOBILE_MONEY');
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.error.fields).toEqual([
-      { path: '/paymentMethod', message: 'must be one of CASH, M_PESA' },
+      {
+        path: '/paymentMethod',
+        message: 'must be one of CASH, M_PESA',
+        say: { key: 'field.sale.oneOfMethods', values: { methods: 'CASH, M_PESA' } },
+      },
     ]);
     expect(rowCounts(store.database.sqlite)).toEqual(before);
   });
