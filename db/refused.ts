@@ -24,7 +24,7 @@ import {
 import { untakenMethod } from '../domain/payment-methods.js';
 import type { SettingsStore } from './settings.js';
 import type { Shifts } from './shifts.js';
-import { said } from '../domain/i18n/said.js';
+import { fieldSays, said } from '../domain/i18n/said.js';
 
 const refusedColumns = {
   ...saleColumns,
@@ -70,7 +70,7 @@ const aliases = { sales: 's', outbox: 'o' };
 export type { RefusedChange };
 
 const discardReason = z.strictObject({
-  reason: z.string().trim().min(1, 'must say why the sale is discarded').max(500),
+  reason: z.string().trim().min(1, fieldSays('field.discard.reason')).max(500),
 });
 
 export function createRefusedActions(
