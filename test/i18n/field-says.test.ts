@@ -15,6 +15,7 @@ import { newReturnInput, returnSearchInput } from '../../domain/returns.js';
 import type { FieldError } from '../../domain/result.js';
 import { settingsPatch } from '../../domain/settings.js';
 import { drawerEntryInput, openShiftInput } from '../../domain/shift.js';
+import { parseAmount, parseQuantity } from '../../domain/typed-amounts.js';
 import { voidSaleInput } from '../../domain/void.js';
 
 const german = translator('de-DE');
@@ -249,6 +250,25 @@ describe('field messages said with their key', () => {
     );
     expect(french.say(address!)).toBe(
       "L'adresse d'imprimante « serial:///dev/ttyUSB0?baud=1234 » a baud 1234 ; utilisez l'une de ces valeurs : 2400, 4800, 9600, 19200, 38400, 57600, 115200.",
+    );
+  });
+
+  it('says an amount or a quantity typed wrong, the field named as the caller gives it', () => {
+    const amount = parseAmount('zwei Euro', { locale: 'de-DE', currency: 'EUR', field: 'Gegeben' });
+    if (amount.ok) throw new Error('accepted');
+    expect(amount.error.message).toBe(
+      'Gegeben is not an amount (you typed "zwei Euro"): write it like 52,50',
+    );
+    expect(german.say(amount.error)).toBe(
+      'Gegeben ist kein Betrag (Sie haben „zwei Euro“ eingegeben): schreiben Sie ihn wie 52,50',
+    );
+    const quantity = parseQuantity('0,0005', 'fr-FR', 'Quantité');
+    if (quantity.ok) throw new Error('accepted');
+    expect(quantity.error.message).toBe('At most 3 decimal places');
+    expect(french.say(quantity.error)).toBe('Au plus 3 décimales');
+    const yen = parseAmount('1.5', { locale: 'es-ES', currency: 'JPY', field: '--float' });
+    expect(!yen.ok && spanish.say(yen.error)).toBe(
+      '--float tiene decimales (1.5), pero JPY no tiene subunidad: indique JPY enteros, como 52',
     );
   });
 });
