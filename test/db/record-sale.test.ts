@@ -178,6 +178,10 @@ describe('recordSale', () => {
         code: 'storage_failed',
         message:
           'Saving the sale failed: the data folder cannot be written (a read-only disk, or its permissions). Fix that, then try again. Nothing was half-written.',
+        say: {
+          key: 'store.storageFailed',
+          values: { action: 'Saving the sale', hint: 'readOnly' },
+        },
       },
     });
     store.database.sqlite.pragma('query_only = OFF');

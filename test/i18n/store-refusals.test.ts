@@ -293,3 +293,20 @@ describe('the catalog and a refused sale set aside', () => {
     expect(german.say(missing)).toBe('Es gibt keinen Verkauf #99.');
   });
 });
+
+describe('a write the disk refused', () => {
+  it('says what to do in German, the action named as its caller gave it', () => {
+    store.database.sqlite.pragma('query_only = ON');
+    const error = refusal(store.recordSale(checked(), { now: NOW }));
+    expect(error.say).toEqual({
+      key: 'store.storageFailed',
+      values: { action: 'Saving the sale', hint: 'readOnly' },
+    });
+    expect(german.say(error)).toBe(
+      'Saving the sale ist fehlgeschlagen: der Datenordner kann nicht beschrieben werden ' +
+        '(ein schreibgeschützter Datenträger oder seine Rechte). Beheben Sie das und versuchen ' +
+        'Sie es erneut. Es wurde nichts halb geschrieben.',
+    );
+    store.database.sqlite.pragma('query_only = OFF');
+  });
+});
