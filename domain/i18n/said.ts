@@ -35,8 +35,6 @@ export function saidOfIssue(issue: z.core.$ZodIssue): { message: string; say?: S
   return say ? { message: issue.message, say } : { message: issue.message };
 }
 
-export type { MessageValues };
-
 /**
  * A custom zod issue's words whose values vary per input (a total, a line number): spread
  * into the issue, `{ code: 'custom', path, input, ...saidIssue('field.x', { n }) }`;
@@ -49,3 +47,5 @@ export function saidIssue(
   const { message, say } = said(key, values);
   return { message, params: { say } };
 }
+
+export type { MessageValues };
