@@ -288,6 +288,17 @@ describe('the catalog and a refused sale set aside', () => {
     expect(french.error(none)).toBe(
       "La mise à l'écart n'est pas valide: /reason: doit indiquer pourquoi la vente est écartée",
     );
+    const sale = store.recordSale(checked(), { now: NOW });
+    const pending = refusal(store.discardRefused('#1', { reason: 'twice' }, NOW));
+    expect(sale.ok && pending.message).toBe(
+      'Sale #1 is pending, not refused: there is nothing to resolve.',
+    );
+    expect(german.say(pending)).toBe(
+      'Verkauf #1 ist nicht abgelehnt (wartet): es gibt nichts zu klären.',
+    );
+    expect(spanish.say(pending)).toBe(
+      'La venta #1 está pendiente, no rechazada: no hay nada que resolver.',
+    );
     const missing = refusal(store.discardRefused('#99', { reason: 'twice' }, NOW));
     expect(missing.message).toBe('There is no sale #99.');
     expect(german.say(missing)).toBe('Es gibt keinen Verkauf #99.');
