@@ -28,6 +28,7 @@ import type { PreparedSale } from './record-sale.js';
 import { carts } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { chargedCart } from '../domain/cart-charged.js';
+import { said } from '../domain/i18n/said.js';
 
 type CartRow = typeof carts.$inferSelect;
 
@@ -176,7 +177,7 @@ export function createCarts(
 
     holdCart(content: CartContent, note: string, now = Date.now()): Result<null> {
       if (content.lines.length === 0)
-        return fail({ code: 'empty_cart', message: 'Nothing to hold: the cart is empty.' });
+        return fail({ code: 'empty_cart', ...said('store.cartEmpty') });
       hold.immediate(content, note.trim(), now);
       return ok(null);
     },
@@ -191,8 +192,7 @@ export function createCarts(
       if (!row)
         return fail({
           code: 'not_found',
-          message:
-            'That held sale is not here any more: it may have been recalled on another screen.',
+          ...said('store.heldCartGone'),
         });
       const content = readContent(row);
       if (!content.ok) {

@@ -3,7 +3,6 @@
 // wrong PINs in a row lock a cashier for a minute.
 import { randomUUID } from 'node:crypto';
 import {
-  MANAGER_ACTIONS,
   newCashierInput,
   PIN_ATTEMPTS,
   PIN_LOCK_MS,
@@ -17,6 +16,7 @@ import { invalidInput } from './field-errors.js';
 import type { TillDatabase } from './open.js';
 import { hashPin, pinMatches } from './pin-hash.js';
 import { cashiers } from './schema.js';
+import { said } from '../domain/i18n/said.js';
 
 type CashierRow = typeof cashiers.$inferSelect;
 
@@ -51,7 +51,7 @@ export function createCashiers({ db }: TillDatabase) {
 
   function add(input: unknown, now = Date.now()): Result<CashierView> {
     const parsed = newCashierInput.safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The cashier is not valid', parsed.error));
+    if (!parsed.success) return fail(invalidInput(said('store.cashierNotValid'), parsed.error));
     const { name, pin, role } = parsed.data;
     const taken = db
       .select({ id: cashiers.id })
@@ -60,18 +60,14 @@ export function createCashiers({ db }: TillDatabase) {
       .get();
     if (taken)
       return fail(
-        invalidFields('The cashier is not valid', [
-          { path: '/name', message: `${name} is already a cashier here` },
+        invalidFields(said('store.cashierNotValid'), [
+          { path: '/name', ...said('field.alreadyACashier', { name }) },
         ]),
       );
     if (role !== 'manager' && !hasCashiers())
       return fail(
-        invalidFields('The cashier is not valid', [
-          {
-            path: '/role',
-            message:
-              'the first cashier must be a manager (someone must be able to close the shift)',
-          },
+        invalidFields(said('store.cashierNotValid'), [
+          { path: '/role', ...said('field.firstCashierManager') },
         ]),
       );
     const row = { id: randomUUID(), name, role, pinHash: hashPin(pin), createdAt: now };
@@ -82,7 +78,7 @@ export function createCashiers({ db }: TillDatabase) {
   function remove(id: string, now = Date.now()): Result<CashierView> {
     const row = find(id);
     if (!row || row.removedAt !== null)
-      return fail({ code: 'not_found', message: 'There is no such cashier.' });
+      return fail({ code: 'not_found', ...said('store.noSuchCashier') });
     const others = list().filter((cashier) => cashier.id !== id);
     if (
       row.role === 'manager' &&
@@ -91,7 +87,7 @@ export function createCashiers({ db }: TillDatabase) {
     )
       return fail({
         code: 'last_manager',
-        message: `${row.name} is the last manager: add another manager first, or remove the cashiers.`,
+        ...said('store.lastManager', { name: row.name }),
       });
     db.update(cashiers).set({ removedAt: now }).where(eq(cashiers.id, id)).run();
     return ok(viewOf(row));
@@ -101,12 +97,16 @@ export function createCashiers({ db }: TillDatabase) {
   function checkPin(entry: PinEntry, now = Date.now()): Result<CashierView> {
     const row = find(entry.cashierId);
     if (!row || row.removedAt !== null)
-      return fail({ code: 'not_found', message: 'There is no such cashier.' });
+      return fail({ code: 'not_found', ...said('store.noSuchCashier') });
     const left = lockLeftMs(row, now);
     if (left > 0)
       return fail({
         code: 'cashier_locked',
-        message: `${row.name} is locked after ${PIN_ATTEMPTS} wrong PINs: try again in ${Math.ceil(left / 1000)} s.`,
+        ...said('store.cashierLocked', {
+          name: row.name,
+          attempts: PIN_ATTEMPTS,
+          seconds: Math.ceil(left / 1000),
+        }),
       });
     if (pinMatches(entry.pin, row.pinHash)) {
       if (row.failedPins > 0 || row.lockedAt !== null)
@@ -136,7 +136,7 @@ export function createCashiers({ db }: TillDatabase) {
     if (checked.value.role !== 'manager')
       return fail({
         code: 'manager_required',
-        message: `${checked.value.name} is not a manager: a manager must ${MANAGER_ACTIONS[action]}.`,
+        ...said('store.managerRequired', { name: checked.value.name, action }),
       });
     return checked;
   }
@@ -152,11 +152,8 @@ export function createCashiers({ db }: TillDatabase) {
 function wrongPin(name: string, triesLeft: number): AppError {
   return {
     code: 'wrong_pin',
-    message:
-      triesLeft === 0
-        ? `Wrong PIN for ${name}: locked for a minute.`
-        : `Wrong PIN for ${name}: ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left before a minute's lock.`,
-    fields: [{ path: '/pin', message: 'is not the right PIN' }],
+    ...said('store.wrongPin', { name, tries: triesLeft }),
+    fields: [{ path: '/pin', ...said('field.notTheRightPin') }],
   };
 }
 

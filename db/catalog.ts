@@ -10,21 +10,22 @@ import { fail, ok, type FieldError, type Result } from '../domain/result.js';
 import { idSchema } from '../domain/sale-input.js';
 import { customers, products } from './schema.js';
 import type { SettingsStore } from './settings.js';
+import { fieldSays, said } from '../domain/i18n/said.js';
 
 export const MAX_CATALOG_ROWS = 20_000;
 
 /** What a scanner types: EAN-13, UPC, Code 128 shop codes. */
 export const barcodeSchema = z
-  .string({ error: 'must be text' })
+  .string({ error: fieldSays('field.mustBeText') })
   .trim()
-  .regex(/^[0-9A-Za-z._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or _');
+  .regex(/^[0-9A-Za-z._-]{1,64}$/, fieldSays('field.catalog.barcode'));
 
 const productRow = z.strictObject({
   id: idSchema,
-  name: z.string().trim().min(1, 'must not be empty').max(200),
+  name: z.string().trim().min(1, fieldSays('field.mustNotBeEmpty')).max(200),
   price: z
-    .number({ error: 'must be a number' })
-    .nonnegative('must not be negative')
+    .number({ error: fieldSays('field.mustBeNumber') })
+    .nonnegative(fieldSays('field.mustNotBeNegative'))
     .max(1_000_000_000),
   category: z.string().trim().max(100).nullish(),
   barcode: barcodeSchema.nullish(),
@@ -32,7 +33,7 @@ const productRow = z.strictObject({
 
 const customerRow = z.strictObject({
   id: idSchema,
-  name: z.string().trim().min(1, 'must not be empty').max(200),
+  name: z.string().trim().min(1, fieldSays('field.mustNotBeEmpty')).max(200),
   email: z.string().trim().max(200).nullish(),
   phone: z.string().trim().max(50).nullish(),
 });
@@ -136,7 +137,7 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
     if (!shape.success) {
       return fail({
         code: 'invalid_input',
-        message: 'The catalog is not valid',
+        ...said('store.catalogNotValid'),
         fields: fieldErrorsFrom(shape.error),
       });
     }
@@ -146,7 +147,7 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
     if (shape.data.currency && shape.data.currency !== currency) {
       errors.push({
         path: '/currency',
-        message: `is ${shape.data.currency}, but this till sells in ${currency}`,
+        ...said('field.catalog.otherCurrency', { given: shape.data.currency, currency }),
       });
     }
     const products = shape.data.products.flatMap((row, index) => {
@@ -159,7 +160,7 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
       if (priceMinor === undefined) {
         errors.push({
           path: `/products/${index}/price`,
-          message: `has more decimal places than ${currency} allows`,
+          ...said('field.catalog.tooManyDecimals', { currency }),
         });
         return [];
       }
@@ -194,6 +195,7 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
         code: 'invalid_input',
         message: `The catalog was not imported: ${listed}${more}`,
         summary: 'The catalog was not imported',
+        say: said('store.catalogNotImported').say,
         fields: errors,
       });
     }
@@ -215,9 +217,10 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
       const path = `/products/${index}/barcode`;
       const earlier = firstWith.get(barcode);
       const holder = holderOf.get({ barcode })?.id;
-      if (earlier) clashes.push({ path, message: `${barcode} is also the barcode of ${earlier}` });
+      if (earlier)
+        clashes.push({ path, ...said('field.catalog.barcodeTwice', { barcode, earlier }) });
       else if (holder && holder !== id && !importedIds.has(holder))
-        clashes.push({ path, message: `${barcode} is already the barcode of ${holder}` });
+        clashes.push({ path, ...said('field.catalog.barcodeTaken', { barcode, holder }) });
       firstWith.set(barcode, id);
     });
     return clashes;
@@ -243,5 +246,5 @@ export function createCatalog(database: TillDatabase, settingsStore: SettingsSto
 }
 
 function prefixed(prefix: string, fields: FieldError[]): FieldError[] {
-  return fields.map((field) => ({ path: `${prefix}${field.path}`, message: field.message }));
+  return fields.map((field) => ({ ...field, path: `${prefix}${field.path}` }));
 }

@@ -8,6 +8,7 @@ import { createCashiers } from './cashiers.js';
 import { sql } from './drizzle.js';
 import type { TillDatabase } from './open.js';
 import { shifts } from './schema.js';
+import { said } from '../domain/i18n/said.js';
 
 /** The rows of the one-current-shift index: a query must say it to use it. */
 export const CURRENT_SHIFT = `"state" <> 'closed'`;
@@ -22,7 +23,7 @@ export interface Act {
 
 export const NO_SHIFT: AppError = {
   code: 'no_shift',
-  message: 'No shift is open on this till: open one first (or ring up a sale, which opens one).',
+  ...said('store.noShift'),
 };
 
 export function createCurrentShift(

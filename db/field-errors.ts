@@ -2,21 +2,15 @@
 // field, so every boundary reports bad input the same way.
 import type { z } from 'zod';
 import { invalidFields, type AppError, type FieldError, type Said } from '../domain/result.js';
-import { said, saidOfField } from '../domain/i18n/said.js';
+import { said, saidOfIssue } from '../domain/i18n/said.js';
 
 export function toPointer(path: ReadonlyArray<PropertyKey>): string {
   return path.map((part) => '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
-/**
- * A zod issue's message with its catalog key: from a custom issue's `params.say` (a message
- * whose values vary, like a total), else from the schema's fieldSays.
- */
-export function problemOf(issue: z.core.$ZodIssue): { message: string; say?: Said } {
-  const given = issue.code === 'custom' ? (issue.params?.say as Said | undefined) : undefined;
-  const say = given ?? saidOfField(issue.message);
-  return say ? { message: issue.message, say } : { message: issue.message };
-}
+/** A zod issue's message with its catalog key (domain/i18n/said.ts saidOfIssue). */
+export const problemOf = (issue: z.core.$ZodIssue): { message: string; say?: Said } =>
+  saidOfIssue(issue);
 
 /** One error per field: the first problem zod found there, which is the most basic one. */
 export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
@@ -34,9 +28,12 @@ export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
 }
 
 /**
- * An `invalid_input` error naming each bad field, e.g.
+ * An `invalid_input` error naming each bad field (its subject English, or `said(...)`), e.g.
  * "The sale is not valid: /items/0/price: must not be negative".
  */
-export function invalidInput(subject: string, error: z.ZodError): AppError {
+export function invalidInput(
+  subject: Parameters<typeof invalidFields>[0],
+  error: z.ZodError,
+): AppError {
   return invalidFields(subject, fieldErrorsFrom(error));
 }

@@ -5,6 +5,7 @@ import type { NewPrintJob, PrintJobKind, PrintJobView } from '../domain/print-jo
 import { returnLabel } from '../domain/returns.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import type { TillDatabase } from './open.js';
+import { said } from '../domain/i18n/said.js';
 
 /** A job as the queue prints it. */
 export interface PrintJobRow {
@@ -155,9 +156,9 @@ export function createPrintJobs({ sqlite }: TillDatabase) {
       const row = stateOf.get(id) as { state: string } | undefined;
       return fail({
         code: row ? 'not_waiting' : 'not_found',
-        message: row
-          ? `Print job ${id} is not waiting any more (it is ${row.state}).`
-          : `There is no print job ${id}.`,
+        ...(row
+          ? said('store.printJobNotWaiting', { id, state: row.state })
+          : said('store.noPrintJob', { id })),
       });
     },
   };

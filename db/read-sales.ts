@@ -12,6 +12,7 @@ import { fail, ok, type Result } from '../domain/result.js';
 import { OUTBOX_STATES } from '../domain/sale-states.js';
 import { givenDiscountOf, saleChoiceColumns, saleColumns } from './sale-columns.js';
 import { outbox, outboxCounts, saleItems, sales } from './schema.js';
+import { said } from '../domain/i18n/said.js';
 
 export const saleFilterSchema = z.strictObject({
   state: z.enum(OUTBOX_STATES).optional(),
@@ -138,7 +139,7 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
 
   function listSales(filter: unknown = {}): Result<SalePage> {
     const parsed = saleFilterSchema.safeParse(filter);
-    if (!parsed.success) return fail(invalidInput('The sales filter is not valid', parsed.error));
+    if (!parsed.success) return fail(invalidInput(said('store.salesFilterNotValid'), parsed.error));
     const { state, from, to, limit, before } = parsed.data;
     const conditions: SQL[] = [];
     if (state) conditions.push(eq(outbox.state, state));

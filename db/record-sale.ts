@@ -19,6 +19,7 @@ import { prepareSaleItemInsert } from './sale-items.js';
 import { archives, outbox, sales } from './schema.js';
 import type { SettingsStore } from './settings.js';
 import { describeStorageError } from './storage-errors.js';
+import { said } from '../domain/i18n/said.js';
 
 /** A sale as its rows say it: the new sale with its id, time, shop and currency. */
 export interface SaleRow {
@@ -179,9 +180,9 @@ export function createSaleRecorder(
     const settings = settingsStore.read();
     // The rules that need the till's settings; the rest was checked as the sale came in.
     const untaken = untakenMethod(settings.paymentMethods, sale.paymentMethod);
-    if (untaken) return fail(invalidFields('The sale is not valid', [untaken]));
+    if (untaken) return fail(invalidFields(said('store.saleNotValid'), [untaken]));
     const charged = chargeSale(sale, currencyDecimals(settings.currency));
-    if (!charged.ok) return fail(invalidFields('The sale is not valid', charged.fields));
+    if (!charged.ok) return fail(invalidFields(said('store.saleNotValid'), charged.fields));
     const { value } = charged;
     const row: SaleRow = {
       id: randomUUID(),

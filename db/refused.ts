@@ -24,6 +24,7 @@ import {
 import { untakenMethod } from '../domain/payment-methods.js';
 import type { SettingsStore } from './settings.js';
 import type { Shifts } from './shifts.js';
+import { fieldSays, said } from '../domain/i18n/said.js';
 
 const refusedColumns = {
   ...saleColumns,
@@ -69,7 +70,7 @@ const aliases = { sales: 's', outbox: 'o' };
 export type { RefusedChange };
 
 const discardReason = z.strictObject({
-  reason: z.string().trim().min(1, 'must say why the sale is discarded').max(500),
+  reason: z.string().trim().min(1, fieldSays('field.discard.reason')).max(500),
 });
 
 export function createRefusedActions(
@@ -127,11 +128,12 @@ export function createRefusedActions(
   function findRefused(idOrReceipt: string): Result<Row> {
     const receipt = /^#?\d+$/.test(idOrReceipt) ? Number(idOrReceipt.replace('#', '')) : -1;
     const row = findRow.get({ id: idOrReceipt, receipt });
-    if (!row) return fail({ code: 'not_found', message: `There is no sale ${idOrReceipt}.` });
+    if (!row)
+      return fail({ code: 'not_found', ...said('store.noSuchSale', { sale: idOrReceipt }) });
     if (row.state !== 'refused') {
       return fail({
         code: 'not_refused',
-        message: `Sale #${row.receiptNumber} is ${row.state}, not refused: there is nothing to resolve.`,
+        ...said('store.notRefused', { receipt: row.receiptNumber, state: row.state }),
       });
     }
     return ok(row);
@@ -212,26 +214,26 @@ export function createRefusedActions(
       if (found.value.unansweredAttempts > 0 && !options.checkedPlatform) {
         return fail({
           code: 'may_be_on_platform',
-          message: `Sale #${found.value.receiptNumber} may already be on the platform: an attempt to send it got no answer. Look for it on the platform first. If it is there, discard this one; if it is not, edit it again and confirm that you checked.`,
+          ...said('store.mayBeOnPlatform', { receipt: found.value.receiptNumber }),
         });
       }
       const settings = settingsStore.read();
       const untaken = untakenMethod(settings.paymentMethods, sale.paymentMethod);
-      if (untaken) return fail(invalidFields('The sale is not valid', [untaken]));
+      if (untaken) return fail(invalidFields(said('store.saleNotValid'), [untaken]));
       const paid = found.value;
       // A discounted sale keeps its discounts: its lines' prices stay (domain/corrected-sale.ts).
       // Checked against the till's currency now: it may have changed since the sale was paid.
       const kept = keepDiscounts(lineDiscounts.of(paid.saleId), sale);
       if (!kept.ok)
         return fail(
-          invalidFields('The edit would change money already taken', [
-            { path: kept.path, message: kept.message },
+          invalidFields(said('store.editChangesMoney'), [
+            { path: kept.path, message: kept.message, ...(kept.say ? { say: kept.say } : {}) },
           ]),
         );
       const edited = { ...sale, totalMinor: kept.totalMinor, currency: settings.currency };
       const moneyChanges = moneyChangesOf(paid, edited, currencyDecimals(paid.currency));
       if (moneyChanges.length > 0)
-        return fail(invalidFields('The edit would change money already taken', moneyChanges));
+        return fail(invalidFields(said('store.editChangesMoney'), moneyChanges));
       const revised: RevisedSale = {
         paymentMethod: sale.paymentMethod,
         lines: kept.lines,
@@ -249,7 +251,7 @@ export function createRefusedActions(
       cashierId: string | null = null,
     ): Result<RefusedChange> {
       const parsed = discardReason.safeParse(input);
-      if (!parsed.success) return fail(invalidInput('The discard is not valid', parsed.error));
+      if (!parsed.success) return fail(invalidInput(said('store.discardNotValid'), parsed.error));
       const found = findRefused(idOrReceipt);
       if (!found.ok) return found;
       discardTransaction.immediate(found.value, parsed.data.reason, { now, cashierId });

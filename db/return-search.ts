@@ -10,7 +10,13 @@ import { computed, leftJoined, typedQuery, type RowOf, type TypedStatement } fro
 import { dayRange } from '../domain/time-zone.js';
 import { receiptNumberOf } from '../domain/receipt-code.js';
 import { fail, invalidFields, ok, type Result } from '../domain/result.js';
-import { returnSearchInput, whyNotReturnable, type ReturnCandidate } from '../domain/returns.js';
+import {
+  notReturnableOf,
+  returnSearchInput,
+  whyNotReturnable,
+  type ReturnCandidate,
+} from '../domain/returns.js';
+import { said } from '../domain/i18n/said.js';
 
 const saleColumns = {
   saleId: sales.id,
@@ -143,12 +149,14 @@ export function createReturnSearch(
   /** Sales of a day, of a charged total or of a customer (id or part of the name), newest first. */
   function searchSales(input: unknown): Result<ReturnCandidate[]> {
     const parsed = returnSearchInput.safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The search is not valid', parsed.error));
+    if (!parsed.success) return fail(invalidInput(said('store.searchNotValid'), parsed.error));
     const { day, amountMinor, customer, limit } = parsed.data;
     const range = day === undefined ? undefined : dayRange(day, timeZone());
     if (day !== undefined && !range)
       return fail(
-        invalidFields('The search is not valid', [{ path: '/day', message: 'is not a real day' }]),
+        invalidFields(said('store.searchNotValid'), [
+          { path: '/day', ...said('field.search.notARealDay') },
+        ]),
       );
     const rows = run({
       receipt: null,
@@ -166,5 +174,5 @@ export function createReturnSearch(
 
 export const candidateOf = ({ schema: _schema, ...row }: FoundSaleRow): ReturnCandidate => ({
   ...row,
-  notReturnable: whyNotReturnable(row.receiptNumber, row.state),
+  ...notReturnableOf(whyNotReturnable(row.receiptNumber, row.state)),
 });

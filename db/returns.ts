@@ -20,9 +20,11 @@ import { NO_SALE_PRINTING, paperJob, type SalePrinting } from '../domain/print-j
 import { fromScaledInteger, QUANTITY_DECIMALS, toScaledInteger } from '../domain/money.js';
 import { CASH_METHOD } from '../domain/payment-methods.js';
 import { fail, invalidFields, ok, type FieldError, type Result } from '../domain/result.js';
+import { said } from '../domain/i18n/said.js';
 import {
   newReturnInput,
   refundFor,
+  notReturnableOf,
   whyNotReturnable,
   type ReturnableSale,
   type ReturnDeliveryOutcome,
@@ -44,8 +46,8 @@ const units = (quantityMilli: number) => fromScaledInteger(quantityMilli, QUANTI
 const notFound = (receipt: string) =>
   fail({
     code: 'not_found',
-    message: `There is no sale ${receipt} on this till nor in its archives: check the receipt number.`,
-    fields: [{ path: '/receipt', message: 'is not a sale on this till' }],
+    ...said('store.noSaleHereNorArchived', { sale: receipt }),
+    fields: [{ path: '/receipt', ...said('field.notASaleHere') }],
   });
 
 export function createReturns(
@@ -100,9 +102,9 @@ export function createReturns(
       ...row,
       lines,
       returnNumbers: returnNumbersOf(sale.saleId),
-      notReturnable:
-        stateWhy ??
-        (allBack ? `Everything on sale #${sale.receiptNumber} has already been returned.` : null),
+      ...notReturnableOf(
+        stateWhy ?? (allBack ? said('store.allReturned', { receipt: sale.receiptNumber }) : null),
+      ),
       soldMilli,
     };
   }
@@ -121,14 +123,18 @@ export function createReturns(
       if (!sale) return notFound(receiptOrCode);
       const returnable = returnableOf(sale);
       const stateWhy = whyNotReturnable(sale.receiptNumber, sale.state);
-      if (stateWhy) return fail({ code: 'not_returnable', message: stateWhy });
+      if (stateWhy) return fail({ code: 'not_returnable', ...stateWhy });
       const wanted =
         input.lines ??
         returnable.lines
           .filter((line) => line.returnableQuantity > 0)
           .map((line) => ({ lineNumber: line.lineNumber, quantity: line.returnableQuantity }));
       if (wanted.length === 0)
-        return fail({ code: 'not_returnable', message: returnable.notReturnable! });
+        return fail({
+          code: 'not_returnable',
+          message: returnable.notReturnable!,
+          ...(returnable.notReturnableSay ? { say: returnable.notReturnableSay } : {}),
+        });
       const errors: FieldError[] = [];
       const seen = new Set<number>();
       wanted.forEach(({ lineNumber, quantity }, i) => {
@@ -136,24 +142,29 @@ export function createReturns(
         if (!line)
           errors.push({
             path: `/lines/${i}/lineNumber`,
-            message: `is not a line of sale #${sale.receiptNumber} (it has ${returnable.lines.length})`,
+            ...said('field.return.notALine', {
+              receipt: sale.receiptNumber,
+              count: returnable.lines.length,
+            }),
           });
         else if (seen.has(lineNumber))
           errors.push({
             path: `/lines/${i}/lineNumber`,
-            message: `names line ${lineNumber} twice`,
+            ...said('field.return.lineTwice', { line: lineNumber }),
           });
         else if (quantity > line.returnableQuantity)
           errors.push({
             path: `/lines/${i}/quantity`,
-            message:
-              line.returnableQuantity === 0
-                ? `line ${lineNumber} has already been returned in full`
-                : `is more than can still be returned of line ${lineNumber}: at most ${line.returnableQuantity}`,
+            ...(line.returnableQuantity === 0
+              ? said('field.return.lineAllBack', { line: lineNumber })
+              : said('field.return.moreThanLeft', {
+                  line: lineNumber,
+                  left: line.returnableQuantity,
+                })),
           });
         seen.add(lineNumber);
       });
-      if (errors.length) return fail(invalidFields('The return is not valid', errors));
+      if (errors.length) return fail(invalidFields(said('store.returnNotValid'), errors));
 
       const items = wanted.map(({ lineNumber, quantity }, i) => {
         const line = returnable.lines.find((l) => l.lineNumber === lineNumber)!;
@@ -244,7 +255,7 @@ export function createReturns(
    */
   function recordReturn(receiptOrCode: string, input: unknown, act: ReturnAct): Result<ReturnView> {
     const parsed = newReturnInput.safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The return is not valid', parsed.error));
+    if (!parsed.success) return fail(invalidInput(said('store.returnNotValid'), parsed.error));
     return recordTransaction.immediate(receiptOrCode, parsed.data, act);
   }
 

@@ -12,6 +12,7 @@ import {
 import { invalidInput } from './field-errors.js';
 import type { TillDatabase } from './open.js';
 import { settings } from './schema.js';
+import { said } from '../domain/i18n/said.js';
 
 export { settingsSchema, settingsShape, type SettingKey, type Settings };
 
@@ -33,7 +34,7 @@ export function createSettingsStore({ db }: TillDatabase): SettingsStore {
 
   function update(patch: unknown, now = Date.now()): Result<Settings> {
     const parsed = settingsPatch.safeParse(patch);
-    if (!parsed.success) return fail(invalidInput('The settings are not valid', parsed.error));
+    if (!parsed.success) return fail(invalidInput(said('store.settingsNotValid'), parsed.error));
     db.transaction((tx) => {
       for (const [key, value] of Object.entries(parsed.data)) {
         if (value === undefined) continue;

@@ -13,6 +13,7 @@ import type { SettingsStore } from './settings.js';
 import type { createShiftReports } from './shift-report.js';
 import type { ShiftRow } from './current-shift.js';
 import { NO_SHIFT, type Act } from './current-shift.js';
+import { said } from '../domain/i18n/said.js';
 
 export function createShiftClose(deps: {
   database: TillDatabase;
@@ -27,7 +28,7 @@ export function createShiftClose(deps: {
   /** What a count would give, written nowhere: the expected cash, the difference, whether a note is needed. */
   function previewClose(input: unknown, now: number) {
     const parsed = closeShiftInput.safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The count is not valid', parsed.error));
+    if (!parsed.success) return fail(invalidInput(said('store.countNotValid'), parsed.error));
     const row = currentRow();
     if (!row) return fail(NO_SHIFT);
     const expectedMinor = reports.reportOf(row, now).expectedMinor;
@@ -47,7 +48,7 @@ export function createShiftClose(deps: {
   /** Closes the current shift with the count: its Z report, numbered and frozen, in one transaction. */
   function close(input: unknown, act: Act): Result<ShiftReport> {
     const parsed = closeShiftInput.safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The count is not valid', parsed.error));
+    if (!parsed.success) return fail(invalidInput(said('store.countNotValid'), parsed.error));
     const { count, note } = parsed.data;
     return sqlite
       .transaction((): Result<ShiftReport> => {
@@ -74,11 +75,8 @@ export function createShiftClose(deps: {
         );
         if (noteRequired(report.differenceMinor!) && note === '')
           return fail(
-            invalidFields('The close needs a note', [
-              {
-                path: '/note',
-                message: 'must say why the cash is over or short by more than the limit',
-              },
+            invalidFields(said('store.closeNeedsNote'), [
+              { path: '/note', ...said('field.shift.closeNote') },
             ]),
           );
         db.update(shifts)
@@ -114,8 +112,7 @@ export function createShiftClose(deps: {
       .from(shifts)
       .where(eq(shifts.zNumber, number))
       .get();
-    if (!row?.report)
-      return fail({ code: 'not_found', message: `There is no Z report ${number} on this till.` });
+    if (!row?.report) return fail({ code: 'not_found', ...said('store.noZReport', { number }) });
     return ok(shiftReport.parse(JSON.parse(row.report)));
   }
 

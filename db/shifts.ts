@@ -31,6 +31,7 @@ import { createCurrentShift, NO_SHIFT, type Act } from './current-shift.js';
 export type { Act };
 import { createShiftClose } from './shift-close.js';
 import { typedQuery } from './typed-sql.js';
+import { said } from '../domain/i18n/said.js';
 
 const saleCashColumns = {
   shiftId: sales.shiftId,
@@ -82,7 +83,7 @@ export function createShifts(
 
   function open(input: unknown, act: Act): Result<ShiftSummary> {
     const parsed = openShiftInput.safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The float is not valid', parsed.error));
+    if (!parsed.success) return fail(invalidInput(said('store.floatNotValid'), parsed.error));
     return sqlite
       .transaction((): Result<ShiftSummary> => {
         const existing = currentRow();
@@ -97,7 +98,9 @@ export function createShifts(
         if (existing)
           return fail({
             code: 'shift_open',
-            message: `A shift is already open on this till (since ${shownTime(existing.openedAt, tillTimeZone(settingsStore.read()))}): close it before opening another.`,
+            ...said('store.shiftAlreadyOpen', {
+              since: shownTime(existing.openedAt, tillTimeZone(settingsStore.read())),
+            }),
           });
         const id = randomUUID();
         insertShift({
@@ -147,12 +150,12 @@ export function createShifts(
     openDrawer = false,
   ): Result<{ id: string; shift: ShiftSummary }> {
     const parsed = drawerEntryInput.safeParse(input);
-    if (!parsed.success) return fail(invalidInput('The drawer entry is not valid', parsed.error));
+    if (!parsed.success) return fail(invalidInput(said('store.drawerEntryNotValid'), parsed.error));
     const { kind, amountMinor, reason } = parsed.data;
     if (kind !== 'no_sale' && amountMinor === 0)
       return fail(
-        invalidFields('The drawer entry is not valid', [
-          { path: '/amountMinor', message: 'must be more than 0' },
+        invalidFields(said('store.drawerEntryNotValid'), [
+          { path: '/amountMinor', ...said('field.moreThanZero') },
         ]),
       );
     return sqlite

@@ -16,6 +16,7 @@ import type { Act, Shifts } from './shifts.js';
 import { computed, typedQuery } from './typed-sql.js';
 import { SENT_OUTCOMES } from '../domain/outcomes.js';
 import { fail, ok, type Result } from '../domain/result.js';
+import { said } from '../domain/i18n/said.js';
 import {
   hasReturns,
   voidSaleInput,
@@ -77,8 +78,8 @@ function markVoidedStatement({ db }: TillDatabase) {
 const notFound = (idOrReceipt: string) =>
   fail({
     code: 'not_found',
-    message: `There is no sale ${idOrReceipt} on this till: check the receipt number.`,
-    fields: [{ path: '/receipt', message: 'is not a sale on this till' }],
+    ...said('store.noSaleHere', { sale: idOrReceipt }),
+    fields: [{ path: '/receipt', ...said('field.notASaleHere') }],
   });
 
 export function createVoids(
@@ -122,11 +123,11 @@ export function createVoids(
       // Goods of it came back by a return: voiding it too would give the money back twice.
       const returned = returnsOf.all(row.saleId);
       if (returned.length > 0)
-        return fail({ code: 'not_voidable', message: hasReturns(row.receiptNumber, returned) });
+        return fail({ code: 'not_voidable', ...hasReturns(row.receiptNumber, returned) });
       const params = { saleId: row.saleId, reason, ...act };
       // Not taken: read in the same transaction, the row says why.
       if (markVoided.run(params).changes !== 1)
-        return fail({ code: 'not_voidable', message: whyNotVoidable(row) });
+        return fail({ code: 'not_voidable', ...whyNotVoidable(row) });
       logAttempt({
         saleId: row.saleId,
         revision: row.revision,
@@ -163,7 +164,7 @@ export function createVoids(
       act: { now?: number; cashierId?: string | null } = {},
     ): Result<VoidedSale> {
       const parsed = voidSaleInput.safeParse(input);
-      if (!parsed.success) return fail(invalidInput('The void is not valid', parsed.error));
+      if (!parsed.success) return fail(invalidInput(said('store.voidNotValid'), parsed.error));
       const by = { now: act.now ?? Date.now(), cashierId: act.cashierId ?? null };
       const voided = voidTransaction.immediate(idOrReceipt, parsed.data.reason, by);
       if (voided.ok || voided.error.code !== 'not_found') return voided;
@@ -171,7 +172,7 @@ export function createVoids(
       // (archives are attached outside the transaction: SQLite cannot attach inside one).
       const receipt = /^#?\d+$/.test(idOrReceipt) ? Number(idOrReceipt.replace('#', '')) : -1;
       const archived = archivedFacts(receipt);
-      return archived ? fail({ code: 'not_voidable', message: whyNotVoidable(archived) }) : voided;
+      return archived ? fail({ code: 'not_voidable', ...whyNotVoidable(archived) }) : voided;
     },
   };
 }

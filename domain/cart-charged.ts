@@ -14,11 +14,13 @@ import {
 import { applyDiscounts, type DiscountedSale, type DiscountFigures } from './discount.js';
 import { currencyDecimals } from './money.js';
 import { CASH_METHOD } from './payment-methods.js';
+import { english, type Translator } from './i18n/messages.js';
 
 /** The cart as charged: each line's discounts and the total after them, or what is wrong. */
 export function chargedCart(
   cart: CartContent,
   currency: string,
+  words: Translator = english,
 ):
   | { ok: true; value: DiscountedSale<CartLine & { lineTotalMinor: number }> }
   | { ok: false; problem: string } {
@@ -26,9 +28,11 @@ export function chargedCart(
   const decimals = currencyDecimals(currency);
   const lines = [];
   for (const line of cart.lines) {
-    const discount = line.discount && cartDiscountOf(line.discount, currency, locale);
-    if (discount && !discount.ok)
-      return { ok: false, problem: `${line.product.name}'s discount: ${discount.problem}` };
+    const discount = line.discount && cartDiscountOf(line.discount, currency, locale, words);
+    if (discount && !discount.ok) {
+      const said = { product: line.product.name, problem: discount.problem };
+      return { ok: false, problem: words.t('field.cart.lineDiscountProblem', said) };
+    }
     lines.push({
       ...line,
       quantityMilli: quantityMilliOf(line.quantityText, locale) ?? 0,
@@ -37,9 +41,11 @@ export function chargedCart(
       discount: discount?.value,
     });
   }
-  const saleDiscount = cart.discount && cartDiscountOf(cart.discount, currency, locale);
-  if (saleDiscount && !saleDiscount.ok)
-    return { ok: false, problem: `The sale's discount: ${saleDiscount.problem}` };
+  const saleDiscount = cart.discount && cartDiscountOf(cart.discount, currency, locale, words);
+  if (saleDiscount && !saleDiscount.ok) {
+    const problem = saleDiscount.problem;
+    return { ok: false, problem: words.t('field.cart.saleDiscountProblem', { problem }) };
+  }
   const charged = applyDiscounts(lines, saleDiscount?.value, decimals);
   if (charged.ok)
     return {
@@ -55,11 +61,17 @@ export function chargedCart(
       },
     };
   const [, index] = charged.error.path;
-  const whose =
-    typeof index === 'number'
-      ? `${cart.lines[index]?.product.name}'s discount`
-      : "The sale's discount";
-  return { ok: false, problem: `${whose} ${charged.error.message}` };
+  const problem = words.say(charged.error);
+  return {
+    ok: false,
+    problem:
+      typeof index === 'number'
+        ? words.t('field.cart.lineDiscountRefused', {
+            product: String(cart.lines[index]?.product.name),
+            problem,
+          })
+        : words.t('field.cart.saleDiscountRefused', { problem }),
+  };
 }
 
 /** Why the cart cannot be charged as it is, in a cashier's words; undefined when it can. */
@@ -67,20 +79,22 @@ export function chargeProblem(
   cart: CartContent,
   currency: string,
   money: (minor: number) => string,
+  words: Translator = english,
 ): string | undefined {
   const locale = cartLocale(cart);
-  if (cart.lines.length === 0) return 'Add a product first.';
-  const problem = cart.lines.map((line) => lineProblem(line, locale)).find(Boolean);
-  if (problem) return `Fix the cart first: ${problem}.`;
-  const charged = chargedCart(cart, currency);
-  if (!charged.ok) return `Fix the discount first: ${charged.problem}.`;
-  if (!cart.paymentMethod) return 'Choose a payment method.';
+  if (cart.lines.length === 0) return words.t('field.cart.addProduct');
+  const problem = cart.lines.map((line) => lineProblem(line, locale, words)).find(Boolean);
+  if (problem) return words.t('field.cart.fixCart', { problem });
+  const charged = chargedCart(cart, currency, words);
+  if (!charged.ok) return words.t('field.cart.fixDiscount', { problem: charged.problem });
+  if (!cart.paymentMethod) return words.t('field.cart.chooseMethod');
   if (cart.paymentMethod === CASH_METHOD)
     return tenderedProblem(
       cart.tendered,
       charged.value.chargedTotalMinor,
       { currency, locale },
       money,
+      words,
     );
   return undefined;
 }

@@ -9,6 +9,8 @@ import {
   type DiscountInput,
 } from './discount.js';
 import { parseAmount } from './typed-amounts.js';
+import { english, type Translator } from './i18n/messages.js';
+import { saidOfIssue } from './i18n/said.js';
 
 export const cartDiscount = z.object({
   kind: z.enum(['percent', 'amount']),
@@ -20,24 +22,31 @@ export type CartDiscount = z.infer<typeof cartDiscount>;
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-/** The discount as a sale takes it (minor units), or what is wrong in a cashier's words. */
+/**
+ * The discount as a sale takes it (minor units), or what is wrong in a cashier's words: in
+ * `words`' language (English by default).
+ */
 export function discountInputOf(
   typed: CartDiscount,
   currency: string,
   locale: string,
+  words: Translator = english,
 ): Parsed<DiscountInput> {
   const text = typed.text.trim();
-  if (typed.reason.trim() === '') return { ok: false, problem: 'Say why the discount is given' };
+  if (typed.reason.trim() === '')
+    return { ok: false, problem: words.t('field.cart.discountReason') };
   if (typed.kind === 'percent') {
     const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
     const percent = match ? Number(`${match[1]}.${match[2] ?? '0'}`) : Number.NaN;
     if (!(percent > 0 && percent <= 100))
-      return { ok: false, problem: 'Type a percent from 0.01 to 100, like 10 or 12.5' };
+      return { ok: false, problem: words.t('field.cart.discountPercent') };
     return { ok: true, value: { percent, reason: typed.reason.trim() } };
   }
-  const amount = parseAmount(text, { currency, locale, field: 'The amount off' });
-  if (!amount.ok) return { ok: false, problem: amount.error.message };
-  if (amount.value === 0) return { ok: false, problem: 'The amount off must be more than 0' };
+  const field = words.t('field.cart.amountOff');
+  const amount = parseAmount(text, { currency, locale, field });
+  if (!amount.ok) return { ok: false, problem: words.say(amount.error) };
+  if (amount.value === 0)
+    return { ok: false, problem: words.t('field.cart.amountOffMoreThanZero') };
   return { ok: true, value: { amountMinor: amount.value, reason: typed.reason.trim() } };
 }
 
@@ -46,11 +55,15 @@ export function cartDiscountOf(
   typed: CartDiscount,
   currency: string,
   locale: string,
+  words: Translator = english,
 ): Parsed<Discount> {
-  const input = discountInputOf(typed, currency, locale);
+  const input = discountInputOf(typed, currency, locale, words);
   if (!input.ok) return input;
   const parsed = discountSchema.safeParse(input.value);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, problem: parsed.error.issues[0]?.message ?? 'This discount is not valid' };
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return {
+    ok: false,
+    problem: issue ? words.say(saidOfIssue(issue)) : words.t('field.cart.discountNotValid'),
+  };
 }

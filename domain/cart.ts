@@ -12,6 +12,8 @@ import { customer, product } from './sale.js';
 import { CASH_METHOD } from './payment-methods.js';
 import { MAX_ITEMS_PER_SALE, MAX_QUANTITY } from './sale-input.js';
 import { parseAmount, parseQuantity } from './typed-amounts.js';
+import { fieldSays } from './i18n/said.js';
+import { english, type Translator } from './i18n/messages.js';
 
 /** The cart being rung up (one at a time), or one put aside to recall later. */
 export const CART_STATES = ['open', 'held'] as const;
@@ -46,7 +48,7 @@ export const cartContent = z.object({
    * The locale its numbers were typed in (the till's when they were typed), so the agent
    * reads them as the cashier saw them. Carts saved before had none: they were typed in.
    */
-  locale: z.string().max(64).refine(isWellFormedLocale, 'must be a locale, like de-DE').optional(),
+  locale: z.string().max(64).refine(isWellFormedLocale, fieldSays('field.mustBeLocale')).optional(),
 });
 export type CartContent = z.infer<typeof cartContent>;
 
@@ -161,15 +163,17 @@ export function quantityMilliOf(
 export function lineProblem(
   line: CartLine,
   locale: string = UNSTATED_CART_LOCALE,
+  words: Translator = english,
 ): string | undefined {
   const parsed = parseQuantity(line.quantityText, locale);
-  if (!parsed.ok && parsed.error.why !== 'too_large') return parsed.error.message;
+  if (!parsed.ok && parsed.error.why !== 'too_large') return words.say(parsed.error);
   const milli = parsed.ok ? parsed.value : undefined;
-  if (milli === undefined || milli > MAX_QUANTITY * 1000) return `At most ${MAX_QUANTITY} at once`;
-  if (milli === 0) return 'Quantity must be more than 0';
+  if (milli === undefined || milli > MAX_QUANTITY * 1000)
+    return words.t('field.cart.atMostAtOnce', { max: MAX_QUANTITY });
+  if (milli === 0) return words.t('field.cart.quantityMoreThanZero');
   if (!Number.isSafeInteger(line.product.priceMinor) || line.product.priceMinor < 0)
-    return 'This price is not valid: fix the catalog';
-  if (lineTotalOf(line, locale) === undefined) return 'This line is too large to charge';
+    return words.t('field.cart.priceNotValid');
+  if (lineTotalOf(line, locale) === undefined) return words.t('field.cart.lineTooLarge');
   return undefined;
 }
 
@@ -206,11 +210,13 @@ export function tenderedProblem(
   totalMinor: number,
   typed: { currency: string; locale: string },
   money: (minor: number) => string,
+  words: Translator = english,
 ): string | undefined {
   if (text.trim() === '') return undefined;
-  const minor = parseAmount(text, { ...typed, field: 'Cash tendered' });
-  if (!minor.ok) return minor.error.message;
-  if (minor.value < totalMinor) return `Less than the total (${money(totalMinor)})`;
+  const minor = parseAmount(text, { ...typed, field: words.t('field.cart.cashTendered') });
+  if (!minor.ok) return words.say(minor.error);
+  if (minor.value < totalMinor)
+    return words.t('field.cart.lessThanTotal', { total: money(totalMinor) });
   return undefined;
 }
 
@@ -221,16 +227,24 @@ export function confirmationReason(
   settings: { confirmAboveAmount: number; confirmAboveQuantity: number; currencyDecimals: number },
   money: (minor: number) => string,
   locale: string = UNSTATED_CART_LOCALE,
+  words: Translator = english,
 ): string | undefined {
   const { confirmAboveAmount, confirmAboveQuantity, currencyDecimals } = settings;
   const limitMinor = Math.round(confirmAboveAmount * 10 ** currencyDecimals);
   if (confirmAboveAmount > 0 && totalMinor > limitMinor)
-    return `The total is ${money(totalMinor)}, more than ${money(limitMinor)}.`;
+    return words.t('field.cart.confirmTotal', {
+      total: money(totalMinor),
+      limit: money(limitMinor),
+    });
   const big = lines.find(
     (line) => (quantityMilliOf(line.quantityText, locale) ?? 0) > confirmAboveQuantity * 1000,
   );
   if (confirmAboveQuantity > 0 && big)
-    return `${big.quantityText} × ${big.product.name} is more than ${confirmAboveQuantity}.`;
+    return words.t('field.cart.confirmQuantity', {
+      quantity: big.quantityText,
+      product: big.product.name,
+      max: confirmAboveQuantity,
+    });
   return undefined;
 }
 
@@ -239,7 +253,7 @@ export function saleFromCart(cart: CartContent, currency: string): NewSaleInput 
   const locale = cartLocale(cart);
   const cash = cart.paymentMethod === CASH_METHOD && cart.tendered.trim() !== '';
   const tendered = cash
-    ? parseAmount(cart.tendered, { currency, locale, field: 'Cash tendered' })
+    ? parseAmount(cart.tendered, { currency, locale, field: english.t('field.cart.cashTendered') })
     : undefined;
   const tenderedMinor = tendered?.ok ? tendered.value : undefined;
   // A discount as typed; one not valid is left for the sale's own check to name (chargeProblem

@@ -1,6 +1,7 @@
 // Cashiers: who is at the till, and what only a manager may do. A till with no cashiers set
 // up works with one anonymous cashier and asks nobody for a PIN.
 import { z } from 'zod';
+import { fieldSays } from './i18n/said.js';
 
 export const CASHIER_ROLES = ['cashier', 'manager'] as const;
 export type CashierRole = (typeof CASHIER_ROLES)[number];
@@ -10,19 +11,21 @@ export const PIN_ATTEMPTS = 5;
 export const PIN_LOCK_MS = 60_000;
 
 export const pinSchema = z
-  .string({ error: 'must be a PIN' })
-  .regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
+  .string({ error: fieldSays('field.mustBePin') })
+  .regex(/^\d{4,8}$/, fieldSays('field.pinDigits'));
+
+const MAX_CASHIER_NAME = 40;
 
 export const cashierName = z
-  .string({ error: 'must be a name' })
+  .string({ error: fieldSays('field.mustBeName') })
   .trim()
-  .min(1, 'must not be empty')
-  .max(40, 'must be at most 40 characters');
+  .min(1, fieldSays('field.mustNotBeEmpty'))
+  .max(MAX_CASHIER_NAME, fieldSays('field.atMostCharacters', { max: MAX_CASHIER_NAME }));
 
 export const newCashierInput = z.strictObject({
   name: cashierName,
   pin: pinSchema,
-  role: z.enum(CASHIER_ROLES, { error: 'must be cashier or manager' }).default('cashier'),
+  role: z.enum(CASHIER_ROLES, { error: fieldSays('field.cashierOrManager') }).default('cashier'),
 });
 export type NewCashierInput = z.infer<typeof newCashierInput>;
 

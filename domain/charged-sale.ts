@@ -6,6 +6,7 @@ import { applyDiscounts, type Discount, type DiscountFigures } from './discount.
 import type { NewSale, NewSaleLine } from './new-sale.js';
 import { CASH_METHOD } from './payment-methods.js';
 import type { FieldError } from './result.js';
+import { said } from './i18n/said.js';
 
 export type ChargedSaleLine = NewSaleLine & DiscountFigures;
 
@@ -36,7 +37,7 @@ export function chargeSale(sale: NewSale, decimals: number): ChargeOutcome {
   if (!applied.ok)
     return {
       ok: false,
-      fields: [{ path: pointer(applied.error.path), message: applied.error.message }],
+      fields: [{ ...applied.error, path: pointer(applied.error.path) }],
     };
   const { chargedTotalMinor: totalMinor, saleDiscountMinor } = applied.value;
   const charged = {
@@ -52,8 +53,8 @@ export function chargeSale(sale: NewSale, decimals: number): ChargeOutcome {
   const handedOver = tenderedMinor ?? totalMinor;
   if (handedOver < totalMinor) {
     // In minor units, as the field itself is.
-    const message = `is less than the total (${totalMinor})`;
-    return { ok: false, fields: [{ path: '/tenderedMinor', message }] };
+    const less = said('field.sale.lessThanTotal', { total: totalMinor });
+    return { ok: false, fields: [{ path: '/tenderedMinor', ...less }] };
   }
   return {
     ok: true,

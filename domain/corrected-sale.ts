@@ -5,6 +5,10 @@
 // what was paid (domain/sale-edit.ts), so the amount tendered and the change stay as kept.
 import { z } from 'zod';
 import { saleFields, type PricedLine } from './new-sale.js';
+import { said } from './i18n/said.js';
+import type { FieldError } from './result.js';
+
+type FieldWords = Omit<FieldError, 'path'>;
 
 /** A corrected sale checked and priced: what the store writes as the sale's new revision. */
 export interface CorrectedSale {
@@ -52,8 +56,7 @@ export function keepDiscounts(
   old: ReadonlyArray<PricedLine & LineDiscountColumns>,
   corrected: CorrectedSale,
 ):
-  | { ok: true; lines: KeptLine[]; totalMinor: number }
-  | { ok: false; path: string; message: string } {
+  { ok: true; lines: KeptLine[]; totalMinor: number } | ({ ok: false; path: string } & FieldWords) {
   const discounted = old.some((line) => line.lineDiscountMinor + line.saleDiscountShareMinor > 0);
   if (!discounted)
     return {
@@ -61,14 +64,13 @@ export function keepDiscounts(
       lines: corrected.lines.map((line) => ({ ...line, ...NO_LINE_DISCOUNT })),
       totalMinor: corrected.totalMinor,
     };
-  const why =
-    'this sale was given a discount: its lines keep their quantities and prices; fix only a product, the customer, the shop or the payment';
-  if (corrected.lines.length !== old.length) return { ok: false, path: '/items', message: why };
+  const why = said('field.sale.keepsDiscountedLines');
+  if (corrected.lines.length !== old.length) return { ok: false, path: '/items', ...why };
   const lines: KeptLine[] = [];
   for (const [index, line] of corrected.lines.entries()) {
     const was = old[index]!;
     if (line.quantityMilli !== was.quantityMilli || line.unitPriceMinor !== was.unitPriceMinor)
-      return { ok: false, path: `/items/${index}`, message: why };
+      return { ok: false, path: `/items/${index}`, ...why };
     lines.push({
       ...line,
       discountBasisPoints: was.discountBasisPoints,

@@ -6,6 +6,8 @@
 // to the minor unit. Every figure is an integer of minor units; products go through BigInt.
 import { z } from 'zod';
 import { formatMinor, toScaledInteger } from './money.js';
+import { fieldSays, said, saidIssue } from './i18n/said.js';
+import type { Said } from './result.js';
 
 export const MAX_DISCOUNT_REASON = 200;
 /** Percents are exact to a hundredth (12.5 %, 33.33 %): kept as basis points, 1 = 0.01 %. */
@@ -18,34 +20,34 @@ export type Discount =
   | { kind: 'amount'; amountMinor: number; reason: string };
 
 const percent = z
-  .number({ error: 'must be a number, like 10 for 10 %' })
-  .positive('must be more than 0 %')
-  .max(100, 'must be at most 100 %')
+  .number({ error: fieldSays('field.discount.percentNumber') })
+  .positive(fieldSays('field.discount.moreThanZeroPercent'))
+  .max(100, fieldSays('field.atMostPercent', { max: 100 }))
   .refine((value) => value <= 0 || toScaledInteger(value, PERCENT_DECIMALS) !== undefined, {
-    error: `must have at most ${PERCENT_DECIMALS} decimal places, like 12.5`,
+    error: fieldSays('field.discount.percentDecimals', { count: PERCENT_DECIMALS }),
   });
 
 const amountMinor = z
-  .number({ error: 'must be a number of minor units, like 150 for 1.50' })
-  .int('must be a whole number of minor units, like 150 for 1.50')
-  .positive('must be more than 0');
+  .number({ error: fieldSays('field.discount.amountNumber') })
+  .int(fieldSays('field.discount.amountWhole'))
+  .positive(fieldSays('field.moreThanZero'));
 
 const reason = z
-  .string({ error: 'is required: say why the discount is given' })
+  .string({ error: fieldSays('field.discount.reasonRequired') })
   .trim()
-  .min(1, 'is required: say why the discount is given')
-  .max(MAX_DISCOUNT_REASON, `must be at most ${MAX_DISCOUNT_REASON} characters`);
+  .min(1, fieldSays('field.discount.reasonRequired'))
+  .max(MAX_DISCOUNT_REASON, fieldSays('field.atMostCharacters', { max: MAX_DISCOUNT_REASON }));
 
 /** `{ percent: 10, reason }` or `{ amountMinor: 150, reason }`: exactly one of the two. */
 export const discountSchema = z
   .strictObject(
     { percent: percent.optional(), amountMinor: amountMinor.optional(), reason },
-    { error: 'must be a discount, like { "percent": 10, "reason": "damaged box" }' },
+    { error: fieldSays('field.discount.shape') },
   )
   .transform((input, context): Discount => {
     if (input.percent !== undefined && input.amountMinor !== undefined) {
-      const message = 'give a percent or an amount, not both';
-      context.issues.push({ code: 'custom', path: ['amountMinor'], message, input });
+      const both = saidIssue('field.discount.notBoth');
+      context.issues.push({ code: 'custom', path: ['amountMinor'], ...both, input });
       return z.NEVER;
     }
     if (input.percent !== undefined) {
@@ -54,8 +56,8 @@ export const discountSchema = z
     }
     if (input.amountMinor !== undefined)
       return { kind: 'amount', amountMinor: input.amountMinor, reason: input.reason };
-    const message = 'is required: a percent like 10, or an amount in amountMinor';
-    context.issues.push({ code: 'custom', path: ['percent'], message, input });
+    const neither = saidIssue('field.discount.percentOrAmount');
+    context.issues.push({ code: 'custom', path: ['percent'], ...neither, input });
     return z.NEVER;
   });
 
@@ -96,17 +98,21 @@ export interface DiscountedSale<Line> {
 export interface DiscountRefusal {
   path: Array<string | number>;
   message: string;
+  say?: Said;
 }
 
 export type DiscountOutcome<Line> =
   { ok: true; value: DiscountedSale<Line> } | { ok: false; error: DiscountRefusal };
+
+/** What a discount is taken from, as its refusal names it. */
+type DiscountBase = 'line' | 'afterLines' | 'sale';
 
 /** The minor units a discount takes off `baseMinor`, or the refusal when it is too large. */
 function discountOn(
   discount: Discount,
   baseMinor: number,
   path: Array<string | number>,
-  what: string,
+  base: DiscountBase,
   decimals: number,
 ): number | DiscountRefusal {
   if (discount.kind === 'percent') {
@@ -117,7 +123,7 @@ function discountOn(
   if (discount.amountMinor > baseMinor)
     return {
       path: [...path, 'amountMinor'],
-      message: `must not be more than ${what} (${formatMinor(baseMinor, decimals)})`,
+      ...said('field.discount.moreThanBase', { base, amount: formatMinor(baseMinor, decimals) }),
     };
   return discount.amountMinor;
 }
@@ -165,7 +171,7 @@ export function applyDiscounts<Line extends DiscountableLine>(
       continue;
     }
     const path = ['items', index, 'discount'];
-    const off = discountOn(line.discount, line.lineTotalMinor, path, "the line's total", decimals);
+    const off = discountOn(line.discount, line.lineTotalMinor, path, 'line', decimals);
     if (typeof off !== 'number') return { ok: false, error: off };
     lineDiscounts.push(off);
   }
@@ -173,9 +179,7 @@ export function applyDiscounts<Line extends DiscountableLine>(
   const remainingTotal = remaining.reduce((a, b) => a + b, 0);
   let saleDiscountMinor = 0;
   if (saleDiscount) {
-    const what = lineDiscounts.some((off) => off > 0)
-      ? "the sale's total after the line discounts"
-      : "the sale's total";
+    const what = lineDiscounts.some((off) => off > 0) ? 'afterLines' : 'sale';
     const off = discountOn(saleDiscount, remainingTotal, ['discount'], what, decimals);
     if (typeof off !== 'number') return { ok: false, error: off };
     saleDiscountMinor = off;

@@ -12,6 +12,7 @@ import { discountSchema, type Discount } from './discount.js';
 import { priceLines, QUANTITY_DECIMALS, toScaledInteger } from './money.js';
 import { CASH_METHOD } from './payment-methods.js';
 import { idSchema, MAX_ITEMS_PER_SALE, quantitySchema } from './sale-input.js';
+import { fieldSays, saidIssue } from './i18n/said.js';
 
 /**
  * 13 digits at most: the price the platform receives (these minor units over 10^decimals,
@@ -25,16 +26,19 @@ const minorUnits = z
     // was written the platform's way, `price: 12.5`, which this names as not a known field.
     error: (issue) =>
       issue.input === undefined
-        ? 'is required: a whole number of minor units, like 1250 for 12.50'
-        : 'must be a number',
+        ? fieldSays('field.sale.requiredMinorUnits')
+        : fieldSays('field.mustBeNumber'),
   })
-  .int('must be a whole number of minor units, like 1250 for 12.50')
-  .nonnegative('must not be negative');
+  .int(fieldSays('field.sale.wholeMinorUnits'))
+  .nonnegative(fieldSays('field.mustNotBeNegative'));
 
 const itemFields = {
   productId: idSchema,
   quantity: quantitySchema,
-  unitPriceMinor: minorUnits.max(MAX_UNIT_PRICE_MINOR, `must be at most ${MAX_UNIT_PRICE_MINOR}`),
+  unitPriceMinor: minorUnits.max(
+    MAX_UNIT_PRICE_MINOR,
+    fieldSays('field.atMost', { max: MAX_UNIT_PRICE_MINOR }),
+  ),
 };
 
 const toLine = <Rest extends object>({
@@ -69,14 +73,14 @@ const pricedItemsOf = <Line extends { quantityMilli: number; unitPriceMinor: num
   item: z.ZodType<Line, unknown>,
 ) =>
   z
-    .array(item, { error: 'must be a list of items' })
-    .min(1, 'must contain at least one item')
-    .max(MAX_ITEMS_PER_SALE, `must contain at most ${MAX_ITEMS_PER_SALE} items`)
+    .array(item, { error: fieldSays('field.sale.listOfItems') })
+    .min(1, fieldSays('field.sale.atLeastOneItem'))
+    .max(MAX_ITEMS_PER_SALE, fieldSays('field.sale.atMostItems', { max: MAX_ITEMS_PER_SALE }))
     .transform((items, context) => {
       const priced = priceLines(items);
       if (!('tooLargeAt' in priced)) return priced;
-      const message = 'the total is too large to be exact';
-      context.issues.push({ code: 'custom', path: [priced.tooLargeAt], message, input: items });
+      const tooLarge = saidIssue('field.sale.totalTooLarge');
+      context.issues.push({ code: 'custom', path: [priced.tooLargeAt], ...tooLarge, input: items });
       return z.NEVER;
     });
 const pricedItems = pricedItemsOf(saleItem);
@@ -88,7 +92,9 @@ const pricedItems = pricedItemsOf(saleItem);
 export const saleFields = {
   shopId: idSchema.optional(),
   items: pricedItems,
-  paymentMethod: z.string({ error: 'must be a text' }).min(1, 'must not be empty'),
+  paymentMethod: z
+    .string({ error: fieldSays('field.mustBeAText') })
+    .min(1, fieldSays('field.mustNotBeEmpty')),
   customerId: idSchema.optional(),
 };
 
@@ -123,8 +129,8 @@ export function toNewSale<Input extends z.output<z.ZodObject<typeof newSaleField
   const { items, ...sale } = input;
   // Only cash goes into the drawer: only a cash sale has an amount handed over and change.
   if (sale.paymentMethod !== CASH_METHOD && sale.tenderedMinor !== undefined) {
-    const message = `is only taken for ${CASH_METHOD} sales`;
-    context.issues.push({ code: 'custom', path: ['tenderedMinor'], message, input });
+    const cashOnly = saidIssue('field.sale.onlyForCash', { method: CASH_METHOD });
+    context.issues.push({ code: 'custom', path: ['tenderedMinor'], ...cashOnly, input });
     return z.NEVER;
   }
   const { shopId, customerId, paymentMethod, discount, tenderedMinor } = sale;

@@ -2,25 +2,36 @@
 // is allowed for the sandbox and tests. Node-free, so the Settings screen checks an address
 // with the agent's own rule before it offers to switch to it.
 import { z } from 'zod';
+import { fieldSays, said, saidOfField } from './i18n/said.js';
+import type { Said } from './result.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;
 
 export const isLoopbackHost = (hostname: string) => LOOPBACK.test(hostname);
 
 export const platformUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) address like https://api.example.com' })
+  .url({ protocol: /^https?$/, error: fieldSays('field.platform.httpAddress') })
   .refine((url) => {
     const { protocol, hostname } = new URL(url);
     return protocol === 'https:' || isLoopbackHost(hostname);
-  }, 'must use https (plain http is allowed only for 127.0.0.1, ::1 or localhost)')
+  }, fieldSays('field.platform.https'))
   .refine(
     (url) => !new URL(url).username && !new URL(url).password,
-    'must not contain a user name or password',
+    fieldSays('field.platform.noUser'),
   )
   .transform((url) => url.replace(/\/+$/, ''));
 
-/** What is wrong with an address, in words for the Settings screen; null when it is fine. */
-export function platformUrlProblem(address: string): string | null {
+/** What is wrong with an address, with its catalog key (say it with words.say); null when fine. */
+export function platformUrlProblemSaid(address: string): { message: string; say?: Said } | null {
   const checked = platformUrlSchema.safeParse(address);
-  return checked.success ? null : (checked.error.issues[0]?.message ?? 'is not an address');
+  if (checked.success) return null;
+  const message = checked.error.issues[0]?.message;
+  const say = message === undefined ? undefined : saidOfField(message);
+  if (message === undefined) return said('field.platform.notAnAddress');
+  return say ? { message, say } : { message };
+}
+
+/** What is wrong with an address, in English words; null when it is fine. */
+export function platformUrlProblem(address: string): string | null {
+  return platformUrlProblemSaid(address)?.message ?? null;
 }

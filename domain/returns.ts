@@ -11,6 +11,8 @@
 import { z } from 'zod';
 import { MAX_REASON } from './shift.js';
 import { quantitySchema } from './sale-input.js';
+import { fieldSays, said } from './i18n/said.js';
+import type { Said } from './result.js';
 
 /** Where a return stands towards the platform. */
 export const RETURN_DELIVERY_STATES = ['not_sent', 'sent'] as const;
@@ -25,25 +27,27 @@ export const RETURN_NUMBER_PREFIX = 'R';
 export const returnLabel = (returnNumber: number) => `${RETURN_NUMBER_PREFIX}${returnNumber}`;
 
 export const returnReason = z
-  .string({ error: 'must say why the goods are returned' })
+  .string({ error: fieldSays('field.return.reason') })
   .trim()
-  .min(1, 'must say why the goods are returned')
-  .max(MAX_REASON, `must be at most ${MAX_REASON} characters`);
+  .min(1, fieldSays('field.return.reason'))
+  .max(MAX_REASON, fieldSays('field.atMostCharacters', { max: MAX_REASON }));
 
 /** One line brought back: the original line's number (1, 2...) and how many of it. */
 export const returnLineInput = z.strictObject({
   lineNumber: z
-    .number({ error: 'must be a line number of the sale, like 1' })
-    .int('must be a line number of the sale, like 1')
-    .positive('must be a line number of the sale, like 1'),
+    .number({ error: fieldSays('field.return.lineNumber') })
+    .int(fieldSays('field.return.lineNumber'))
+    .positive(fieldSays('field.return.lineNumber')),
   quantity: quantitySchema,
 });
 
 /** What a return asks for; no `lines` means every line in full (what is left of it). */
 export const newReturnInput = z.strictObject({
   reason: returnReason,
-  lines: z.array(returnLineInput).min(1, 'must name at least one line').optional(),
-  refund: z.enum(REFUND_METHODS, { error: 'must be original or cash' }).default('original'),
+  lines: z.array(returnLineInput).min(1, fieldSays('field.return.atLeastOneLine')).optional(),
+  refund: z
+    .enum(REFUND_METHODS, { error: fieldSays('field.return.refundMethod') })
+    .default('original'),
 });
 export type NewReturnInput = z.input<typeof newReturnInput>;
 export type NewReturn = z.infer<typeof newReturnInput>;
@@ -104,6 +108,12 @@ export interface ReturnDeliveryOutcome {
   note: string | null;
 }
 
+/** A message's catalog key and values (domain/result.ts Said) as data. */
+const saidShape = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+
 /** A sale as a return finds it: where it stands, its lines, and the returns made before. */
 export const returnableSale = z.object({
   saleId: z.string(),
@@ -120,6 +130,8 @@ export const returnableSale = z.object({
   returnNumbers: z.array(z.number()),
   /** Why nothing can be returned (voided, discarded, all brought back); null when it can. */
   notReturnable: z.string().nullable(),
+  /** The same words as a catalog key, for a screen to say in the till's language. */
+  notReturnableSay: saidShape.nullable().optional(),
 });
 export type ReturnableSale = z.infer<typeof returnableSale>;
 
@@ -131,19 +143,19 @@ export type ReturnCandidate = z.infer<typeof returnCandidate>;
 export const returnSearchInput = z
   .strictObject({
     day: z
-      .string({ error: 'must be a day like 2026-03-14' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2026-03-14')
+      .string({ error: fieldSays('field.search.day') })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, fieldSays('field.search.day'))
       .optional(),
     amountMinor: z
-      .number({ error: 'must be an amount' })
-      .int('must be in whole minor units (cents)')
-      .min(0, 'must not be negative')
+      .number({ error: fieldSays('field.mustBeAmount') })
+      .int(fieldSays('field.wholeMinorUnits'))
+      .min(0, fieldSays('field.mustNotBeNegative'))
       .optional(),
-    customer: z.string().trim().min(1, 'must name a customer').max(200).optional(),
+    customer: z.string().trim().min(1, fieldSays('field.search.customer')).max(200).optional(),
     limit: z.number().int().min(1).max(200).default(50),
   })
   .refine((input) => input.day ?? input.amountMinor ?? input.customer, {
-    error: 'must give a day, an amount or a customer',
+    error: fieldSays('field.search.dayAmountOrCustomer'),
     path: ['day'],
   });
 export type ReturnSearchInput = z.input<typeof returnSearchInput>;
@@ -169,12 +181,17 @@ export function refundFor(
   return Number(share(returnedBeforeMilli + quantityMilli) - share(returnedBeforeMilli));
 }
 
+/** A sale's `notReturnable` and `notReturnableSay` from why it cannot be returned (or null). */
+export const notReturnableOf = (why: { message: string; say: Said } | null) => ({
+  notReturnable: why?.message ?? null,
+  notReturnableSay: why?.say ?? null,
+});
+
 /** Why a sale in this state can take no return, in a cashier's words; null when it can. */
-export function whyNotReturnable(receiptNumber: number, state: string): string | null {
-  const which = `Sale #${receiptNumber}`;
-  if (state === 'voided')
-    return `${which} was voided: it was never charged, there is nothing to return.`;
-  if (state === 'discarded')
-    return `${which} was discarded: it was set aside and is not counted, there is nothing to return.`;
-  return null;
+export function whyNotReturnable(
+  receiptNumber: number,
+  state: string,
+): { message: string; say: Said } | null {
+  if (state !== 'voided' && state !== 'discarded') return null;
+  return said('store.notReturnable', { receipt: receiptNumber, why: state });
 }

@@ -6,6 +6,7 @@
 import { formatMinor } from './money.js';
 import type { FieldError } from './result.js';
 import { CASH_METHOD } from './payment-methods.js';
+import { said } from './i18n/said.js';
 
 export interface PaidSale {
   totalMinor: number;
@@ -20,20 +21,23 @@ export function moneyChangesOf(paid: PaidSale, edited: PaidSale, decimals: numbe
   if (edited.currency !== paid.currency)
     problems.push({
       path: '/currency',
-      message: `the till's currency is now ${edited.currency}, but this sale was paid in ${paid.currency}: set the currency back to ${paid.currency} to fix it`,
+      ...said('field.sale.currencyChanged', { now: edited.currency, paid: paid.currency }),
     });
   else if (edited.totalMinor !== paid.totalMinor)
     problems.push({
       path: '/items',
-      message: `the total must stay ${amount(paid.totalMinor)}, what the customer paid (this change makes it ${amount(edited.totalMinor)}). Fix only what the platform refused`,
+      ...said('field.sale.totalMustStay', {
+        paid: amount(paid.totalMinor),
+        made: amount(edited.totalMinor),
+      }),
     });
   const wasCash = paid.paymentMethod === CASH_METHOD;
   if (wasCash !== (edited.paymentMethod === CASH_METHOD))
     problems.push({
       path: '/paymentMethod',
-      message: wasCash
-        ? `must stay ${CASH_METHOD}: the customer paid in cash, and the cash is in the drawer`
-        : `cannot become ${CASH_METHOD}: the customer did not pay into the drawer`,
+      ...(wasCash
+        ? said('field.sale.mustStayCash', { method: CASH_METHOD })
+        : said('field.sale.cannotBecomeCash', { method: CASH_METHOD })),
     });
   return problems;
 }

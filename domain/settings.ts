@@ -10,60 +10,62 @@ import { idSchema } from './sale-input.js';
 import { parsePrinterAddress } from './printer-address.js';
 import { DEFAULT_PRINTER_PROFILE, PRINTER_PROFILE_IDS } from './printer-profiles.js';
 import { canonicalTimeZone } from './time-zone.js';
+import { fieldSays, saidIssue } from './i18n/said.js';
+
+const MAX_METHODS = 20;
 
 export const settingsShape = {
-  currency: z
-    .string()
-    .refine(isKnownCurrency, 'must be a three-letter ISO 4217 currency code, like USD or KES')
-    .default('USD'),
+  currency: z.string().refine(isKnownCurrency, fieldSays('field.settings.currency')).default('USD'),
   /**
    * How people here write numbers (a BCP 47 tag, like de-DE): amounts and quantities are
    * typed and shown its way. null: the system's (the browser's language, LANG in a terminal).
    */
   locale: z
-    .string({ error: 'must be a language tag, like en-US or de-DE' })
+    .string({ error: fieldSays('field.settings.languageTag') })
     .trim()
-    .refine(
-      (tag) => canonicalLocale(tag) !== undefined,
-      'must be a language and region this till knows, like en-US, de-DE or fr-FR',
-    )
+    .refine((tag) => canonicalLocale(tag) !== undefined, fieldSays('field.settings.knownLocale'))
     .transform((tag) => canonicalLocale(tag) ?? tag)
     .nullable()
     .default(null),
   paymentMethods: z
-    .array(z.string().regex(/^[A-Z][A-Z0-9_]{0,31}$/, 'must be upper-case letters, digits and _'))
-    .min(1, 'must list at least one payment method')
-    .max(20, 'must list at most 20 payment methods')
-    .refine((methods) => new Set(methods).size === methods.length, 'must not repeat a method')
+    .array(z.string().regex(/^[A-Z][A-Z0-9_]{0,31}$/, fieldSays('field.settings.methodCode')))
+    .min(1, fieldSays('field.settings.atLeastOneMethod'))
+    .max(MAX_METHODS, fieldSays('field.settings.atMostMethods', { max: MAX_METHODS }))
+    .refine(
+      (methods) => new Set(methods).size === methods.length,
+      fieldSays('field.settings.noRepeatedMethod'),
+    )
     .default(DEFAULT_PAYMENT_METHODS),
   shopId: idSchema.nullable().default(null),
-  tillName: z.string().trim().min(1, 'must not be empty').max(64).default('Till 1'),
+  tillName: z.string().trim().min(1, fieldSays('field.mustNotBeEmpty')).max(64).default('Till 1'),
   /** Printed at the top of every receipt. */
-  shopName: z.string().trim().min(1, 'must not be empty').max(64).default('My shop'),
+  shopName: z.string().trim().min(1, fieldSays('field.mustNotBeEmpty')).max(64).default('My shop'),
   /**
    * The shop's time zone (IANA name, like Europe/Berlin): where its days begin and end, and
    * the times on screens, receipts and reports. Null: the computer's own.
    */
   timeZone: z
-    .string({ error: 'must be a time zone like Europe/Berlin' })
+    .string({ error: fieldSays('field.settings.timeZone') })
     .trim()
     .transform((name, context) => {
       const zone = canonicalTimeZone(name);
       if (zone) return zone;
-      context.addIssue({ code: 'custom', message: 'must be a time zone like Europe/Berlin' });
+      context.addIssue({ code: 'custom', ...saidIssue('field.settings.timeZone') });
       return z.NEVER;
     })
     .nullable()
     .default(null),
-  receiptWidth: z.enum(RECEIPT_WIDTHS, { error: 'must be 80mm or 58mm' }).default('80mm'),
+  receiptWidth: z
+    .enum(RECEIPT_WIDTHS, { error: fieldSays('field.settings.receiptWidth') })
+    .default('80mm'),
   /** Print the receipt as soon as a sale is charged. */
-  printAfterSale: z.boolean({ error: 'must be true or false' }).default(false),
+  printAfterSale: z.boolean({ error: fieldSays('field.mustBeTrueOrFalse') }).default(false),
   /**
    * The receipt printer spoken to directly (tcp://, serial:// or system://); null: receipts
    * go through the print dialog. TILLSYNC_PRINTER sets it for every process instead.
    */
   printerAddress: z
-    .string({ error: 'must be a printer address' })
+    .string({ error: fieldSays('field.settings.printerAddress') })
     .trim()
     .superRefine((text, context) => {
       const parsed = parsePrinterAddress(text);
@@ -77,60 +79,60 @@ export const settingsShape = {
     .nullable()
     .default(null),
   printerProfile: z
-    .enum(PRINTER_PROFILE_IDS, { error: 'must be one of the printers listed in Settings' })
+    .enum(PRINTER_PROFILE_IDS, { error: fieldSays('field.settings.printerProfile') })
     .default(DEFAULT_PRINTER_PROFILE),
   /** A cash drawer is plugged into the receipt printer's drawer port. */
-  cashDrawer: z.boolean({ error: 'must be true or false' }).default(false),
+  cashDrawer: z.boolean({ error: fieldSays('field.mustBeTrueOrFalse') }).default(false),
   /** Open the drawer when a sale paid in cash is charged (with a drawer set up). */
-  openDrawerAfterCash: z.boolean({ error: 'must be true or false' }).default(true),
+  openDrawerAfterCash: z.boolean({ error: fieldSays('field.mustBeTrueOrFalse') }).default(true),
   /** Ask "are you sure?" before charging more than this (major units); 0: never ask. */
   confirmAboveAmount: z
-    .number({ error: 'must be a number' })
-    .min(0, 'must be 0 (never ask) or more')
-    .max(1_000_000_000, 'must be at most 1000000000')
+    .number({ error: fieldSays('field.mustBeNumber') })
+    .min(0, fieldSays('field.zeroNeverAskOrMore'))
+    .max(1_000_000_000, fieldSays('field.atMost', { max: 1_000_000_000 }))
     .default(1000),
   /** ...or when a line's quantity is above this; 0: never ask. */
   confirmAboveQuantity: z
-    .number({ error: 'must be a number' })
-    .min(0, 'must be 0 (never ask) or more')
-    .max(1_000_000, 'must be at most 1000000')
+    .number({ error: fieldSays('field.mustBeNumber') })
+    .min(0, fieldSays('field.zeroNeverAskOrMore'))
+    .max(1_000_000, fieldSays('field.atMost', { max: 1_000_000 }))
     .default(100),
   /** How many daily backups to keep in <data>/backups; 0 turns them off. */
   backupsKept: z
     .number()
     .int()
-    .min(0, 'must be 0 (off) or more')
-    .max(365, 'must be at most 365')
+    .min(0, fieldSays('field.zeroOffOrMore'))
+    .max(365, fieldSays('field.atMost', { max: 365 }))
     .default(7),
   /** Synced sales older than this many months move to yearly archive files; 0: never. */
   archiveAfterMonths: z
     .number()
     .int()
-    .min(0, 'must be 0 (never) or more')
-    .max(120, 'must be at most 120 (ten years)')
+    .min(0, fieldSays('field.zeroNeverOrMore'))
+    .max(120, fieldSays('field.atMostTenYears', { max: 120 }))
     .default(13),
   /** Closing asks for the count before it shows the cash expected. */
-  blindClose: z.boolean({ error: 'must be true or false' }).default(false),
+  blindClose: z.boolean({ error: fieldSays('field.mustBeTrueOrFalse') }).default(false),
   /** A close whose over/short is more than this (minor units) needs a note; 0: any difference. */
   closeNoteAboveMinor: z
-    .number({ error: 'must be an amount' })
-    .int('must be in whole minor units (cents)')
-    .min(0, 'must not be negative')
-    .max(1e12, 'is too large')
+    .number({ error: fieldSays('field.mustBeAmount') })
+    .int(fieldSays('field.wholeMinorUnits'))
+    .min(0, fieldSays('field.mustNotBeNegative'))
+    .max(1e12, fieldSays('field.tooLarge'))
     .default(500),
   /** Cash out (or a safe drop) above this needs a manager's PIN (minor units); 0: always. */
   managerCashOutAboveMinor: z
-    .number({ error: 'must be an amount' })
-    .int('must be in whole minor units (cents)')
-    .min(0, 'must not be negative')
-    .max(1e12, 'is too large')
+    .number({ error: fieldSays('field.mustBeAmount') })
+    .int(fieldSays('field.wholeMinorUnits'))
+    .min(0, fieldSays('field.mustNotBeNegative'))
+    .max(1e12, fieldSays('field.tooLarge'))
     .default(5000),
   /** A discount above this percent of what it applies to needs a manager's PIN; 0: any. */
   managerDiscountAbovePercent: z
-    .number({ error: 'must be a percent' })
-    .int('must be a whole percent, like 20')
-    .min(0, 'must not be negative')
-    .max(100, 'must be at most 100')
+    .number({ error: fieldSays('field.mustBePercent') })
+    .int(fieldSays('field.wholePercent'))
+    .min(0, fieldSays('field.mustNotBeNegative'))
+    .max(100, fieldSays('field.atMost', { max: 100 }))
     .default(20),
 };
 

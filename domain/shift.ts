@@ -4,6 +4,7 @@
 // the printer and the downloads show it.
 import { z } from 'zod';
 import { amount } from './sale.js';
+import { fieldSays } from './i18n/said.js';
 
 export const SHIFT_STATES = ['open', 'closing', 'closed'] as const;
 export type ShiftState = (typeof SHIFT_STATES)[number];
@@ -38,21 +39,25 @@ export const MAX_CLOSE_NOTE = 500;
 
 /** An amount a person counted or handed over, in minor units. */
 export const minorAmount = z
-  .number({ error: 'must be an amount' })
-  .int('must be in whole minor units (cents)')
-  .min(0, 'must not be negative')
-  .max(1e12, 'is too large');
+  .number({ error: fieldSays('field.mustBeAmount') })
+  .int(fieldSays('field.wholeMinorUnits'))
+  .min(0, fieldSays('field.mustNotBeNegative'))
+  .max(1e12, fieldSays('field.tooLarge'));
 
 const reason = z
-  .string({ error: 'must be text' })
+  .string({ error: fieldSays('field.mustBeText') })
   .trim()
-  .min(1, 'must say why')
-  .max(MAX_REASON, `must be at most ${MAX_REASON} characters`);
+  .min(1, fieldSays('field.shift.mustSayWhy'))
+  .max(MAX_REASON, fieldSays('field.atMostCharacters', { max: MAX_REASON }));
 
 /** One note or coin of a count: its value and how many were counted. */
 export const denominationCount = z.strictObject({
   valueMinor: z.number().int().positive(),
-  count: z.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(1e6),
+  count: z
+    .number({ error: fieldSays('field.mustBeNumber') })
+    .int(fieldSays('field.wholeNumber'))
+    .min(0)
+    .max(1e6),
 });
 export type DenominationCount = z.infer<typeof denominationCount>;
 
@@ -70,7 +75,7 @@ export const countedMinorOf = (count: CashCount): number =>
 
 export const openShiftInput = z.strictObject({ floatMinor: minorAmount });
 export const drawerEntryInput = z.strictObject({
-  kind: z.enum(MANUAL_DRAWER_KINDS, { error: 'must be cash_in, cash_out, safe_drop or no_sale' }),
+  kind: z.enum(MANUAL_DRAWER_KINDS, { error: fieldSays('field.shift.drawerKind') }),
   amountMinor: minorAmount.default(0),
   reason,
 });

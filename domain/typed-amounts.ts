@@ -4,7 +4,8 @@
 // text names both its readings in money words and how to type each.
 import { readScaled, typedText, type NumberReading } from './locale-numbers.js';
 import { currencyDecimals, QUANTITY_DECIMALS } from './money.js';
-import { fail, ok, type AppError, type Result } from './result.js';
+import { said } from './i18n/said.js';
+import { fail, ok, type AppError, type Result, type Said } from './result.js';
 import { formatMoney } from './views/money-format.js';
 
 export type NumberError = AppError & {
@@ -34,21 +35,38 @@ export function parseAmount(text: string, options: AmountOptions): Result<number
   );
   const money = (minor: number) => formatMoney(minor, currency, decimals, 'code', locale);
   const plain = (minor: number) => typedText(minor, decimals, locale, 0);
-  const words = {
-    empty: `${field} is missing: type an amount in ${currency}, like ${example}`,
-    negative: `${field} must not be negative (you typed ${typed}): give the amount itself, like ${example}`,
-    not_a_number: `${field} is not an amount (you typed "${typed}"): write it like ${example}`,
-    too_large: `${field} is too large (${typed})`,
-    too_many_decimals:
-      decimals === 0
-        ? `${field} has decimals (${typed}), but ${currency} has no minor unit: give whole ${currency}, like ${example}`
-        : `${field} has ${reading.why === 'too_many_decimals' ? reading.decimalsTyped : ''} decimals (${typed}), but ${currency} has ${decimals}: write it like ${example}`,
-    ambiguous:
-      reading.why === 'ambiguous'
-        ? `${field} is ambiguous: ${typed} could be ${money(reading.readings[0])} or ${money(reading.readings[1])}. Type ${plain(reading.readings[0])} or ${plain(reading.readings[1])}`
-        : '',
+  const given = { field, currency, example, typed };
+  const words = (): Words => {
+    switch (reading.why) {
+      case 'empty':
+        return said('field.amount.empty', given);
+      case 'negative':
+        return said('field.amount.negative', given);
+      case 'not_a_number':
+        return said('field.amount.notANumber', given);
+      case 'too_large':
+        return said('field.amount.tooLarge', given);
+      case 'too_many_decimals':
+        return decimals === 0
+          ? said('field.amount.noMinorUnit', given)
+          : said('field.amount.tooManyDecimals', {
+              ...given,
+              typedDecimals: reading.decimalsTyped,
+              decimals,
+            });
+      case 'ambiguous': {
+        const [first, second] = reading.readings;
+        return said('field.amount.ambiguous', {
+          ...given,
+          first: money(first),
+          second: money(second),
+          firstTyped: plain(first),
+          secondTyped: plain(second),
+        });
+      }
+    }
   };
-  return fail(numberError(reading, words[reading.why]));
+  return fail(numberError(reading, words()));
 }
 
 /** A quantity, in thousandths ("0,5" in Germany is 500). */
@@ -60,23 +78,39 @@ export function parseQuantity(
   const reading = readScaled(text, locale, QUANTITY_DECIMALS);
   if (reading.ok) return ok(reading.scaled);
   const plain = (milli: number) => typedText(milli, QUANTITY_DECIMALS, locale, 0);
-  const words = {
-    empty: `Type a quantity`,
-    negative: `${field} cannot be negative`,
-    not_a_number: `${field} must be a number, like 2 or ${typedText(500, QUANTITY_DECIMALS, locale, 1)}`,
-    too_large: `${field} is too large`,
-    too_many_decimals: `At most ${QUANTITY_DECIMALS} decimal places`,
-    ambiguous:
-      reading.why === 'ambiguous'
-        ? `${field} is ambiguous: ${text.trim()} could be ${plain(reading.readings[0])} or ${plain(reading.readings[1])}. Type one of those`
-        : '',
+  const words = (): Words => {
+    switch (reading.why) {
+      case 'empty':
+        return said('field.quantity.empty');
+      case 'negative':
+        return said('field.quantity.negative', { field });
+      case 'not_a_number':
+        return said('field.quantity.notANumber', {
+          field,
+          example: typedText(500, QUANTITY_DECIMALS, locale, 1),
+        });
+      case 'too_large':
+        return said('field.quantity.tooLarge', { field });
+      case 'too_many_decimals':
+        return said('field.quantity.tooManyDecimals', { count: QUANTITY_DECIMALS });
+      case 'ambiguous':
+        return said('field.quantity.ambiguous', {
+          field,
+          typed: text.trim(),
+          first: plain(reading.readings[0]),
+          second: plain(reading.readings[1]),
+        });
+    }
   };
-  return fail(numberError(reading, words[reading.why]));
+  return fail(numberError(reading, words()));
 }
 
-function numberError(reading: Exclude<NumberReading, { ok: true }>, message: string): NumberError {
+/** A refusal's English words and their catalog key (the field's name is a value, as given). */
+type Words = { message: string; say: Said };
+
+function numberError(reading: Exclude<NumberReading, { ok: true }>, words: Words): NumberError {
   const code = reading.why === 'ambiguous' ? 'ambiguous_amount' : 'invalid_amount';
-  return { code, message, why: reading.why };
+  return { code, ...words, why: reading.why };
 }
 
 /** The text without the till's currency before or after it: its symbol or its ISO code. */

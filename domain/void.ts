@@ -5,13 +5,15 @@ import { z } from 'zod';
 import { MAX_REASON } from './shift.js';
 import type { OutboxState } from './sale-states.js';
 import { returnLabel } from './returns.js';
+import { fieldSays, said } from './i18n/said.js';
+import type { Said } from './result.js';
 
 export const voidSaleInput = z.strictObject({
   reason: z
-    .string({ error: 'must say why the sale is voided' })
+    .string({ error: fieldSays('field.void.reason') })
     .trim()
-    .min(1, 'must say why the sale is voided')
-    .max(MAX_REASON, `must be at most ${MAX_REASON} characters`),
+    .min(1, fieldSays('field.void.reason'))
+    .max(MAX_REASON, fieldSays('field.atMostCharacters', { max: MAX_REASON })),
 });
 export type VoidSaleInput = z.infer<typeof voidSaleInput>;
 
@@ -44,27 +46,16 @@ export interface VoidFacts {
  * Why this sale cannot be voided, and what to do instead. A pending sale the void did not
  * take was sent once (an attempt, any revision) or may be on the platform.
  */
-export function whyNotVoidable(sale: VoidFacts): string {
-  const which = `Sale #${sale.receiptNumber}`;
-  const returnIt = 'make a return instead.';
-  switch (sale.state) {
-    case 'voided':
-      return `${which} is already voided: there is nothing more to undo.`;
-    case 'discarded':
-      return `${which} was discarded: it is not counted, there is nothing to void.`;
-    case 'synced':
-      return `${which} is already on the platform: ${returnIt}`;
-    case 'sending':
-      return `${which} is being sent to the platform right now: ${returnIt}`;
-    case 'refused':
-      return `${which} was sent and the platform refused it: discard it, or ${returnIt}`;
-    case 'pending':
-      return sale.uncertain
-        ? `${which} may already be on the platform (an attempt got no answer): ${returnIt}`
-        : `${which} has already been sent once and may be on the platform: ${returnIt}`;
-  }
+export function whyNotVoidable(sale: VoidFacts): { message: string; say: Said } {
+  // The catalog's select words each state; a pending sale the void did not take: sent once,
+  // or uncertain.
+  const why = sale.state === 'pending' ? (sale.uncertain ? 'uncertain' : 'sentOnce') : sale.state;
+  return said('store.notVoidable', { receipt: sale.receiptNumber, why });
 }
 
 /** A sale with returns against it cannot be voided: the returns gave its goods' money back. */
 export const hasReturns = (receiptNumber: number, returnNumbers: readonly number[]) =>
-  `Sale #${receiptNumber} has returns against it (${returnNumbers.map(returnLabel).join(', ')}): it can no longer be voided; return what is left instead.`;
+  said('store.hasReturns', {
+    receipt: receiptNumber,
+    returns: returnNumbers.map(returnLabel).join(', '),
+  });

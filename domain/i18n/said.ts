@@ -1,5 +1,6 @@
 // Messages made in English with their catalog key, so whoever shows them (a screen, the CLI)
 // can say them in the till's language while JSON output and logs keep the English text.
+import type { z } from 'zod';
 import type { Said } from '../result.js';
 import { english, type MessageKey, type MessageValues } from './messages.js';
 
@@ -23,5 +24,28 @@ export function fieldSays(key: MessageKey, values?: SaidValues): string {
 
 /** The key of a field message made by fieldSays, found by its English text. */
 export const saidOfField = (message: string): Said | undefined => fieldKeys.get(message);
+
+/**
+ * A zod issue's message with its catalog key: from a custom issue's `params.say` (a message
+ * whose values vary, like a total), else from the schema's fieldSays.
+ */
+export function saidOfIssue(issue: z.core.$ZodIssue): { message: string; say?: Said } {
+  const given = issue.code === 'custom' ? (issue.params?.say as Said | undefined) : undefined;
+  const say = given ?? saidOfField(issue.message);
+  return say ? { message: issue.message, say } : { message: issue.message };
+}
+
+/**
+ * A custom zod issue's words whose values vary per input (a total, a line number): spread
+ * into the issue, `{ code: 'custom', path, input, ...saidIssue('field.x', { n }) }`;
+ * db/field-errors.ts problemOf reads the key back from `params.say`.
+ */
+export function saidIssue(
+  key: MessageKey,
+  values?: SaidValues,
+): { message: string; params: { say: Said } } {
+  const { message, say } = said(key, values);
+  return { message, params: { say } };
+}
 
 export type { MessageValues };

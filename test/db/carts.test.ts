@@ -88,7 +88,11 @@ describe('the open cart', () => {
     store.saveCart(cart);
     const refused = store.chargeCart(checked(saleFromCart(cart, 'USD')));
     expect(!refused.ok && refused.error.fields).toEqual([
-      { path: '/paymentMethod', message: 'must be one of CASH, MOBILE_MONEY' },
+      {
+        path: '/paymentMethod',
+        message: 'must be one of CASH, MOBILE_MONEY',
+        say: { key: 'field.sale.oneOfMethods', values: { methods: 'CASH, MOBILE_MONEY' } },
+      },
     ]);
     expect(store.readCounter().cart.lines).toHaveLength(1);
     expect(rowCounts(store.database.sqlite).sales).toBe(0);

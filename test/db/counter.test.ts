@@ -47,14 +47,22 @@ describe('barcodes', () => {
     });
     expect(twice.ok).toBe(false);
     expect(!twice.ok && twice.error.fields).toEqual([
-      { path: '/products/1/barcode', message: '111 is also the barcode of prod_a' },
+      {
+        path: '/products/1/barcode',
+        message: '111 is also the barcode of prod_a',
+        say: { key: 'field.catalog.barcodeTwice', values: { barcode: '111', earlier: 'prod_a' } },
+      },
     ]);
     expect(rowCounts(store.database.sqlite)).toEqual(before);
 
     imported([product('prod_a', 'A', '111')]);
     const taken = store.importCatalog({ products: [product('prod_c', 'C', '111')] });
     expect(!taken.ok && taken.error.fields).toEqual([
-      { path: '/products/0/barcode', message: '111 is already the barcode of prod_a' },
+      {
+        path: '/products/0/barcode',
+        message: '111 is already the barcode of prod_a',
+        say: { key: 'field.catalog.barcodeTaken', values: { barcode: '111', holder: 'prod_a' } },
+      },
     ]);
     expect(store.findProduct('111')?.id).toBe('prod_a');
   });

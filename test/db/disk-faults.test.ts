@@ -35,6 +35,7 @@ describe.skipIf(smallDiskUnavailable)('on a real disk that fills up or turns rea
           code: 'storage_failed',
           message:
             'Saving the sale failed: the disk is full. Free some space on the till, then try again. Nothing was half-written.',
+          say: { key: 'store.storageFailed', values: { action: 'Saving the sale', hint: 'full' } },
         },
       });
       expect(rowCounts(store.database.sqlite)).toEqual(before);

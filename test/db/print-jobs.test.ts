@@ -155,6 +155,7 @@ describe('claiming and finishing a job', () => {
       error: {
         code: 'not_waiting',
         message: `Print job ${job!.id} is not waiting any more (it is cancelled).`,
+        say: { key: 'store.printJobNotWaiting', values: { id: job!.id, state: 'cancelled' } },
       },
     });
     expect(store.cancelPrintJob(999, NOW)).toMatchObject({

@@ -133,7 +133,11 @@ describe('recordSale', () => {
     const refused = sell('MOBILE_MONEY');
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.error.fields).toEqual([
-      { path: '/paymentMethod', message: 'must be one of CASH, M_PESA' },
+      {
+        path: '/paymentMethod',
+        message: 'must be one of CASH, M_PESA',
+        say: { key: 'field.sale.oneOfMethods', values: { methods: 'CASH, M_PESA' } },
+      },
     ]);
     expect(rowCounts(store.database.sqlite)).toEqual(before);
   });
@@ -174,6 +178,10 @@ describe('recordSale', () => {
         code: 'storage_failed',
         message:
           'Saving the sale failed: the data folder cannot be written (a read-only disk, or its permissions). Fix that, then try again. Nothing was half-written.',
+        say: {
+          key: 'store.storageFailed',
+          values: { action: 'Saving the sale', hint: 'readOnly' },
+        },
       },
     });
     store.database.sqlite.pragma('query_only = OFF');

@@ -75,7 +75,11 @@ describe('settings', () => {
   it("keep a time zone in the zone's own spelling, refuse one that is not a zone, and clear it", () => {
     const bad = store.settings.update({ timeZone: 'Europe/Atlantis', tillName: 'Back' });
     expect(!bad.ok && bad.error.fields).toEqual([
-      { path: '/timeZone', message: 'must be a time zone like Europe/Berlin' },
+      {
+        path: '/timeZone',
+        message: 'must be a time zone like Europe/Berlin',
+        say: { key: 'field.settings.timeZone' },
+      },
     ]);
     expect(store.settings.read()).toMatchObject({ timeZone: null, tillName: 'Till 1' });
     const wrongType = store.settings.update({ timeZone: 5 });
@@ -100,6 +104,7 @@ describe('settings', () => {
       {
         path: '/locale',
         message: 'must be a language and region this till knows, like en-US, de-DE or fr-FR',
+        say: { key: 'field.settings.knownLocale' },
       },
     ]);
     expect(store.settings.read().locale).toBe('de-DE');
@@ -125,7 +130,11 @@ describe('settings', () => {
           },
         },
       },
-      { path: '/printerProfile', message: 'must be one of the printers listed in Settings' },
+      {
+        path: '/printerProfile',
+        message: 'must be one of the printers listed in Settings',
+        say: { key: 'field.settings.printerProfile' },
+      },
     ]);
     expect(store.settings.read()).toMatchObject({ printerAddress: null, cashDrawer: false });
     const saved = store.settings.update({

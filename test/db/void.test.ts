@@ -97,6 +97,10 @@ describe('voiding a sale', () => {
         error: {
           code: 'not_voidable',
           message: `Sale #${sale.receiptNumber} is already voided: there is nothing more to undo.`,
+          say: {
+            key: 'store.notVoidable',
+            values: { receipt: sale.receiptNumber, why: 'voided' },
+          },
         },
       },
     );
@@ -104,44 +108,51 @@ describe('voiding a sale', () => {
     store.close();
   });
 
-  const cannot: Array<[string, string, string]> = [
+  const cannot: Array<[string, string, string, string]> = [
     [
       'being sent',
       `state = 'sending', claim_owner = 'engine', claim_epoch = 1`,
       'is being sent to the platform right now: make a return instead.',
+      'sending',
     ],
     [
       'claimed, not yet on the wire',
       `state = 'sending', claim_owner = 'engine', claim_epoch = 1, in_flight_at = null`,
       'is being sent to the platform right now: make a return instead.',
+      'sending',
     ],
     [
       'on the platform',
       `state = 'synced', attempts = 1, platform_id = 'sale_1'`,
       'is already on the platform: make a return instead.',
+      'synced',
     ],
     [
       'refused by the platform',
       `state = 'refused', attempts = 1`,
       'was sent and the platform refused it: discard it, or make a return instead.',
+      'refused',
     ],
     [
       'uncertain',
       `uncertain = 1, unanswered_attempts = 1, attempts = 1`,
       'may already be on the platform (an attempt got no answer): make a return instead.',
+      'uncertain',
     ],
     [
       'pending after an attempt',
       `attempts = 1, last_http_status = 503`,
       'has already been sent once and may be on the platform: make a return instead.',
+      'sentOnce',
     ],
     [
       'discarded',
       `state = 'discarded', discard_reason = 'twice'`,
       'was discarded: it is not counted, there is nothing to void.',
+      'discarded',
     ],
   ];
-  for (const [what, assignments, why] of cannot) {
+  for (const [what, assignments, why, key] of cannot) {
     it(`refuses a sale ${what}, says why, and writes nothing`, () => {
       const store = freshStore();
       const sale = sell(store, NOW);
@@ -150,7 +161,11 @@ describe('voiding a sale', () => {
       const result = store.voidSale(String(sale.receiptNumber), { reason: 'mistake' });
       expect(result).toEqual({
         ok: false,
-        error: { code: 'not_voidable', message: `Sale #${sale.receiptNumber} ${why}` },
+        error: {
+          code: 'not_voidable',
+          message: `Sale #${sale.receiptNumber} ${why}`,
+          say: { key: 'store.notVoidable', values: { receipt: sale.receiptNumber, why: key } },
+        },
       });
       expect(snapshot(store)).toEqual(before);
       store.close();
@@ -187,21 +202,43 @@ describe('voiding a sale', () => {
     };
     expect(field({})).toEqual([
       'invalid_input',
-      [{ path: '/reason', message: 'must say why the sale is voided' }],
+      [
+        {
+          path: '/reason',
+          message: 'must say why the sale is voided',
+          say: { key: 'field.void.reason' },
+        },
+      ],
     ]);
     expect(field({ reason: '   ' })).toEqual([
       'invalid_input',
-      [{ path: '/reason', message: 'must say why the sale is voided' }],
+      [
+        {
+          path: '/reason',
+          message: 'must say why the sale is voided',
+          say: { key: 'field.void.reason' },
+        },
+      ],
     ]);
     expect(field({ reason: 'x'.repeat(201) })?.[1]).toEqual([
-      { path: '/reason', message: 'must be at most 200 characters' },
+      {
+        path: '/reason',
+        message: 'must be at most 200 characters',
+        say: { key: 'field.atMostCharacters', values: { max: 200 } },
+      },
     ]);
     expect(field({ reason: 'ok', amount: 3 })?.[1]).toEqual([
-      { path: '/amount', message: 'is not a known field' },
+      { path: '/amount', message: 'is not a known field', say: { key: 'field.notAKnownField' } },
     ]);
     expect(field({ reason: 'ok' }, '999')).toEqual([
       'not_found',
-      [{ path: '/receipt', message: 'is not a sale on this till' }],
+      [
+        {
+          path: '/receipt',
+          message: 'is not a sale on this till',
+          say: { key: 'field.notASaleHere' },
+        },
+      ],
     ]);
     expect(field({ reason: 'ok' }, 'no-such-sale')?.[0]).toBe('not_found');
     expect(snapshot(store)).toEqual(before);

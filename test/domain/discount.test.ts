@@ -164,6 +164,7 @@ describe('applying discounts', () => {
       error: {
         path: ['items', 1, 'discount', 'amountMinor'],
         message: "must not be more than the line's total (9.99)",
+        say: { key: 'field.discount.moreThanBase', values: { base: 'line', amount: '9.99' } },
       },
     });
     expect(applyDiscounts([line!, other!], amount(1100), 2)).toEqual({
@@ -171,6 +172,7 @@ describe('applying discounts', () => {
       error: {
         path: ['discount', 'amountMinor'],
         message: "must not be more than the sale's total (10.99)",
+        say: { key: 'field.discount.moreThanBase', values: { base: 'sale', amount: '10.99' } },
       },
     });
     expect(applyDiscounts([{ ...line!, discount: amount(99) }, other!], amount(1001), 2)).toEqual({
@@ -178,6 +180,10 @@ describe('applying discounts', () => {
       error: {
         path: ['discount', 'amountMinor'],
         message: "must not be more than the sale's total after the line discounts (10.00)",
+        say: {
+          key: 'field.discount.moreThanBase',
+          values: { base: 'afterLines', amount: '10.00' },
+        },
       },
     });
     // In yen the figure has no decimals.

@@ -46,6 +46,19 @@ describe('an amount typed in the till locale', () => {
         why: 'ambiguous',
         message:
           'Cash tendered is ambiguous: 1.234 could be 1.234,000\u00a0KWD or 1,234\u00a0KWD. Type 1234 or 1,234',
+        say: {
+          key: 'field.amount.ambiguous',
+          values: {
+            field: 'Cash tendered',
+            currency: 'KWD',
+            example: '52,500',
+            typed: '1.234',
+            first: '1.234,000\u00a0KWD',
+            second: '1,234\u00a0KWD',
+            firstTyped: '1234',
+            secondTyped: '1,234',
+          },
+        },
       },
     });
     expect(amount('1,234', 'en-US', 'KWD')).toMatchObject({

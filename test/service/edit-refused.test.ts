@@ -102,12 +102,18 @@ describe('editRefused at the contract', () => {
       {
         path: '/sale/items/0/price',
         message: 'is not a known field',
+        say: { key: 'field.notAKnownField' },
       },
       {
         path: '/sale/items/0/unitPriceMinor',
         message: 'is required: a whole number of minor units, like 1250 for 12.50',
+        say: { key: 'field.sale.requiredMinorUnits' },
       },
-      { path: '/sale/tenderedMinor', message: 'is not a known field' },
+      {
+        path: '/sale/tenderedMinor',
+        message: 'is not a known field',
+        say: { key: 'field.notAKnownField' },
+      },
     ]);
     expect(written(saleId)).toEqual(before);
   });

@@ -36,6 +36,10 @@ describe.skipIf(smallDiskUnavailable)('a full disk under the agent', () => {
           code: 'storage_failed',
           message:
             'Importing the catalog failed: the disk is full. Free some space on the till, then try again. Nothing was half-written.',
+          say: {
+            key: 'store.storageFailed',
+            values: { action: 'Importing the catalog', hint: 'full' },
+          },
         },
       });
       const saved = await service.call('updateSettings', { tillName: 'x'.repeat(64) });
