@@ -49,7 +49,7 @@ export function CartLines(props: {
         </thead>
         <tbody>
           {lines.map((line) => {
-            const problem = lineProblem(line, props.locale);
+            const problem = lineProblem(line, props.locale, words);
             const id = quantityFieldId(line.product.id);
             const current = line.product.id === props.currentProductId;
             const total = lineTotalOf(line, props.locale);

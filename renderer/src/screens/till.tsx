@@ -99,9 +99,9 @@ export function TillScreen({
   const total = discounts.totalMinor;
   const cash = cart.paymentMethod === CASH_METHOD;
   const cashProblem = cash
-    ? tenderedProblem(cart.tendered, total, { currency, locale: typedIn }, money)
+    ? tenderedProblem(cart.tendered, total, { currency, locale: typedIn }, money, words)
     : undefined;
-  const blocked = chargeProblem(cart, currency, money);
+  const blocked = chargeProblem(cart, currency, money, words);
 
   const add = (product: ProductView) => {
     receipts.clear();
@@ -123,7 +123,7 @@ export function TillScreen({
     const askTendered = fromKeyboard && cash && cart.tendered === '';
     if (askTendered && document.activeElement !== tenderedRef.current)
       return tenderedRef.current?.focus();
-    const reason = confirmationReason(cart.lines, total, till, money, typedIn);
+    const reason = confirmationReason(cart.lines, total, till, money, typedIn, words);
     if (!reason) return charge();
     setConfirming({
       question: words.t('till.charge.question', { total: money(total) }),

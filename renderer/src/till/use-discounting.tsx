@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { cartLocale, cartTotalMinor, type CartContent } from '../../../domain/cart';
 import { chargedCart, setDiscount } from '../../../domain/cart-charged';
 import { DiscountForm, SaleDiscountRows } from '../components/discount-form';
+import { useWords } from '../words';
 
 export function useDiscounting(options: {
   cart: CartContent;
@@ -15,6 +16,7 @@ export function useDiscounting(options: {
   done: () => void;
 }) {
   const { cart, money } = options;
+  const words = useWords();
   const [open, setOpen] = useState(false);
   const firstRef = useRef<HTMLInputElement>(null);
   useEffect(() => firstRef.current?.focus(), [open]);
@@ -24,7 +26,7 @@ export function useDiscounting(options: {
   };
 
   // What the customer pays, after the discounts (before them while one is not valid yet).
-  const charged = chargedCart(cart, options.currency);
+  const charged = chargedCart(cart, options.currency, words);
   const totalMinor = charged.ok
     ? charged.value.chargedTotalMinor
     : cartTotalMinor(cart.lines, cartLocale(cart));
