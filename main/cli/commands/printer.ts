@@ -18,6 +18,7 @@ import { fail, ok, type Result } from '../../../domain/result.js';
 import type { PaperBlock } from '../../../domain/views/receipt-document.js';
 import { withStore } from '../store-access.js';
 import { withTradingTill } from '../trading-till.js';
+import { tillWords } from '../words.js';
 import type { Store } from '../../../db/store.js';
 
 const PRINTER_OPTION = [
@@ -80,6 +81,7 @@ export function registerPrinting(program: Command): void {
           const printer = cliPrinter(store, found.dataDir, options.printer);
           const paper = accepted(
             paperOf(store, receipt, options.refund ?? false, printer.layout),
+            tillWords(store),
             {},
             false,
           );
@@ -104,7 +106,7 @@ export function registerPrinting(program: Command): void {
       const printer = cliPrinter(till.store, till.found.dataDir, options.printer);
       const actor = await till.actor(options);
       const input = { kind: 'no_sale', amountMinor: 0, reason: options.reason ?? '' };
-      accepted(till.desk.addDrawerEntry(input, actor), { '/reason': '--reason' });
+      accepted(till.desk.addDrawerEntry(input, actor), till.words, { '/reason': '--reason' });
       const opened = await printer.send(drawerPulseBytes(printer.layout));
       if (!opened.ok)
         throw new CliError(

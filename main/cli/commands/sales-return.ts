@@ -114,6 +114,7 @@ export function registerSalesReturn(sales: Command): void {
         });
         const ret = accepted(
           till.desk.recordReturn(receipt, input, actor, v1ReturnDelivery),
+          till.words,
           names,
         );
         if (options.json) return void printJson({ ...ret, till: tillFields(till.found) });

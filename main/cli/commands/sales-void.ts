@@ -33,7 +33,7 @@ export function registerSalesVoid(sales: Command): void {
       withTradingTill(command, async (till) => {
         const actor = await till.actor(options);
         const input = { reason: options.reason ?? '' };
-        const voided = accepted(till.desk.voidSale(receipt, input, actor), {
+        const voided = accepted(till.desk.voidSale(receipt, input, actor), till.words, {
           '/reason': '--reason',
           '/receipt': 'RECEIPT',
         });
