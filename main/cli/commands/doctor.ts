@@ -1,17 +1,15 @@
 // `tillsync doctor`: checks everything a till needs to deliver its sales and says what to
 // do about each problem. Exit 0 when nothing failed (warnings allowed), 8 otherwise.
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { checkJson, type Check } from '../../doctor/check.js';
 import { runDoctor } from '../../doctor/run-doctor.js';
-import { openStore } from '../../../db/store.js';
 import type { Translator } from '../../../domain/i18n/messages.js';
 import { progressBar } from '../progress.js';
 import { addPlatformFlags } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson } from '../io.js';
-import { findTill, tillFields, tillLine, type CliTill } from '../store-access.js';
-import { terminalWords, tillWords } from '../words.js';
+import { findTill, tillFields, tillLine } from '../store-access.js';
+import { terminalWords, wordsOfDatabase } from '../words.js';
 
 /** Each check in the till's words: its mark, its area, its detail and what to do. */
 function formatCheck(check: Check, words: Translator): string {
@@ -31,21 +29,6 @@ function formatCheck(check: Check, words: Translator): string {
   return lines.join('\n');
 }
 
-/** The till's words, when its database is there and opens (the checks say why not). */
-function doctorWords({ till }: CliTill): Translator {
-  if (!existsSync(till.databaseFile)) return terminalWords();
-  try {
-    const store = openStore(till.databaseFile);
-    try {
-      return tillWords(store);
-    } finally {
-      store.close();
-    }
-  } catch {
-    return terminalWords();
-  }
-}
-
 export function registerDoctor(program: Command): void {
   addPlatformFlags(
     program
@@ -61,7 +44,7 @@ export function registerDoctor(program: Command): void {
     const loaded = configError ? { error: configError } : { config: found.config };
     // Reading a large database takes a while: a terminal sees it table by table.
     let bar: ReturnType<typeof progressBar> | undefined;
-    const words = options.json ? terminalWords() : doctorWords(found);
+    const words = options.json ? terminalWords() : wordsOfDatabase(till.databaseFile);
     const checks = await runDoctor(dataDir, till, loaded, ({ done, total }) => {
       bar ??= progressBar(total, words.t('cli.doctor.checkingDatabase'));
       bar.set(done + 1);
