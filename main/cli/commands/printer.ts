@@ -3,6 +3,8 @@
 // line, spoken to directly (main/cli/printer-access.ts). Each says whether the printer took
 // it; exit 13 when there is no printer or it did not.
 import type { Command } from 'commander';
+import { english, type Translator } from '../../../domain/i18n/messages.js';
+import { said } from '../../../domain/i18n/said.js';
 import { paperFormat } from '../../printing/paper-format.js';
 import type { PrintLayout } from '../../printing/escpos-document.js';
 import { printerStatusWords, type PrinterStatus } from '../../../domain/printer-status.js';
@@ -26,10 +28,20 @@ const PRINTER_OPTION = [
   'this printer instead of the one set (tcp://, serial://, system://)',
 ] as const;
 
-const statusWords = (status: PrinterStatus | null) =>
-  status ? printerStatusWords(status) : 'Taken by the print queue (it cannot report the status)';
+const statusWords = (status: PrinterStatus | null, words: Translator) =>
+  status ? printerStatusWords(status) : words.t('cli.printer.queueTook');
 
-const missing = (message: string) => fail({ code: 'not_found', message });
+const missing = (made: ReturnType<typeof said>) => fail({ code: 'not_found', ...made });
+
+interface Paper {
+  refund: boolean;
+  number: number;
+  blocks: PaperBlock[];
+}
+
+/** "Receipt #12", "Refund R3": in English for JSON, in the till's words for text. */
+const paperLabel = ({ refund, number }: Paper, words: Translator) =>
+  words.t('cli.printer.paperLabel', { refund: String(refund), number: String(number) });
 
 /** The sale's receipt (by receipt number, scanned code or id) or a return's refund receipt. */
 function paperOf(
@@ -37,20 +49,21 @@ function paperOf(
   receipt: string,
   refund: boolean,
   layout: PrintLayout,
-): Result<{ label: string; blocks: PaperBlock[] }> {
+): Result<Paper> {
   if (refund) {
     const found = store.getRefundReceipt(receipt);
-    if (!found)
-      return missing(`There is no return ${receipt} on this till: check its number (R1, R2...).`);
+    if (!found) return missing(said('cli.printer.noReturn', { receipt }));
     return ok({
-      label: `Refund R${found.returnNumber}`,
+      refund,
+      number: found.returnNumber,
       blocks: refundBlocks(found, paperFormat(found.currency, layout)),
     });
   }
   const sale = store.getReceipt(receipt) ?? lookUp(store, receipt);
-  if (!sale) return missing(`There is no sale ${receipt} on this till: check the receipt number.`);
+  if (!sale) return missing(said('cli.printer.noSale', { receipt }));
   return ok({
-    label: `Receipt #${sale.receiptNumber}`,
+    refund,
+    number: sale.receiptNumber,
     blocks: receiptBlocks(sale, paperFormat(sale.currency, layout)),
   });
 }
@@ -79,18 +92,26 @@ export function registerPrinting(program: Command): void {
       ) =>
         withStore(command, async (store, found) => {
           const printer = cliPrinter(store, found.dataDir, options.printer);
+          const words = tillWords(store);
           const paper = accepted(
             paperOf(store, receipt, options.refund ?? false, printer.layout),
-            tillWords(store),
+            words,
             {},
             false,
           );
           const status = printed(await printer.send(documentBytes(paper.blocks, printer.layout)));
           if (options.json)
-            return void printJson({ printed: paper.label, printer: printer.text, status });
-          process.stdout.write(
-            `${paper.label} printed on ${printer.text}: ${statusWords(status)}.\n`,
-          );
+            return void printJson({
+              printed: paperLabel(paper, english),
+              printer: printer.text,
+              status,
+            });
+          const news = words.t('cli.printer.printed', {
+            what: paperLabel(paper, words),
+            printer: printer.text,
+            status: statusWords(status, words),
+          });
+          process.stdout.write(`${news}\n`);
         }),
     );
 
@@ -110,10 +131,12 @@ export function registerPrinting(program: Command): void {
       const opened = await printer.send(drawerPulseBytes(printer.layout));
       if (!opened.ok)
         throw new CliError(
-          `The no sale is recorded, but the drawer did not open: ${opened.error.message}`,
+          till.words.t('cli.printer.drawerDidNotOpen', { problem: till.words.say(opened.error) }),
           EXIT.printerProblem,
         );
-      process.stdout.write(`Drawer opened (no sale: ${input.reason}), recorded in the shift.\n`);
+      process.stdout.write(
+        `${till.words.t('cli.printer.drawerOpened', { reason: input.reason })}\n`,
+      );
     }),
   );
 
@@ -135,7 +158,12 @@ export function registerPrinting(program: Command): void {
           printerProfile(printer.layout.profile).name,
         ];
         const status = printed(await printer.send(testPageBytes(printer.layout, heading)));
-        process.stdout.write(`Test page printed on ${printer.text}: ${statusWords(status)}.\n`);
+        const words = tillWords(store);
+        const news = words.t('cli.printer.testPrinted', {
+          printer: printer.text,
+          status: statusWords(status, words),
+        });
+        process.stdout.write(`${news}\n`);
       }),
     );
   printerCommand
@@ -156,13 +184,29 @@ export function registerPrinting(program: Command): void {
             waiting,
           });
         else {
-          const lines = [
-            `printer    ${printer.text} (${printerProfile(printer.layout.profile).name})`,
-          ];
-          lines.push(`status     ${read.ok ? statusWords(read.value) : read.error.message}`);
-          lines.push(
-            `waiting    ${waiting.length === 0 ? 'nothing' : waiting.map((job) => `${job.label}${job.lastProblem ? ` (tried ${job.attempts}×)` : ''}`).join(', ')}`,
+          const words = tillWords(store);
+          const row = (label: string, value: string) => `${label.padEnd(10)} ${value}`;
+          const jobs = waiting.map((job) =>
+            words.t('cli.printer.job', {
+              label: job.label,
+              tried: String(Boolean(job.lastProblem)),
+              attempts: job.attempts,
+            }),
           );
+          const lines = [
+            row(
+              words.t('cli.printer.printer'),
+              `${printer.text} (${printerProfile(printer.layout.profile).name})`,
+            ),
+            row(
+              words.t('cli.printer.status'),
+              read.ok ? statusWords(read.value, words) : words.say(read.error),
+            ),
+            row(
+              words.t('cli.printer.waiting'),
+              jobs.length === 0 ? words.t('cli.printer.nothingWaiting') : jobs.join(', '),
+            ),
+          ];
           process.stdout.write(lines.join('\n') + '\n');
         }
         printed(read);
