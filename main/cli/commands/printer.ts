@@ -14,7 +14,7 @@ import { printerProfile } from '../../../domain/printer-profiles.js';
 import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
-import { cliPrinter, printed } from '../printer-access.js';
+import { cliPrinter } from '../printer-access.js';
 import { accepted } from '../refusal.js';
 import { fail, ok, type Result } from '../../../domain/result.js';
 import type { PaperBlock } from '../../../domain/views/receipt-document.js';
@@ -99,7 +99,8 @@ export function registerPrinting(program: Command): void {
             {},
             false,
           );
-          const status = printed(await printer.send(documentBytes(paper.blocks, printer.layout)));
+          const bytes = documentBytes(paper.blocks, printer.layout);
+          const status = printer.printed(await printer.send(bytes));
           if (options.json)
             return void printJson({
               printed: paperLabel(paper, english),
@@ -157,7 +158,7 @@ export function registerPrinting(program: Command): void {
           printer.text,
           printerProfile(printer.layout.profile).name,
         ];
-        const status = printed(await printer.send(testPageBytes(printer.layout, heading)));
+        const status = printer.printed(await printer.send(testPageBytes(printer.layout, heading)));
         const words = tillWords(store);
         const news = words.t('cli.printer.testPrinted', {
           printer: printer.text,
@@ -209,7 +210,7 @@ export function registerPrinting(program: Command): void {
           ];
           process.stdout.write(lines.join('\n') + '\n');
         }
-        printed(read);
+        printer.printed(read);
       }),
     );
 }
