@@ -12,8 +12,11 @@ export interface Check {
   detail: string;
   /** What to do about it; set for every warning and failure. */
   fix?: string;
-  /** The detail's and the fix's keys, when made with `said`; never in the JSON report. */
-  say?: { detail?: Said; fix?: Said };
+  /**
+   * The detail's and the fix's keys, when made with `said`: not enumerable, so the JSON
+   * report (and anything comparing checks) sees only area, status, detail and fix.
+   */
+  readonly say?: { detail?: Said; fix?: Said };
 }
 
 /** A detail or a fix: English text, or `said(...)` (English with its key). */
@@ -27,7 +30,7 @@ function check(area: string, status: CheckStatus, detail: CheckText, fix?: Check
   const made: Check = { area, status, detail: english(detail) };
   if (fix !== undefined) made.fix = english(fix);
   const say = { detail: keyOf(detail), fix: keyOf(fix) };
-  if (say.detail || say.fix) made.say = say;
+  if (say.detail || say.fix) Object.defineProperty(made, 'say', { value: say, enumerable: false });
   return made;
 }
 
@@ -36,6 +39,3 @@ export const warn = (area: string, detail: CheckText, fix: CheckText): Check =>
   check(area, 'warn', detail, fix);
 export const failed = (area: string, detail: CheckText, fix: CheckText): Check =>
   check(area, 'fail', detail, fix);
-
-/** The check as the JSON report has always shown it: area, status, detail, fix. */
-export const checkJson = ({ say: _said, ...shown }: Check) => shown;

@@ -1,7 +1,7 @@
 // `tillsync doctor`: checks everything a till needs to deliver its sales and says what to
 // do about each problem. Exit 0 when nothing failed (warnings allowed), 8 otherwise.
 import type { Command } from 'commander';
-import { checkJson, type Check } from '../../doctor/check.js';
+import type { Check } from '../../doctor/check.js';
 import { runDoctor } from '../../doctor/run-doctor.js';
 import type { Translator } from '../../../domain/i18n/messages.js';
 import { progressBar } from '../progress.js';
@@ -52,14 +52,7 @@ export function registerDoctor(program: Command): void {
     bar?.finish();
     const failures = checks.filter((c) => c.status === 'fail').length;
     const warnings = checks.filter((c) => c.status === 'warn').length;
-    if (options.json)
-      printJson({
-        dataDir,
-        till: tillFields(found),
-        failures,
-        warnings,
-        checks: checks.map(checkJson),
-      });
+    if (options.json) printJson({ dataDir, till: tillFields(found), failures, warnings, checks });
     else {
       const lines = [
         words.t('cli.doctor.heading', { dataDir }),
