@@ -86,6 +86,24 @@ describe('the command line in the till language', () => {
     expect(badOption.stderr).toMatch(/^Die Optionen sind ungültig:\n {2}\/limit: /);
   });
 
+  it("settings, a void and the till's own locale setting over LANG", async () => {
+    const tillsync = await aTill();
+    const settings = await tillsync(['settings'], GERMAN);
+    expect(settings.stdout).toMatch(/^Währung +USD$/m);
+    expect(settings.stdout).toMatch(/^Sicherungen behalten +\d+$/m);
+    expect(settings.stdout).toMatch(/^Kassenlade +keine$/m);
+
+    const voided = await tillsync(['sales', 'void', '2', '--reason', 'Doublon'], FRENCH);
+    expect(voided.stdout).toMatch(/^La vente n° 2 est annulée \(Doublon\) : elle ne sera pas/m);
+    expect(voided.stdout).toMatch(/^ {2}total {6}4,50\s\$US, plus dans les ventes du jour$/m);
+
+    // Set to Spanish, the till speaks Spanish whatever the terminal says.
+    const set = await tillsync(['settings', 'set', '--locale', 'es-ES'], GERMAN);
+    expect(set.stdout).toMatch(/^moneda +USD$/m);
+    const sales = await tillsync(['sales', 'list'], GERMAN);
+    expect(sales.stdout).toMatch(/^#2 .* 4,50 USD {2}dinero móvil +anulada$/m);
+  });
+
   it('doctor in German and French: marks, areas, details and the summary', async () => {
     const tillsync = await aTill();
     const [german, french] = await Promise.all([
