@@ -4,6 +4,7 @@
 // The rules themselves are the desk's (main/trading/desk.ts), the same as at the till.
 import type { Command } from 'commander';
 import { pinEntry, type CashierView } from '../../domain/cashier.js';
+import type { Translator } from '../../domain/i18n/messages.js';
 import type { Store } from '../../db/store.js';
 import type { Actor, Desk } from '../trading/desk.js';
 import { EXIT } from './exit-codes.js';
@@ -32,24 +33,35 @@ export function addActingOptions(command: Command): Command {
     );
 }
 
-/** The cashier of that name (any case), or a clear error naming the option. */
-export function cashierNamed(store: Store, name: string, option: string): CashierView {
+/** The cashier of that name (any case), or a clear error naming the option, in `words`. */
+export function cashierNamed(
+  store: Store,
+  name: string,
+  option: string,
+  words: Translator,
+): CashierView {
   const wanted = name.trim().toLowerCase();
   const found = store.cashiers.list().find((cashier) => cashier.name.toLowerCase() === wanted);
   if (found) return found;
   throw new CliError(
-    `${option}: there is no cashier named ${name.trim()} on this till (see \`tillsync cashiers list\`). Nothing was written.`,
+    words.t('cli.acting.noCashierNamed', { option, name: name.trim() }),
     EXIT.invalidInput,
   );
 }
 
 /** A PIN as the desk takes it; one that is not 4 to 8 digits is refused before it counts as wrong. */
-async function pinFor(cashier: CashierView, readPin: PinReader, env: string, option: string) {
-  const pin = await readPin({ prompt: `PIN for ${cashier.name}`, env });
+async function pinFor(
+  cashier: CashierView,
+  readPin: PinReader,
+  env: string,
+  option: string,
+  words: Translator,
+) {
+  const pin = await readPin({ prompt: words.t('cli.pin.prompt', { name: cashier.name }), env });
   const entry = pinEntry.safeParse({ cashierId: cashier.id, pin });
   if (!entry.success)
     throw new CliError(
-      `The PIN for ${option} ${cashier.name} must be 4 to 8 digits. Nothing was written.`,
+      words.t('cli.acting.pinDigits', { option, name: cashier.name }),
       EXIT.invalidInput,
     );
   return entry.data;
@@ -61,25 +73,24 @@ export async function actorOf(
   desk: Desk,
   options: ActingOptions,
   readPin: PinReader,
+  words: Translator,
 ): Promise<Actor> {
   if (!store.cashiers.hasCashiers()) {
     if (options.cashier !== undefined || options.manager !== undefined)
-      throw new CliError(
-        'No cashiers are set up on this till, so nobody signs in: leave out --cashier and --manager. Nothing was written.',
-        EXIT.invalidInput,
-      );
+      throw new CliError(words.t('cli.acting.noCashiers'), EXIT.invalidInput);
     return { signedIn: null };
   }
   const actor: Actor = { signedIn: null };
   if (options.cashier !== undefined) {
-    const cashier = cashierNamed(store, options.cashier, '--cashier');
+    const cashier = cashierNamed(store, options.cashier, '--cashier', words);
     actor.signedIn = accepted(
-      desk.signIn(await pinFor(cashier, readPin, CASHIER_PIN_ENV, '--cashier')),
+      desk.signIn(await pinFor(cashier, readPin, CASHIER_PIN_ENV, '--cashier', words)),
+      words,
     );
   }
   if (options.manager !== undefined) {
-    const manager = cashierNamed(store, options.manager, '--manager');
-    actor.approval = await pinFor(manager, readPin, MANAGER_PIN_ENV, '--manager');
+    const manager = cashierNamed(store, options.manager, '--manager', words);
+    actor.approval = await pinFor(manager, readPin, MANAGER_PIN_ENV, '--manager', words);
   }
   return actor;
 }

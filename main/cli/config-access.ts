@@ -12,8 +12,10 @@ import {
 import { resolveDataDir } from '../config/data-dir.js';
 import { readKeyFile } from '../config/secret-store.js';
 import { apiKeyPresence } from '../config/till-store.js';
+import type { Translator } from '../../domain/i18n/messages.js';
 import { EXIT } from './exit-codes.js';
 import { CliError, parseOptions } from './io.js';
+import { terminalWords } from './words.js';
 
 /** Flags shared by the commands that talk to the platform. */
 export function addPlatformFlags(command: Command): Command {
@@ -83,17 +85,11 @@ export function loadCliConfig(command: Command): LoadedConfig {
 }
 
 /** Why this process cannot send: no platform, or a key only the desktop app can read. */
-export function cannotSend({ dataDir, config }: Pick<LoadedConfig, 'dataDir' | 'config'>): string {
+export function cannotSend(
+  { dataDir, config }: Pick<LoadedConfig, 'dataDir' | 'config'>,
+  words: Translator = terminalWords(),
+): string {
   if (config.baseUrl && apiKeyPresence(dataDir, config) === 'app-only')
-    return (
-      'The API key is kept encrypted by the desktop app, and only the app can read it. Set ' +
-      'TILLSYNC_API_KEY (or TILLSYNC_API_KEY_FILE) for this command, or put it in tillsync.env ' +
-      'in the data folder.'
-    );
-  return NOT_CONFIGURED;
+    return words.t('cli.sync.keyInApp');
+  return words.t('cli.sync.notConfigured');
 }
-
-export const NOT_CONFIGURED =
-  'No platform is configured. Set TILLSYNC_BASE_URL and TILLSYNC_API_KEY (or TILLSYNC_API_KEY_FILE), ' +
-  'or put baseUrl and apiKey in config.json in the data folder. To try Tillsync against the ' +
-  'sandbox on this machine instead, run `tillsync start` or `tillsync daemon --sandbox`.';

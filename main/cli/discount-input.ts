@@ -4,6 +4,7 @@
 // schema every sale goes through; an amount with more decimals than the till's currency
 // has is refused, naming the field. Refusals of the converted field are named back as
 // `amount`, the field the person wrote.
+import { said } from '../../domain/i18n/said.js';
 import { toScaledInteger } from '../../domain/money.js';
 import { invalidFields, type AppError, type FieldError } from '../../domain/result.js';
 
@@ -24,20 +25,16 @@ function convert(
   if (!isObject(discount) || !('amount' in discount)) return discount;
   const { amount, ...rest } = discount;
   if (typeof amount !== 'number') {
-    fields.push({ path: `${path}/amount`, message: 'must be a number, like 1.50' });
+    fields.push({ path: `${path}/amount`, ...said('cli.discount.notANumber') });
     return discount;
   }
   if (!(amount > 0)) {
-    fields.push({ path: `${path}/amount`, message: 'must be more than 0' });
+    fields.push({ path: `${path}/amount`, ...said('cli.discount.notPositive') });
     return discount;
   }
   const amountMinor = toScaledInteger(amount, decimals);
   if (amountMinor === undefined) {
-    const message =
-      decimals === 0
-        ? 'must be a whole amount: this currency has no minor units'
-        : `must have at most ${decimals} decimal places, like 1.50`;
-    fields.push({ path: `${path}/amount`, message });
+    fields.push({ path: `${path}/amount`, ...said('cli.discount.tooPrecise', { decimals }) });
     return discount;
   }
   converted.add(path);
@@ -74,5 +71,5 @@ export function namedAsWritten(error: AppError, converted: ReadonlySet<string>):
     return discount !== path && converted.has(discount) ? `${discount}/amount` : path;
   };
   const fields = error.fields.map((field) => ({ ...field, path: rename(field.path) }));
-  return { ...error, ...invalidFields(error.summary, fields) };
+  return { ...error, ...invalidFields({ message: error.summary, say: error.say }, fields) };
 }

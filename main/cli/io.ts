@@ -1,10 +1,13 @@
 // Small input/output helpers shared by the CLI commands.
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { invalidInput } from '../../db/field-errors.js';
-import type { AppError } from '../../domain/result.js';
+import { fieldErrorsFrom } from '../../db/field-errors.js';
+import type { Translator } from '../../domain/i18n/messages.js';
+import { said } from '../../domain/i18n/said.js';
+import { invalidFields, type AppError } from '../../domain/result.js';
 import { EXIT } from './exit-codes.js';
 import { messageOf } from '../../domain/errors.js';
+import { terminalWords } from './words.js';
 
 export class CliError extends Error {
   constructor(
@@ -23,41 +26,48 @@ export async function readStdin(): Promise<string> {
 }
 
 /** JSON from a file, or from stdin when no file is given; a clear error when it is not JSON. */
-export async function readJsonInput(file?: string): Promise<unknown> {
-  const source = file ?? 'standard input';
+export async function readJsonInput(file?: string, words = terminalWords()): Promise<unknown> {
+  const source = file ?? words.t('cli.input.standardInput');
   let text: string;
   try {
     text = file ? await readFile(file, 'utf8') : await readStdin();
   } catch (error) {
-    throw new CliError(`Cannot read ${source}: ${messageOf(error)}`, EXIT.invalidInput);
+    const reason = messageOf(error);
+    throw new CliError(words.t('cli.input.cannotRead', { source, reason }), EXIT.invalidInput);
   }
   if (!text.trim()) {
-    throw new CliError(`${source} is empty: expected one sale as JSON.`, EXIT.invalidInput);
+    throw new CliError(words.t('cli.input.empty', { source }), EXIT.invalidInput);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new CliError(`${source} is not valid JSON (${messageOf(error)}).`, EXIT.invalidInput);
+    const reason = messageOf(error);
+    throw new CliError(words.t('cli.input.notJson', { source, reason }), EXIT.invalidInput);
   }
 }
 
 export const printJson = (value: unknown) => process.stdout.write(JSON.stringify(value) + '\n');
 
-/** Prints an AppError to stderr, one line per bad field. */
-export function printError(error: AppError): void {
+/** Prints an AppError to stderr in `words`, one line per bad field. */
+export function printError(error: AppError, words: Translator): void {
   const lines = error.fields?.length
     ? [
-        `${error.summary ?? error.message}:`,
-        ...error.fields.map((f) => `  ${f.path || '(input)'}: ${f.message}`),
+        `${words.say({ message: error.summary ?? error.message, say: error.say })}:`,
+        ...error.fields.map((f) => `  ${f.path || words.t('cli.input.noPath')}: ${words.say(f)}`),
       ]
-    : [error.message];
+    : [words.say(error)];
   process.stderr.write(lines.join('\n') + '\n');
 }
 
 /** Options checked against their schema; every bad one printed, and exit 2. */
-export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+export function parseOptions<T extends z.ZodType>(
+  schema: T,
+  raw: unknown,
+  words = terminalWords(),
+): z.output<T> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  printError(invalidInput('The options are not valid', parsed.error));
+  const fields = fieldErrorsFrom(parsed.error);
+  printError(invalidFields(said('cli.options.notValid'), fields), words);
   throw new CliError('', EXIT.invalidInput);
 }

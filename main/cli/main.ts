@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT } from './exit-codes.js';
 import { CliError } from './io.js';
+import { terminalWords } from './words.js';
 import { appVersion } from '../config/package-info.js';
 
 type Register = (program: Command) => void;
@@ -99,9 +100,8 @@ async function commandsToLoad(argv: readonly string[] | undefined): Promise<Regi
 export async function runCli(argv: string[]): Promise<number> {
   const renamed = RENAMED[namedCommand(argv) ?? ''];
   if (renamed) {
-    process.stderr.write(
-      `\`tillsync ${namedCommand(argv)}\` is now \`tillsync ${renamed}\`, with the same subcommands and options.\n`,
-    );
+    const old = namedCommand(argv) ?? '';
+    process.stderr.write(`${terminalWords().t('cli.main.renamed', { old, renamed })}\n`);
     return EXIT.invalidInput;
   }
   try {
@@ -117,7 +117,8 @@ export async function runCli(argv: string[]): Promise<number> {
       if (error.message) process.stderr.write(error.message + '\n');
       return error.exitCode;
     }
-    process.stderr.write(`tillsync failed: ${(error as Error).stack ?? String(error)}\n`);
+    const detail = (error as Error).stack ?? String(error);
+    process.stderr.write(`${terminalWords().t('cli.main.failed', { detail })}\n`);
     return EXIT.failure;
   }
 }

@@ -1,6 +1,7 @@
 // PINs for the CLI, never as an argument (it would stay in the shell's history and the
 // process list): from an environment variable when the caller set one, else typed at the
 // terminal without echo, else one line of standard input each, in the order asked.
+import type { Translator } from '../../domain/i18n/messages.js';
 import { EXIT } from './exit-codes.js';
 import { CliError, readStdin } from './io.js';
 
@@ -15,7 +16,7 @@ const CTRL_C = '\u0003';
 const BACKSPACES = new Set(['\u007f', '\b']);
 
 /** Typed at the terminal, shown as nothing; Ctrl-C stops the command. */
-function typedHidden(prompt: string): Promise<string> {
+function typedHidden(prompt: string, words: Translator): Promise<string> {
   const input = process.stdin;
   process.stderr.write(`${prompt}: `);
   return new Promise((resolve, reject) => {
@@ -30,7 +31,7 @@ function typedHidden(prompt: string): Promise<string> {
       for (const char of chunk) {
         if (char === '\r' || char === '\n') return void (finish(), resolve(typed));
         if (char === CTRL_C)
-          return void (finish(), reject(new CliError('Stopped: nothing was written.')));
+          return void (finish(), reject(new CliError(words.t('cli.pin.stopped'))));
         typed = BACKSPACES.has(char) ? typed.slice(0, -1) : typed + char;
       }
     };
@@ -42,18 +43,18 @@ function typedHidden(prompt: string): Promise<string> {
 }
 
 /** Asks for PINs as a command needs them; standard input is read only if a PIN is needed. */
-export function createPinReader(env: NodeJS.ProcessEnv = process.env) {
+export function createPinReader(words: Translator, env: NodeJS.ProcessEnv = process.env) {
   let piped: Promise<string[]> | undefined;
   const pipedLines = () => (piped ??= readStdin().then((text) => text.split(/\r?\n/)));
 
   return async function readPin({ prompt, env: variable }: PinAsk): Promise<string> {
     const fromEnv = variable ? env[variable] : undefined;
     if (fromEnv) return fromEnv.trim();
-    if (process.stdin.isTTY) return (await typedHidden(prompt)).trim();
+    if (process.stdin.isTTY) return (await typedHidden(prompt, words)).trim();
     const line = (await pipedLines()).shift();
     if (line === undefined || line.trim() === '')
       throw new CliError(
-        `${prompt} is needed: ${variable ? `set ${variable}, ` : ''}type it at the prompt (run this in a terminal), or give it as one line on standard input. Nothing was written.`,
+        words.t('cli.pin.needed', { prompt, variable: variable ?? 'none' }),
         EXIT.invalidInput,
       );
     return line.trim();
@@ -63,10 +64,14 @@ export function createPinReader(env: NodeJS.ProcessEnv = process.env) {
 export type PinReader = ReturnType<typeof createPinReader>;
 
 /** A new cashier's PIN: typed twice at a terminal (a typo is not noticed otherwise), once when piped. */
-export async function readNewPin(readPin: PinReader, name: string): Promise<string> {
-  const pin = await readPin({ prompt: `New PIN for ${name} (4 to 8 digits)` });
+export async function readNewPin(
+  readPin: PinReader,
+  name: string,
+  words: Translator,
+): Promise<string> {
+  const pin = await readPin({ prompt: words.t('cli.pin.newPrompt', { name }) });
   if (!process.stdin.isTTY) return pin;
-  if ((await readPin({ prompt: 'The same PIN again' })) !== pin)
-    throw new CliError('The two PINs are not the same. Nothing was written.', EXIT.invalidInput);
+  if ((await readPin({ prompt: words.t('cli.pin.againPrompt') })) !== pin)
+    throw new CliError(words.t('cli.pin.notSame'), EXIT.invalidInput);
   return pin;
 }

@@ -2,6 +2,7 @@
 // its rules, its currency (amounts typed and shown), and who is acting.
 import type { Command } from 'commander';
 import { currencyDecimals } from '../../domain/money.js';
+import type { Translator } from '../../domain/i18n/messages.js';
 import { formatMoney } from '../../domain/views/money-format.js';
 import type { Store } from '../../db/store.js';
 import { createDesk, type Actor, type Desk } from '../trading/desk.js';
@@ -9,6 +10,7 @@ import { actorOf, type ActingOptions } from './acting-cashier.js';
 import { amountOption, cliLocale } from './amount-option.js';
 import { createPinReader, type PinReader } from './pin-input.js';
 import { withStore, type CliTill } from './store-access.js';
+import { tillWords } from './words.js';
 
 export interface TradingTill {
   store: Store;
@@ -17,6 +19,8 @@ export interface TradingTill {
   currency: string;
   /** How numbers are typed and shown: the till's locale, else the terminal's (LANG). */
   locale: string;
+  /** The till's words for text output, in that locale. */
+  words: Translator;
   readPin: PinReader;
   /** An amount typed for `option`, in minor units (exit 2 naming the option when it is not one). */
   amount(text: string | undefined, option: string): number;
@@ -35,18 +39,20 @@ export function withTradingTill<T>(
     const settings = store.settings.read();
     const { currency } = settings;
     const locale = cliLocale(settings.locale);
+    const words = tillWords(store);
     const decimals = currencyDecimals(currency);
-    const readPin = createPinReader();
+    const readPin = createPinReader(words);
     return action({
       store,
       found,
       desk,
       currency,
       locale,
+      words,
       readPin,
       amount: (text, option) => amountOption(text, option, currency, locale),
       money: (minor) => formatMoney(minor, currency, decimals, 'symbol', locale),
-      actor: (options) => actorOf(store, desk, options, readPin),
+      actor: (options) => actorOf(store, desk, options, readPin, words),
     });
   });
 }

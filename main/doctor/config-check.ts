@@ -6,6 +6,7 @@ import type { ApiKeyInfo } from '../../domain/sync-status.js';
 import type { AgentConfig } from '../config/agent-config.js';
 import { describeTillKey } from '../config/api-key-info.js';
 import { apiKeyPresence, storeOfMode, type TillMode } from '../config/till-store.js';
+import { said } from '../../domain/i18n/said.js';
 import { failed, ok, warn, type Check } from './check.js';
 import { duration } from '../../domain/views/status-view.js';
 
@@ -24,7 +25,7 @@ export function checkConfig(
       failed(
         'configuration',
         loaded.error,
-        `Fix ${join(dataDir, 'config.json')} or the TILLSYNC_ variables it names.`,
+        said('cli.doctor.configFix', { file: join(dataDir, 'config.json') }),
       ),
     ];
   return mode === 'sandbox'
@@ -35,20 +36,21 @@ export function checkConfig(
 /** Sandbox mode is a working till, for demos and trials: said plainly, and not a failure. */
 function sandboxChecks(dataDir: string, config: AgentConfig): Check[] {
   const why = config.baseUrl
-    ? `the platform address ${config.baseUrl} is set but no API key`
+    ? 'noKey'
     : apiKeyPresence(dataDir, config) !== 'none'
-      ? 'an API key is set but no platform address'
-      : 'no platform is configured';
+      ? 'noAddress'
+      : 'nothing';
   return [
     warn(
       'configuration',
-      `Sandbox mode: ${why}, so sales go to the sandbox on this machine, not to a platform. ` +
-        `Their data is kept apart in ${storeOfMode(dataDir, 'sandbox').folder}.`,
-      config.baseUrl
-        ? 'Save the API key in Settings (or set TILLSYNC_API_KEY) to send sales to the platform.'
-        : 'To send sales to your platform, save its address and API key in Settings (or set TILLSYNC_BASE_URL and TILLSYNC_API_KEY).',
+      said('cli.doctor.sandboxMode', {
+        why,
+        address: config.baseUrl ?? '',
+        folder: storeOfMode(dataDir, 'sandbox').folder,
+      }),
+      said('cli.doctor.sandboxFix', { why: config.baseUrl ? 'noKey' : 'nothing' }),
     ),
-    ok('api key', 'Sandbox mode: the sandbox on this machine mints its own key.'),
+    ok('api key', said('cli.doctor.sandboxKey')),
   ];
 }
 
@@ -62,34 +64,32 @@ function platformChecks(
   // Whether a key is set means what `tillsync status` and the Settings screen mean by it.
   const key = described ?? describeTillKey(config.apiKey, { dataDir });
   if (key.elsewhere === 'desktop_app')
-    checks.push(
-      warn(
-        'api key',
-        'The key is kept encrypted by the desktop app; the command line cannot read it, so the platform check is skipped.',
-        'Run `TILLSYNC_API_KEY=... tillsync doctor` to check the key, or look at the Sync screen.',
-      ),
-    );
+    checks.push(warn('api key', said('cli.doctor.keyInApp'), said('cli.doctor.keyInAppFix')));
   if (key.expiresAt !== undefined && key.expiresAt <= now)
     checks.push(
       failed(
         'api key',
-        `The API key expired ${duration(now - key.expiresAt)} ago.`,
-        'Get a new key from the platform and save it.',
+        said('cli.doctor.keyExpired', { ago: duration(now - key.expiresAt) }),
+        said('cli.doctor.keyExpiredFix'),
       ),
     );
   else if (key.expiresAt !== undefined && key.expiresAt - now < WEEK_MS)
     checks.push(
       warn(
         'api key',
-        `The API key expires in ${duration(key.expiresAt - now)}.`,
-        'Get a new key from the platform before then and save it.',
+        said('cli.doctor.keyExpiring', { left: duration(key.expiresAt - now) }),
+        said('cli.doctor.keyExpiringFix'),
       ),
     );
   if (checks.length === 0)
     checks.push(
       ok(
         'configuration',
-        `Platform ${config.baseUrl}; API key set${key.expiresAt ? `, valid for ${duration(key.expiresAt - now)}` : ''}${key.scopes ? ` (scopes: ${key.scopes.join(' ')})` : ''}.`,
+        said('cli.doctor.platformSet', {
+          address: config.baseUrl ?? '',
+          valid: key.expiresAt ? duration(key.expiresAt - now) : 'none',
+          scopes: key.scopes ? key.scopes.join(' ') : 'none',
+        }),
       ),
     );
   return checks;

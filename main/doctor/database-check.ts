@@ -5,6 +5,7 @@ import { DatabaseFileError, schemaVersionOf } from '../../db/open.js';
 import { openStore, type Store } from '../../db/store.js';
 import type { TillStore } from '../config/till-store.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
+import { said } from '../../domain/i18n/said.js';
 import { failed, ok, warn, type Check } from './check.js';
 
 const MB = 1_048_576;
@@ -17,24 +18,24 @@ const megabytes = (bytes: number) =>
     : `${(bytes / MB).toFixed(1)} MB`;
 
 /** The daily backups are kept beside the till's store, in its folder. */
-function restoreFix(tillFolder: string): string {
+function restoreFix(tillFolder: string) {
   const latest = latestBackup(tillFolder);
   return latest
-    ? `Stop Tillsync, then run \`tillsync restore ${latest.file}\` (the damaged file is kept).`
-    : 'Copy the data folder aside for support; there is no daily backup to restore.';
+    ? said('cli.doctor.restoreFix', { file: latest.file })
+    : said('cli.doctor.noBackupToRestore');
 }
 
 export function checkDiskSpace(dataDir: string): Check {
   if (!existsSync(dataDir))
     return failed(
       'data folder',
-      `The data folder ${dataDir} does not exist.`,
-      'Check --data-dir or TILLSYNC_DATA_DIR; the app and daemon make it when they first start.',
+      said('cli.doctor.noDataFolder', { dataDir }),
+      said('cli.doctor.noDataFolderFix'),
     );
   const stats = statfsSync(dataDir);
   const free = stats.bavail * stats.bsize;
-  const detail = `${megabytes(free)} free in ${dataDir}.`;
-  const fix = 'Free some space on this disk: when it is full, the till cannot save sales.';
+  const detail = said('cli.doctor.diskFree', { free: megabytes(free), dataDir });
+  const fix = said('cli.doctor.diskFix');
   if (free < NO_SPACE_BYTES) return failed('disk space', detail, fix);
   if (free < LOW_SPACE_BYTES) return warn('disk space', detail, fix);
   return ok('disk space', detail);
@@ -53,11 +54,7 @@ export async function checkDatabase(
   if (!existsSync(file))
     return {
       checks: [
-        warn(
-          'database',
-          `There is no database at ${file} yet.`,
-          'Start the app or `tillsync daemon` once, or check --data-dir / TILLSYNC_DATA_DIR.',
-        ),
+        warn('database', said('cli.doctor.noDatabase', { file }), said('cli.doctor.noDatabaseFix')),
       ],
     };
   let store: Store;
@@ -69,8 +66,8 @@ export async function checkDatabase(
       error.problem === 'corrupt'
         ? restoreFix(till.folder)
         : error.problem === 'newer_schema'
-          ? 'Update Tillsync to the version that wrote this database.'
-          : 'Check that this user may read and write the data folder, and that the disk is not read-only.';
+          ? said('cli.doctor.newerSchemaFix')
+          : said('cli.doctor.unwritableFix');
     return { checks: [failed('database', error.message, fix)] };
   }
   const integrity = await checkIntegrity(file, onProgress);
@@ -79,7 +76,7 @@ export async function checkDatabase(
       checks: [
         failed(
           'database',
-          `${file} is damaged: ${integrity.problems.join('; ')}.`,
+          said('cli.doctor.damaged', { file, problems: integrity.problems.join('; ') }),
           restoreFix(till.folder),
         ),
       ],
@@ -89,7 +86,7 @@ export async function checkDatabase(
   const size = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
   const schema = schemaVersionOf(store.database);
   return {
-    checks: [ok('database', `${file}: intact, schema ${schema}, ${megabytes(size)}.`)],
+    checks: [ok('database', said('cli.doctor.intact', { file, schema, size: megabytes(size) }))],
     store,
   };
 }

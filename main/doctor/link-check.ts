@@ -3,17 +3,15 @@
 import { linkAt } from '../../domain/link.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
 import { sentence } from '../../domain/words.js';
+import { said } from '../../domain/i18n/said.js';
 import { failed, ok, warn, type Check } from './check.js';
 import { duration } from '../../domain/views/status-view.js';
 
-const WAIT_FIX =
-  "Sales wait on this till and are sent once the platform answers. Check the till's internet connection; if it works, the platform may be down or slow.";
+const WAIT_FIX = said('cli.doctor.waitFix');
 
-function lastAnswer(status: SyncStatus, now: number): string {
-  return status.lastContactAt === null
-    ? 'it has not answered yet'
-    : `it last answered ${duration(Math.max(0, now - status.lastContactAt))} ago`;
-}
+/** When the platform last answered: "never", or how long ago, for cli.doctor.link's `ago`. */
+const lastAnswer = (status: SyncStatus, now: number) =>
+  status.lastContactAt === null ? 'never' : duration(Math.max(0, now - status.lastContactAt));
 
 export function checkLink(status: SyncStatus, now: number): Check[] {
   switch (linkAt(status, now)) {
@@ -23,15 +21,18 @@ export function checkLink(status: SyncStatus, now: number): Check[] {
       return [
         failed(
           'sync',
-          `Sync is paused: the platform refused the API key. ${sentence(status.paused?.reason ?? 'It gave no reason')}`,
-          'Save a new API key, then run `tillsync resync`.',
+          // The platform's reason is quoted as it gave it.
+          status.paused?.reason
+            ? said('cli.doctor.keyRefused', { reason: sentence(status.paused.reason) })
+            : said('cli.doctor.keyRefusedNoReason'),
+          said('cli.doctor.keyRefusedFix'),
         ),
       ];
     case 'offline':
       return [
         warn(
           'sync',
-          `Offline: the platform could not be reached; ${lastAnswer(status, now)}.`,
+          said('cli.doctor.link', { link: 'offline', ago: lastAnswer(status, now) }),
           WAIT_FIX,
         ),
       ];
@@ -39,11 +40,13 @@ export function checkLink(status: SyncStatus, now: number): Check[] {
       return [
         warn(
           'sync',
-          `Checking the platform: no answer lately; ${lastAnswer(status, now)}.`,
+          said('cli.doctor.link', { link: 'checking', ago: lastAnswer(status, now) }),
           WAIT_FIX,
         ),
       ];
     case 'online':
-      return [ok('sync', `Online: ${lastAnswer(status, now)}.`)];
+      return [
+        ok('sync', said('cli.doctor.link', { link: 'online', ago: lastAnswer(status, now) })),
+      ];
   }
 }

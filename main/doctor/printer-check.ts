@@ -4,7 +4,7 @@
 import type { Store } from '../../db/store.js';
 import { printerAddressText } from '../../domain/printer-address.js';
 import { printerBlocked, printerStatusWords } from '../../domain/printer-status.js';
-import { plural } from '../../domain/words.js';
+import { said } from '../../domain/i18n/said.js';
 import { readEnvFile } from '../config/env-file.js';
 import { PRINTER_TIMEOUT_MS, readPrinterStatus } from '../printing/printer-send.js';
 import { printerSetup } from '../printing/printer-setup.js';
@@ -18,24 +18,17 @@ export async function checkPrinter(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Check[]> {
   const setup = printerSetup(store.settings.read(), { env: { ...readEnvFile(dataDir), ...env } });
-  if (!setup.ok) return [failed(AREA, setup.error.message, 'Correct the address where it is set.')];
+  if (!setup.ok) return [failed(AREA, setup.error, said('cli.doctor.printerAddressFix'))];
   const { address } = setup.value;
-  if (!address) return [ok(AREA, 'none set: receipts print through the print dialog')];
+  if (!address) return [ok(AREA, said('cli.doctor.noPrinter'))];
   const text = printerAddressText(address);
   const read = await readPrinterStatus(address, { timeoutMs: PRINTER_TIMEOUT_MS });
   const waiting = store.waitingPrintJobs();
   const checks: Check[] = [];
-  if (!read.ok)
-    checks.push(
-      failed(
-        AREA,
-        read.error.message,
-        'Receipts wait until it answers; `tillsync printer status` tells when it does.',
-      ),
-    );
+  if (!read.ok) checks.push(failed(AREA, read.error, said('cli.doctor.printerFix')));
   else if (read.value && printerBlocked(read.value))
     checks.push(
-      warn(AREA, `${text}: ${printerBlocked(read.value)}`, 'Receipts wait until it is ready.'),
+      warn(AREA, `${text}: ${printerBlocked(read.value)}`, said('cli.doctor.printerBlockedFix')),
     );
   else
     checks.push(
@@ -48,8 +41,11 @@ export async function checkPrinter(
     checks.push(
       warn(
         AREA,
-        `${plural(waiting.length, 'print job')} waiting (${waiting.map((job) => job.label).join(', ')})`,
-        'They print by themselves while the app or the daemon runs and the printer answers; Retry now on the Till screen tries at once.',
+        said('cli.doctor.printJobs', {
+          count: waiting.length,
+          labels: waiting.map((job) => job.label).join(', '),
+        }),
+        said('cli.doctor.printJobsFix'),
       ),
     );
   return checks;

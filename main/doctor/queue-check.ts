@@ -5,7 +5,7 @@ import { recentAttempts } from '../../db/attempt-log.js';
 import type { Store } from '../../db/store.js';
 import { FAILED_SENDS } from '../../domain/outcomes.js';
 import { waitingOf, type SyncStatus } from '../../domain/sync-status.js';
-import { plural } from '../../domain/words.js';
+import { said } from '../../domain/i18n/said.js';
 import { latestBackup } from '../housekeeping/daily-backups.js';
 import { runningProcesses } from '../agent/running.js';
 import type { AgentConfig } from '../config/agent-config.js';
@@ -16,8 +16,7 @@ import { failed, ok, warn, type Check } from './check.js';
 import { duration } from '../../domain/views/status-view.js';
 import { checkLink } from './link-check.js';
 
-const SERVICE_FIX =
-  'Start the app, or run `tillsync daemon` as a service (see `tillsync service print`), so sales are sent in the background.';
+const SERVICE_FIX = said('cli.doctor.serviceFix');
 
 /** The last error lines of the agent's log, readable. */
 function logErrors(dataDir: string, count: number): string[] {
@@ -45,7 +44,12 @@ export function checkQueue(
   const checks: Check[] = [
     ok(
       'queue',
-      `${waiting} waiting, ${counts.synced} synced, ${counts.refused} refused, ${counts.discarded} discarded.`,
+      said('cli.doctor.queueCounts', {
+        waiting,
+        synced: counts.synced,
+        refused: counts.refused,
+        discarded: counts.discarded,
+      }),
     ),
   ];
 
@@ -54,25 +58,27 @@ export function checkQueue(
     checks.push(
       failed(
         'waiting sales',
-        `${plural(status.stale, 'sale has', 'sales have')} waited more than ${duration(config.sync.staleAfterMs)}; the oldest for ${duration(status.oldestPendingAgeMs)}.`,
-        running.length === 0
-          ? SERVICE_FIX
-          : 'See the errors below and `tillsync logs`; `tillsync resync` tries them all now.',
+        said('cli.doctor.stale', {
+          count: status.stale,
+          limit: duration(config.sync.staleAfterMs),
+          oldest: duration(status.oldestPendingAgeMs),
+        }),
+        running.length === 0 ? SERVICE_FIX : said('cli.doctor.staleFix'),
       ),
     );
   else if (status.oldestPendingAgeMs !== null)
     checks.push(
       ok(
         'waiting sales',
-        `The oldest waiting sale was recorded ${duration(status.oldestPendingAgeMs)} ago.`,
+        said('cli.doctor.oldestWaiting', { age: duration(status.oldestPendingAgeMs) }),
       ),
     );
   if (counts.refused > 0)
     checks.push(
       warn(
         'refused sales',
-        `${plural(counts.refused, 'sale was', 'sales were')} refused by the platform and ${counts.refused === 1 ? 'waits' : 'wait'} for a person.`,
-        'Fix or discard them on the Sync screen, or with `tillsync refused`.',
+        said('cli.doctor.refused', { count: counts.refused }),
+        said('cli.doctor.refusedFix'),
       ),
     );
 
@@ -80,41 +86,38 @@ export function checkQueue(
     checks.push(
       warn(
         'uncertain sales',
-        `${plural(status.uncertain, 'sale was', 'sales were')} sent without an answer and may already be on the platform` +
-          (status.keysHonoured
-            ? ' (it honours idempotency keys: a resend is never doubled).'
-            : ', twice if sent again (the platform is not known to honour idempotency keys).'),
-        'List them with `tillsync refused --uncertain` and look each one up on the platform.',
+        said('cli.doctor.uncertain', {
+          count: status.uncertain,
+          honoured: String(status.keysHonoured),
+        }),
+        said('cli.doctor.uncertainFix'),
       ),
     );
   if (status.storageProblem)
     checks.push(
       failed(
         'sync storage',
-        `The sync engine could not write to the database: ${status.storageProblem.message}.`,
-        'Free disk space, or check that the data folder can be written.',
+        said('cli.doctor.storage', { problem: status.storageProblem.message }),
+        said('cli.doctor.storageFix'),
       ),
     );
   if (status.clockStep)
     checks.push(
       warn(
         'clock',
-        `This till's clock jumped by ${duration(Math.abs(status.clockStep.ms))} ${duration(Math.max(0, now - status.clockStep.at))} ago.`,
-        "Check the till's date, time and time zone; sync itself waits by a steady clock.",
+        said('cli.doctor.clockStep', {
+          step: duration(Math.abs(status.clockStep.ms)),
+          ago: duration(Math.max(0, now - status.clockStep.at)),
+        }),
+        said('cli.doctor.clockFix'),
       ),
     );
 
   const who = running.map((p) => `${p.kind} (pid ${p.pid})`).join(', ');
-  if (running.length > 0) checks.push(ok('running', `Tillsync is running: ${who}.`));
+  if (running.length > 0) checks.push(ok('running', said('cli.doctor.running', { who })));
   else if (waiting > 0)
-    checks.push(
-      warn(
-        'running',
-        `No Tillsync process is running, and ${plural(waiting, 'sale waits', 'sales wait')} to be sent.`,
-        SERVICE_FIX,
-      ),
-    );
-  else checks.push(ok('running', 'No Tillsync process is running; nothing waits to be sent.'));
+    checks.push(warn('running', said('cli.doctor.notRunning', { count: waiting }), SERVICE_FIX));
+  else checks.push(ok('running', said('cli.doctor.notRunningIdle')));
 
   const failures = recentAttempts(store.database, FAILED_SENDS, 3);
   const logged = logErrors(dataDir, 3);
@@ -129,40 +132,38 @@ export function checkQueue(
     status.lastError !== null &&
     status.lastError.at !== null &&
     (status.lastSuccessAt === null || status.lastError.at > status.lastSuccessAt);
-  const detail = lines.length > 0 ? `Last errors:\n${lines.join('\n')}` : 'No errors recorded.';
+  // The attempts' and the log's own lines stay as recorded (the log is English).
+  const recorded = lines.length > 0 ? lines.join('\n') : 'none';
   checks.push(
     failingNow
       ? warn(
           'last errors',
-          `The last attempt failed: ${status.lastError!.message}\n${detail}`,
-          'Sales are retried on their own; if this goes on, see `tillsync logs` and the checks above.',
+          said('cli.doctor.lastAttemptFailed', { message: status.lastError!.message, recorded }),
+          said('cli.doctor.lastErrorsFix'),
         )
-      : ok('last errors', detail),
+      : ok('last errors', said('cli.doctor.lastErrors', { recorded })),
   );
 
   const keep = store.settings.read().backupsKept;
   const latest = latestBackup(till.folder);
   if (keep === 0)
-    checks.push(
-      warn(
-        'backups',
-        'Daily backups are turned off.',
-        'Turn them on with `tillsync settings set --backups-kept 7`, or back up with `tillsync backup`.',
-      ),
-    );
+    checks.push(warn('backups', said('cli.doctor.backupsOff'), said('cli.doctor.backupsOffFix')));
   else if (!latest || now - latest.at > 2 * 86_400_000)
     checks.push(
       warn(
         'backups',
         latest
-          ? `The last daily backup is ${duration(now - latest.at)} old.`
-          : 'There is no daily backup yet.',
-        'Daily backups are made while the app or daemon runs; `tillsync backup FILE` makes one now.',
+          ? said('cli.doctor.backupOld', { age: duration(now - latest.at) })
+          : said('cli.doctor.noBackup'),
+        said('cli.doctor.backupFix'),
       ),
     );
   else
     checks.push(
-      ok('backups', `Last daily backup ${duration(now - latest.at)} ago: ${latest.file}.`),
+      ok(
+        'backups',
+        said('cli.doctor.backupRecent', { age: duration(now - latest.at), file: latest.file }),
+      ),
     );
   return checks;
 }

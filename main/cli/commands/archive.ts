@@ -4,24 +4,25 @@
 import type { Command } from 'commander';
 import { archiveSales, compactForArchive, keepFrom, planArchive } from '../../../db/archive.js';
 import type { TillDatabase } from '../../../db/open.js';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { progressBar } from '../progress.js';
 import { tillFields, tillLine, withStore } from '../store-access.js';
-import { plural } from '../../../domain/words.js';
+import { tillWords } from '../words.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Compacts a database made before archiving existed, once, saying so (db/archive.ts). */
-function compactOnce(database: TillDatabase, quiet?: boolean): 'done' | 'busy' | null {
+function compactOnce(
+  database: TillDatabase,
+  words: Translator,
+  quiet?: boolean,
+): 'done' | 'busy' | null {
   const result = compactForArchive(database, () => {
-    if (!quiet)
-      process.stderr.write('Compacting the database once, so it can shrink from now on…\n');
+    if (!quiet) process.stderr.write(`${words.t('cli.archive.compacting')}\n`);
   });
-  if (result === 'busy' && !quiet)
-    process.stderr.write(
-      'Not compacted now: Tillsync is using the database. Run `tillsync archive` again while the till is closed.\n',
-    );
+  if (result === 'busy' && !quiet) process.stderr.write(`${words.t('cli.archive.notCompacted')}\n`);
   return result;
 }
 
@@ -41,15 +42,14 @@ export function registerArchive(program: Command): void {
         command: Command,
       ) => {
         await withStore(command, async (store, found) => {
+          const words = tillWords(store);
           const months =
             options.months === undefined
               ? store.settings.read().archiveAfterMonths
               : Number(options.months);
           if (!Number.isInteger(months) || months < 1 || months > 120)
             throw new CliError(
-              options.months === undefined
-                ? 'Archiving is off (archive after 0 months): pass --months <n> or change the setting.'
-                : '--months must be a whole number from 1 to 120.',
+              words.t('cli.archive.badMonths', { off: String(options.months === undefined) }),
               EXIT.invalidInput,
             );
           const before = keepFrom(Date.now(), months);
@@ -57,33 +57,36 @@ export function registerArchive(program: Command): void {
           if (options.dryRun) {
             if (options.json) return printJson({ dryRun: true, ...plan, till: tillFields(found) });
             const lines = [
-              `Sales synced before ${day(before)} (${months} months kept): ${plan.total} would move.`,
+              words.t('cli.archive.plan', { before: day(before), months, total: plan.total }),
               ...plan.years.map(
-                (year) => `  ${year.year}  ${plural(year.sales, 'sale')} -> ${year.file}`,
+                (year) =>
+                  `  ${year.year}  ${words.t('cli.archive.sales', { count: year.sales })} -> ${year.file}`,
               ),
-              tillLine(found),
+              tillLine(found, words),
             ];
             process.stdout.write(lines.join('\n') + '\n');
             return;
           }
-          const bar = options.json ? undefined : progressBar(plan.total, 'Archiving sales');
+          const bar = options.json
+            ? undefined
+            : progressBar(plan.total, words.t('cli.archive.progress'));
           const batch = options.batch === undefined ? undefined : Number(options.batch);
           if (batch !== undefined && (!Number.isInteger(batch) || batch < 1 || batch > 100_000))
-            throw new CliError(
-              '--batch must be a whole number from 1 to 100000.',
-              EXIT.invalidInput,
-            );
+            throw new CliError(words.t('cli.archive.badBatch'), EXIT.invalidInput);
           const moved = await archiveSales(store.database, before, {
             batch,
             onProgress: (progress) => bar?.set(progress.moved),
           });
           bar?.finish();
-          const compacted = moved > 0 ? compactOnce(store.database, options.json) : null;
+          const compacted = moved > 0 ? compactOnce(store.database, words, options.json) : null;
           if (options.json)
             return printJson({ moved, compacted, ...plan, till: tillFields(found) });
-          process.stdout.write(
-            `Moved ${plural(moved, 'sale')} synced before ${day(before)} to ${plural(plan.years.length, 'archive file')}; exports and sale lists still include them.\n${tillLine(found)}\n`,
-          );
+          const done = words.t('cli.archive.moved', {
+            count: moved,
+            before: day(before),
+            files: plan.years.length,
+          });
+          process.stdout.write(`${done}\n${tillLine(found, words)}\n`);
         });
       },
     );

@@ -7,21 +7,24 @@ import type { Command } from 'commander';
 import { archiveFolder, yearOfArchive } from '../../../db/archive.js';
 import { BackupError, backupDatabase, fileStamp, type BackupCheck } from '../../../db/backup.js';
 import { restoreDatabase } from '../../../db/restore.js';
-import { plural } from '../../../domain/words.js';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { runningProcesses } from '../../agent/running.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { progressBar } from '../progress.js';
 import { findTill, tillFields, tillLine, type CliTill } from '../store-access.js';
+import { terminalWords, wordsOfDatabase } from '../words.js';
 
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+/** Megabytes with one decimal, in the locale's digits: "1.5 MB", "1,5 MB". */
+const megabytes = (bytes: number, words: Translator) =>
+  `${new Intl.NumberFormat(words.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1_048_576)} MB`;
 
 function existingTill(command: Command): CliTill {
   const found = findTill(command);
   const file = found.till.databaseFile;
   if (!existsSync(file))
     throw new CliError(
-      `There is no till database at ${file} (${found.till.mode} mode): check --data-dir or TILLSYNC_DATA_DIR.`,
+      terminalWords().t('cli.backup.noDatabase', { file, mode: found.till.mode }),
       EXIT.databaseUnusable,
     );
   return found;
@@ -33,8 +36,12 @@ function targetFile(target: string): string {
   return isFolder ? join(target, `tillsync-${fileStamp(Date.now())}.db`) : target;
 }
 
-const summary = (check: BackupCheck) =>
-  `${plural(check.sales, 'sale')}, ${megabytes(check.bytes)}, schema ${check.schemaVersion}; integrity checked`;
+const summary = (check: BackupCheck, words: Translator) =>
+  words.t('cli.backup.summary', {
+    count: check.sales,
+    size: megabytes(check.bytes, words),
+    schema: check.schemaVersion,
+  });
 
 async function backup(
   target: string,
@@ -43,13 +50,11 @@ async function backup(
 ) {
   const found = existingTill(command);
   const file = found.till.databaseFile;
+  const words = wordsOfDatabase(file);
   const to = targetFile(target);
   if (existsSync(to) && !options.force)
-    throw new CliError(
-      `${to} already exists: choose another name, or add --force to replace it.`,
-      EXIT.invalidInput,
-    );
-  const bar = options.json ? undefined : progressBar(100, 'Backing up');
+    throw new CliError(words.t('cli.file.exists', { file: to }), EXIT.invalidInput);
+  const bar = options.json ? undefined : progressBar(100, words.t('cli.backup.progress'));
   let check: BackupCheck;
   try {
     check = await backupDatabase(file, to, (done) => bar?.set(Math.round(done * 100)));
@@ -63,33 +68,31 @@ async function backup(
     printJson({ ...check, till: tillFields(found) });
     return;
   }
-  process.stdout.write(
-    `Backed up to ${check.file} (${summary(check)}).\n${tillLine(found)}\n${archivesNote(file)}`,
-  );
+  const done = words.t('cli.backup.done', { file: check.file, summary: summary(check, words) });
+  process.stdout.write(`${done}\n${tillLine(found, words)}\n${archivesNote(file, words)}`);
 }
 
 /** The yearly archives are files of their own: a backup of the database does not hold them. */
-function archivesNote(file: string): string {
+function archivesNote(file: string, words: Translator): string {
   const folder = archiveFolder(file);
   const archives = existsSync(folder)
     ? readdirSync(folder).filter((name) => yearOfArchive(name) !== null)
     : [];
   if (archives.length === 0) return '';
-  return `Older sales are in ${plural(archives.length, 'archive file')} in ${folder}, not in this backup: copy that folder too (they change at most once a day). A restore keeps them.\n`;
+  return `${words.t('cli.backup.archivesNote', { count: archives.length, folder })}\n`;
 }
 
 async function restore(from: string, options: { json?: boolean }, command: Command) {
   const found = findTill(command);
+  const words = wordsOfDatabase(found.till.databaseFile);
   // The processes mark the data folder itself, whatever their mode.
   const running = runningProcesses(found.dataDir);
   if (running.length > 0) {
     const who = running.map((p) => `${p.kind} (pid ${p.pid})`).join(', ');
-    throw new CliError(
-      `Tillsync is using this till's database: ${who}. Close the app or stop the service (for example \`systemctl --user stop tillsync\`), then run restore again.`,
-      EXIT.inUse,
-    );
+    throw new CliError(words.t('cli.backup.inUse', { who }), EXIT.inUse);
   }
-  if (!existsSync(from)) throw new CliError(`There is no file ${from}.`, EXIT.invalidInput);
+  if (!existsSync(from))
+    throw new CliError(words.t('cli.backup.noFile', { file: from }), EXIT.invalidInput);
   let restored;
   try {
     // A sandbox-mode till may not have its folder yet (the app never ran in that mode).
@@ -103,14 +106,18 @@ async function restore(from: string, options: { json?: boolean }, command: Comma
     printJson({ ...restored, till: tillFields(found) });
     return;
   }
-  const lines = [`Restored ${restored.file} from ${from} (${summary(restored)}).`, tillLine(found)];
-  if (restored.keptAs)
-    lines.push(
-      `The database it replaced is kept as ${restored.keptAs}; delete it once the till works as expected.`,
-    );
-  lines.push(
-    'Sales made after this backup are not on the till any more. Pending sales in the backup are sent again; the platform recognises any it already has by their idempotency keys.',
-  );
+  // Said in the language of the till as restored.
+  const said = wordsOfDatabase(found.till.databaseFile);
+  const lines = [
+    said.t('cli.backup.restored', {
+      file: restored.file,
+      from,
+      summary: summary(restored, said),
+    }),
+    tillLine(found, said),
+  ];
+  if (restored.keptAs) lines.push(said.t('cli.backup.keptAs', { file: restored.keptAs }));
+  lines.push(said.t('cli.backup.afterRestore'));
   process.stdout.write(lines.join('\n') + '\n');
 }
 

@@ -5,7 +5,10 @@ import type { Command } from 'commander';
 import { shownTime } from '../../../domain/views/local-time.js';
 import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { CASHIER_ROLES, newCashierInput, type CashierView } from '../../../domain/cashier.js';
-import { invalidInput } from '../../../db/field-errors.js';
+import { fieldErrorsFrom } from '../../../db/field-errors.js';
+import type { Translator } from '../../../domain/i18n/messages.js';
+import { said } from '../../../domain/i18n/said.js';
+import { invalidFields } from '../../../domain/result.js';
 import { addActingOptions, cashierNamed, type ActingOptions } from '../acting-cashier.js';
 import { printJson } from '../io.js';
 import { readNewPin } from '../pin-input.js';
@@ -23,7 +26,8 @@ or bring one with --manager. PINs are never arguments: TILLSYNC_PIN and TILLSYNC
 else typed at the prompt (not shown), else lines on standard input.`;
 
 const print = (lines: string[]) => void process.stdout.write(lines.join('\n') + '\n');
-const describe = (cashier: CashierView) => `${cashier.name} (${cashier.role})`;
+const describe = (cashier: CashierView, words: Translator) =>
+  words.t('cli.cashiers.named', { name: cashier.name, role: cashier.role });
 
 export function registerCashiers(program: Command): void {
   const cashiers = program
@@ -48,12 +52,23 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
         // Name and role first: a typo is told before anyone types a PIN.
         const checked = newCashierInput.omit({ pin: true }).safeParse({ name, role: options.role });
         if (!checked.success)
-          throw refusal(invalidInput('The cashier is not valid', checked.error), FIELDS);
+          throw refusal(
+            invalidFields(said('cli.cashiers.notValid'), fieldErrorsFrom(checked.error)),
+            till.words,
+            FIELDS,
+          );
         const actor = await till.actor(options);
-        const pin = await readNewPin(till.readPin, checked.data.name);
-        const added = accepted(till.desk.addCashier({ ...checked.data, pin }, actor), FIELDS);
+        const pin = await readNewPin(till.readPin, checked.data.name, till.words);
+        const added = accepted(
+          till.desk.addCashier({ ...checked.data, pin }, actor),
+          till.words,
+          FIELDS,
+        );
         if (options.json) return void printJson({ ...added, till: tillFields(till.found) });
-        print([`${describe(added)} can now sign in with their PIN.`, tillLine(till.found)]);
+        print([
+          till.words.t('cli.cashiers.added', { cashier: describe(added, till.words) }),
+          tillLine(till.found, till.words),
+        ]);
       }),
     );
 
@@ -71,12 +86,13 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
         }
         print([
           ...(list.length === 0
-            ? ['No cashiers: the till works with one anonymous cashier, and nobody signs in.']
-            : list.map(
-                (cashier) =>
-                  `${cashier.name.padEnd(24)} ${cashier.role.padEnd(8)} added ${shownTime(cashier.createdAt, timeZone)}`,
-              )),
-          tillLine(till.found),
+            ? [till.words.t('cli.cashiers.none')]
+            : list.map((cashier) => {
+                const role = till.words.t('cli.cashiers.role', { role: cashier.role });
+                const added = shownTime(cashier.createdAt, timeZone, till.locale);
+                return `${cashier.name.padEnd(24)} ${role.padEnd(8)} ${till.words.t('cli.cashiers.addedOn', { added })}`;
+              })),
+          tillLine(till.found, till.words),
         ]);
       }),
     );
@@ -90,13 +106,13 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
     .addHelpText('after', MANAGER_HELP)
     .action((name: string, options: Options, command: Command) =>
       withTradingTill(command, async (till) => {
-        const cashier = cashierNamed(till.store, name, 'NAME');
+        const cashier = cashierNamed(till.store, name, 'NAME', till.words);
         const actor = await till.actor(options);
-        const removed = accepted(till.desk.removeCashier(cashier.id, actor));
+        const removed = accepted(till.desk.removeCashier(cashier.id, actor), till.words);
         if (options.json) return void printJson({ ...removed, till: tillFields(till.found) });
         print([
-          `${describe(removed)} is removed: they can no longer sign in.`,
-          tillLine(till.found),
+          till.words.t('cli.cashiers.removed', { cashier: describe(removed, till.words) }),
+          tillLine(till.found, till.words),
         ]);
       }),
     );

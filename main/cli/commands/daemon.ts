@@ -13,6 +13,7 @@ import { createLogger, engineLogger } from '../../log/logger.js';
 import { addMetricsFlags, addPlatformFlags, cannotSend, loadCliConfig } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError } from '../io.js';
+import { terminalWords } from '../words.js';
 
 interface RunOptions {
   sandbox: RuntimeOptions['sandbox'];
@@ -75,7 +76,8 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
       { console: consoleServer.url, tokenFile: consoleServer.tokenFile },
       'Console listening on 127.0.0.1',
     );
-    process.stderr.write(`Open the till console: ${consoleServer.loginUrl}\n`);
+    const url = consoleServer.loginUrl;
+    process.stderr.write(`${terminalWords().t('cli.daemon.openConsole', { url })}\n`);
   }
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
@@ -108,7 +110,7 @@ const STOP_MARGIN_MS = 3000;
 const consolePort = (value: string) => {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new CliError('--console-port must be a port number', EXIT.invalidInput);
+    throw new CliError(terminalWords().t('cli.daemon.badPort'), EXIT.invalidInput);
   return port;
 };
 
@@ -164,9 +166,8 @@ export function registerDaemon(program: Command): void {
       process.exitCode = await launchDesktop(desktop.binary);
       return;
     }
-    process.stderr.write(
-      `The desktop app cannot start here: ${desktop.reason}. Starting the agent with its console instead.\n`,
-    );
+    const reason = desktop.reason;
+    process.stderr.write(`${terminalWords().t('cli.daemon.noDesktop', { reason })}\n`);
     await runUntilSignal(command, {
       sandbox: 'when-unconfigured',
       console: true,

@@ -3,21 +3,29 @@
 import type { Command } from 'commander';
 import type { Check } from '../../doctor/check.js';
 import { runDoctor } from '../../doctor/run-doctor.js';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { progressBar } from '../progress.js';
 import { addPlatformFlags } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson } from '../io.js';
 import { findTill, tillFields, tillLine } from '../store-access.js';
-import { plural } from '../../../domain/words.js';
+import { terminalWords, wordsOfDatabase } from '../words.js';
 
-const MARK = { ok: '[ok]  ', warn: '[warn]', fail: '[FAIL]' } as const;
-
-function formatCheck(check: Check): string {
-  const indent = ' '.repeat(24);
-  const [first, ...rest] = check.detail.split('\n');
-  const lines = [`${MARK[check.status]} ${check.area.padEnd(16)} ${first}`];
+/** Each check in the till's words: its mark, its area, its detail and what to do. */
+function formatCheck(check: Check, words: Translator): string {
+  const marks = (['ok', 'warn', 'fail'] as const).map((status) =>
+    words.t('cli.doctor.mark', { status }),
+  );
+  const mark = words.t('cli.doctor.mark', { status: check.status });
+  const width = Math.max(...marks.map((m) => m.length));
+  const area = words.t('cli.doctor.area', { area: check.area.replace(/ /g, '_') });
+  const indent = ' '.repeat(width + Math.max(16, area.length) + 2);
+  const detail = words.say({ message: check.detail, say: check.say?.detail });
+  const [first, ...rest] = detail.split('\n');
+  const lines = [`${mark.padEnd(width)} ${area.padEnd(16)} ${first}`];
   lines.push(...rest.map((line) => indent + line));
-  if (check.fix) lines.push(`${indent}-> ${check.fix}`);
+  if (check.fix)
+    lines.push(`${indent}-> ${words.say({ message: check.fix, say: check.say?.fix })}`);
   return lines.join('\n');
 }
 
@@ -36,8 +44,9 @@ export function registerDoctor(program: Command): void {
     const loaded = configError ? { error: configError } : { config: found.config };
     // Reading a large database takes a while: a terminal sees it table by table.
     let bar: ReturnType<typeof progressBar> | undefined;
+    const words = options.json ? terminalWords() : wordsOfDatabase(till.databaseFile);
     const checks = await runDoctor(dataDir, till, loaded, ({ done, total }) => {
-      bar ??= progressBar(total, 'Checking the whole database');
+      bar ??= progressBar(total, words.t('cli.doctor.checkingDatabase'));
       bar.set(done + 1);
     });
     bar?.finish();
@@ -45,15 +54,13 @@ export function registerDoctor(program: Command): void {
     const warnings = checks.filter((c) => c.status === 'warn').length;
     if (options.json) printJson({ dataDir, till: tillFields(found), failures, warnings, checks });
     else {
-      const summary =
-        failures + warnings === 0
-          ? 'All good.'
-          : `${plural(failures, 'problem')}, ${plural(warnings, 'warning')}: see "->" for what to do.`;
-      process.stdout.write(
-        [`Tillsync doctor: ${dataDir}`, tillLine(found), ...checks.map(formatCheck), summary].join(
-          '\n',
-        ) + '\n',
-      );
+      const lines = [
+        words.t('cli.doctor.heading', { dataDir }),
+        tillLine(found, words),
+        ...checks.map((check) => formatCheck(check, words)),
+        words.t('cli.doctor.summary', { failures, warnings }),
+      ];
+      process.stdout.write(lines.join('\n') + '\n');
     }
     if (failures > 0) process.exitCode = EXIT.problemsFound;
   });

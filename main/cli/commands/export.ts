@@ -16,7 +16,7 @@ import { CliError, parseOptions } from '../io.js';
 import { progressBar } from '../progress.js';
 import { describeTill, withStore } from '../store-access.js';
 import { codeOf, messageOf } from '../../../domain/errors.js';
-import { plural } from '../../../domain/words.js';
+import { tillWords } from '../words.js';
 
 const exportOptions = (timeZone: string) =>
   z
@@ -45,14 +45,14 @@ export function registerExport(program: Command): void {
     .action(async (raw: Record<string, unknown>, command: Command) => {
       await withStore(command, (store, found) => {
         const timeZone = tillTimeZone(store.settings.read());
-        const { from, to, format, out, force } = parseOptions(exportOptions(timeZone), raw);
+        const words = tillWords(store);
+        const { from, to, format, out, force } = parseOptions(exportOptions(timeZone), raw, words);
         if (out && existsSync(out) && !force)
-          throw new CliError(
-            `${out} already exists: choose another name, or add --force to replace it.`,
-            EXIT.invalidInput,
-          );
+          throw new CliError(words.t('cli.file.exists', { file: out }), EXIT.invalidInput);
         const range = { from, to };
-        const bar = out ? progressBar(store.countExportSales(range), 'Exporting') : undefined;
+        const bar = out
+          ? progressBar(store.countExportSales(range), words.t('cli.export.progress'))
+          : undefined;
         let output: ReturnType<typeof openOutput> | undefined;
         let count: number;
         try {
@@ -71,15 +71,16 @@ export function registerExport(program: Command): void {
           const code = codeOf(error);
           if (out && code)
             throw new CliError(
-              `Cannot write ${out} (${code}: ${messageOf(error)}). Free some space or choose another place; no partial file was left.`,
+              words.t('cli.export.cannotWrite', { file: out, code, reason: messageOf(error) }),
               EXIT.failure,
             );
           throw error;
         } finally {
           bar?.finish();
         }
+        const till = describeTill(found, words);
         process.stderr.write(
-          `Exported ${plural(count, 'sale')}${out ? ` to ${out}` : ''} from the till in ${describeTill(found)}.\n`,
+          `${words.t('cli.export.done', { count, to: out ? 'file' : 'stdout', file: out ?? '', till })}\n`,
         );
       });
     });

@@ -8,6 +8,7 @@ import { logFile } from '../../log/logger.js';
 import { followLines, readLastLines } from '../../log/read-logs.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions } from '../io.js';
+import { terminalWords } from '../words.js';
 
 const options = z.object({
   lines: z.coerce.number().int().min(0).max(100_000),
@@ -26,10 +27,7 @@ export function registerLogs(program: Command): void {
       const chosen = parseOptions(options, raw);
       const file = logFile(resolveDataDir(command.optsWithGlobals<{ dataDir?: string }>().dataDir));
       if (!existsSync(file) && !chosen.tail) {
-        throw new CliError(
-          `There is no log yet at ${file}: it is written by \`tillsync daemon\`, \`tillsync start\` and the app.`,
-          EXIT.failure,
-        );
+        throw new CliError(terminalWords().t('cli.logs.none', { file }), EXIT.failure);
       }
       const show = (line: string) =>
         process.stdout.write((chosen.json ? line : formatLogLine(line)) + '\n');

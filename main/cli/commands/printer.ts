@@ -3,6 +3,8 @@
 // line, spoken to directly (main/cli/printer-access.ts). Each says whether the printer took
 // it; exit 13 when there is no printer or it did not.
 import type { Command } from 'commander';
+import { english, type Translator } from '../../../domain/i18n/messages.js';
+import { said } from '../../../domain/i18n/said.js';
 import { paperFormat } from '../../printing/paper-format.js';
 import type { PrintLayout } from '../../printing/escpos-document.js';
 import { printerStatusWords, type PrinterStatus } from '../../../domain/printer-status.js';
@@ -14,12 +16,13 @@ import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { cliLocale } from '../amount-option.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
-import { cliPrinter, printed } from '../printer-access.js';
+import { cliPrinter } from '../printer-access.js';
 import { accepted } from '../refusal.js';
 import { fail, ok, type Result } from '../../../domain/result.js';
 import type { PaperBlock } from '../../../domain/views/receipt-document.js';
 import { withStore } from '../store-access.js';
 import { withTradingTill } from '../trading-till.js';
+import { tillWords } from '../words.js';
 import type { Store } from '../../../db/store.js';
 
 const PRINTER_OPTION = [
@@ -27,10 +30,20 @@ const PRINTER_OPTION = [
   'this printer instead of the one set (tcp://, serial://, system://)',
 ] as const;
 
-const statusWords = (status: PrinterStatus | null) =>
-  status ? printerStatusWords(status) : 'Taken by the print queue (it cannot report the status)';
+const statusWords = (status: PrinterStatus | null, words: Translator) =>
+  status ? printerStatusWords(status) : words.t('cli.printer.queueTook');
 
-const missing = (message: string) => fail({ code: 'not_found', message });
+const missing = (made: ReturnType<typeof said>) => fail({ code: 'not_found', ...made });
+
+interface Paper {
+  refund: boolean;
+  number: number;
+  blocks: PaperBlock[];
+}
+
+/** "Receipt #12", "Refund R3": in English for JSON, in the till's words for text. */
+const paperLabel = ({ refund, number }: Paper, words: Translator) =>
+  words.t('cli.printer.paperLabel', { refund: String(refund), number: String(number) });
 
 /** Paper in the till's language and numbers (its locale setting, else LANG) and time zone. */
 function tillPaper(store: Store, currency: string, layout: PrintLayout) {
@@ -45,20 +58,21 @@ function paperOf(
   receipt: string,
   refund: boolean,
   layout: PrintLayout,
-): Result<{ label: string; blocks: PaperBlock[] }> {
+): Result<Paper> {
   if (refund) {
     const found = store.getRefundReceipt(receipt);
-    if (!found)
-      return missing(`There is no return ${receipt} on this till: check its number (R1, R2...).`);
+    if (!found) return missing(said('cli.printer.noReturn', { receipt }));
     return ok({
-      label: `Refund R${found.returnNumber}`,
+      refund,
+      number: found.returnNumber,
       blocks: refundBlocks(found, tillPaper(store, found.currency, layout)),
     });
   }
   const sale = store.getReceipt(receipt) ?? lookUp(store, receipt);
-  if (!sale) return missing(`There is no sale ${receipt} on this till: check the receipt number.`);
+  if (!sale) return missing(said('cli.printer.noSale', { receipt }));
   return ok({
-    label: `Receipt #${sale.receiptNumber}`,
+    refund,
+    number: sale.receiptNumber,
     blocks: receiptBlocks(sale, tillPaper(store, sale.currency, layout)),
   });
 }
@@ -87,17 +101,27 @@ export function registerPrinting(program: Command): void {
       ) =>
         withStore(command, async (store, found) => {
           const printer = cliPrinter(store, found.dataDir, options.printer);
+          const words = tillWords(store);
           const paper = accepted(
             paperOf(store, receipt, options.refund ?? false, printer.layout),
+            words,
             {},
             false,
           );
-          const status = printed(await printer.send(documentBytes(paper.blocks, printer.layout)));
+          const bytes = documentBytes(paper.blocks, printer.layout);
+          const status = printer.printed(await printer.send(bytes));
           if (options.json)
-            return void printJson({ printed: paper.label, printer: printer.text, status });
-          process.stdout.write(
-            `${paper.label} printed on ${printer.text}: ${statusWords(status)}.\n`,
-          );
+            return void printJson({
+              printed: paperLabel(paper, english),
+              printer: printer.text,
+              status,
+            });
+          const news = words.t('cli.printer.printed', {
+            what: paperLabel(paper, words),
+            printer: printer.text,
+            status: statusWords(status, words),
+          });
+          process.stdout.write(`${news}\n`);
         }),
     );
 
@@ -113,14 +137,16 @@ export function registerPrinting(program: Command): void {
       const printer = cliPrinter(till.store, till.found.dataDir, options.printer);
       const actor = await till.actor(options);
       const input = { kind: 'no_sale', amountMinor: 0, reason: options.reason ?? '' };
-      accepted(till.desk.addDrawerEntry(input, actor), { '/reason': '--reason' });
+      accepted(till.desk.addDrawerEntry(input, actor), till.words, { '/reason': '--reason' });
       const opened = await printer.send(drawerPulseBytes(printer.layout));
       if (!opened.ok)
         throw new CliError(
-          `The no sale is recorded, but the drawer did not open: ${opened.error.message}`,
+          till.words.t('cli.printer.drawerDidNotOpen', { problem: till.words.say(opened.error) }),
           EXIT.printerProblem,
         );
-      process.stdout.write(`Drawer opened (no sale: ${input.reason}), recorded in the shift.\n`);
+      process.stdout.write(
+        `${till.words.t('cli.printer.drawerOpened', { reason: input.reason })}\n`,
+      );
     }),
   );
 
@@ -141,9 +167,14 @@ export function registerPrinting(program: Command): void {
           printer.text,
           printerProfile(printer.layout.profile).name,
         ];
-        const locale = cliLocale(store.settings.read().locale);
-        const status = printed(await printer.send(testPageBytes(printer.layout, heading, locale)));
-        process.stdout.write(`Test page printed on ${printer.text}: ${statusWords(status)}.\n`);
+        const words = tillWords(store);
+        const page = testPageBytes(printer.layout, heading, words.locale);
+        const status = printer.printed(await printer.send(page));
+        const news = words.t('cli.printer.testPrinted', {
+          printer: printer.text,
+          status: statusWords(status, words),
+        });
+        process.stdout.write(`${news}\n`);
       }),
     );
   printerCommand
@@ -164,16 +195,32 @@ export function registerPrinting(program: Command): void {
             waiting,
           });
         else {
-          const lines = [
-            `printer    ${printer.text} (${printerProfile(printer.layout.profile).name})`,
-          ];
-          lines.push(`status     ${read.ok ? statusWords(read.value) : read.error.message}`);
-          lines.push(
-            `waiting    ${waiting.length === 0 ? 'nothing' : waiting.map((job) => `${job.label}${job.lastProblem ? ` (tried ${job.attempts}×)` : ''}`).join(', ')}`,
+          const words = tillWords(store);
+          const row = (label: string, value: string) => `${label.padEnd(10)} ${value}`;
+          const jobs = waiting.map((job) =>
+            words.t('cli.printer.job', {
+              label: job.label,
+              tried: String(Boolean(job.lastProblem)),
+              attempts: job.attempts,
+            }),
           );
+          const lines = [
+            row(
+              words.t('cli.printer.printer'),
+              `${printer.text} (${printerProfile(printer.layout.profile).name})`,
+            ),
+            row(
+              words.t('cli.printer.status'),
+              read.ok ? statusWords(read.value, words) : words.say(read.error),
+            ),
+            row(
+              words.t('cli.printer.waiting'),
+              jobs.length === 0 ? words.t('cli.printer.nothingWaiting') : jobs.join(', '),
+            ),
+          ];
           process.stdout.write(lines.join('\n') + '\n');
         }
-        printed(read);
+        printer.printed(read);
       }),
     );
 }

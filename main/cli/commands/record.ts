@@ -5,7 +5,9 @@
 // (main/cli/discount-input.ts). A discount above the limit needs a manager where the till
 // has cashiers (--manager, or --cashier a manager): the desk's rule, as at the till.
 import type { Command } from 'commander';
-import { invalidInput } from '../../../db/field-errors.js';
+import { fieldErrorsFrom } from '../../../db/field-errors.js';
+import type { Translator } from '../../../domain/i18n/messages.js';
+import { said } from '../../../domain/i18n/said.js';
 import { currencyDecimals } from '../../../domain/money.js';
 import { newSale } from '../../../domain/new-sale.js';
 import { invalidFields, type AppError } from '../../../domain/result.js';
@@ -26,8 +28,8 @@ A line or the whole sale may carry a discount, with its reason:
 Above the limit (settings: managerDiscountAbovePercent, 20 % by default) a till with cashiers
 needs a manager: --manager NAME (PIN from TILLSYNC_MANAGER_PIN, else the prompt).`;
 
-function refuse(error: AppError): never {
-  printError(error);
+function refuse(error: AppError, words: Translator): never {
+  printError(error, words);
   throw new CliError('', error.code === 'invalid_input' ? EXIT.invalidInput : EXIT.failure);
 }
 
@@ -42,21 +44,26 @@ export function registerRecord(program: Command): void {
     .addHelpText('after', HELP)
     .action(async (options: Options, command: Command) => {
       const input = await readJsonInput(options.file);
+      const notValid = said('cli.record.notValid');
       await withTradingTill(command, async (till) => {
         const inMinor = discountsInMinor(input, currencyDecimals(till.currency));
-        if (!inMinor.ok) refuse(invalidFields('The sale is not valid', inMinor.fields));
+        if (!inMinor.ok) refuse(invalidFields(notValid, inMinor.fields), till.words);
         const sale = newSale.safeParse(inMinor.input);
         if (!sale.success)
           refuse(
-            namedAsWritten(invalidInput('The sale is not valid', sale.error), inMinor.converted),
+            namedAsWritten(invalidFields(notValid, fieldErrorsFrom(sale.error)), inMinor.converted),
+            till.words,
           );
         const actor = await till.actor(options);
-        const discountApprovedBy = accepted(till.desk.discountApproval(sale.data, actor));
+        const discountApprovedBy = accepted(
+          till.desk.discountApproval(sale.data, actor),
+          till.words,
+        );
         const receipt = till.store.recordSale(sale.data, {
           cashierId: actor.signedIn?.id ?? null,
           discountApprovedBy,
         });
-        if (!receipt.ok) refuse(namedAsWritten(receipt.error, inMinor.converted));
+        if (!receipt.ok) refuse(namedAsWritten(receipt.error, inMinor.converted), till.words);
         const { saleId, receiptNumber, state, subtotalMinor, totalMinor, discount, lines } =
           receipt.value;
         printJson({

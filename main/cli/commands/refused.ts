@@ -5,55 +5,60 @@
 import type { Command } from 'commander';
 import { shownTime } from '../../../domain/views/local-time.js';
 import { tillTimeZone } from '../../../db/till-time-zone.js';
-import { invalidInput } from '../../../db/field-errors.js';
+import { fieldErrorsFrom } from '../../../db/field-errors.js';
 import { correctedSale } from '../../../domain/corrected-sale.js';
-import { currencyDecimals, formatMinor } from '../../../domain/money.js';
-import type { Result } from '../../../domain/result.js';
-import { plural } from '../../../domain/words.js';
+import type { Translator } from '../../../domain/i18n/messages.js';
+import { said } from '../../../domain/i18n/said.js';
+import { invalidFields, type Result } from '../../../domain/result.js';
 import type { RefusedChange, UncertainSale } from '../../../db/refused.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson, readJsonInput } from '../io.js';
 import { noteTill, tillFields, tillLine, withStore, type CliTill } from '../store-access.js';
+import { amountWithCode, terminalWords, tillWords } from '../words.js';
 
-function finish(result: Result<RefusedChange>, found: CliTill, json?: boolean): void {
+function finish(
+  result: Result<RefusedChange>,
+  found: CliTill,
+  words: Translator,
+  json?: boolean,
+): void {
   if (!result.ok) {
-    printError(result.error);
+    printError(result.error, words);
     throw new CliError('', EXIT.invalidInput);
   }
   if (json) return void printJson({ ...result.value, till: tillFields(found) });
   const { receiptNumber, state, revision } = result.value;
-  const what =
-    state === 'discarded'
-      ? 'is discarded (it stays on record with the reason)'
-      : `is queued to be sent again (revision ${revision}); a running Tillsync sends it at its next pass, or run \`tillsync sync --once\``;
-  process.stdout.write(`Sale #${receiptNumber} ${what}.\n${tillLine(found)}\n`);
+  const done = words.t('cli.refused.changed', {
+    receipt: String(receiptNumber),
+    state: state === 'discarded' ? 'discarded' : 'queued',
+    revision,
+  });
+  process.stdout.write(`${done}\n${tillLine(found, words)}\n`);
 }
 
 function printUncertain(
   rows: UncertainSale[],
   found: CliTill,
   timeZone: string,
+  words: Translator,
   json?: boolean,
 ): void {
   if (json) return void printJson(rows);
   if (rows.length === 0) {
-    process.stdout.write(
-      `No sale is uncertain: every sale sent got an answer.\n${tillLine(found)}\n`,
-    );
+    process.stdout.write(`${words.t('cli.refused.noneUncertain')}\n${tillLine(found, words)}\n`);
     return;
   }
   const lines = rows.map((row) => {
-    const total = `${formatMinor(row.totalMinor, currencyDecimals(row.currency))} ${row.currency}`;
+    const total = amountWithCode(words, row.totalMinor, row.currency);
     const where =
       row.state === 'synced'
-        ? `synced${row.platformId ? ` as ${row.platformId}` : ''}: look for a second copy`
-        : `${row.state}: it may be there already`;
-    return `#${row.receiptNumber}  ${shownTime(row.createdAt, timeZone)}  ${total}  ${where}`;
+        ? words.t('cli.refused.uncertainSynced', { platformId: row.platformId ?? 'none' })
+        : words.t('cli.refused.uncertainOther', {
+            state: words.t('cli.sale.state', { state: row.state }),
+          });
+    return `#${row.receiptNumber}  ${shownTime(row.createdAt, timeZone, words.locale)}  ${total}  ${where}`;
   });
-  lines.push(
-    `${plural(rows.length, 'sale was', 'sales were')} sent without an answer, to a platform not known to honour idempotency keys. Check them on the platform.`,
-    tillLine(found),
-  );
+  lines.push(words.t('cli.refused.uncertainNote', { count: rows.length }), tillLine(found, words));
   process.stdout.write(lines.join('\n') + '\n');
 }
 
@@ -75,21 +80,23 @@ export function registerRefused(program: Command): void {
         // A JSON list has no room for the till: it is named on stderr.
         if (options.json) noteTill(found);
         const timeZone = tillTimeZone(store.settings.read());
+        const words = tillWords(store);
         if (options.uncertain)
-          return void printUncertain(store.listUncertain(), found, timeZone, options.json);
+          return void printUncertain(store.listUncertain(), found, timeZone, words, options.json);
         const rows = store.listRefused();
         if (options.json) return void printJson(rows);
         if (rows.length === 0)
-          return void process.stdout.write(`No refused sales.\n${tillLine(found)}\n`);
+          return void process.stdout.write(
+            `${words.t('cli.refused.none')}\n${tillLine(found, words)}\n`,
+          );
         const lines = rows.map((row) => {
-          const total = `${formatMinor(row.totalMinor, currencyDecimals(row.currency))} ${row.currency}`;
-          const flag = row.uncertain ? '  (may already be on the platform)' : '';
-          return `#${row.receiptNumber}  ${shownTime(row.createdAt, timeZone)}  ${total}${flag}\n    ${row.lastErrorReason ?? 'no reason given'}`;
+          const total = amountWithCode(words, row.totalMinor, row.currency);
+          const flag = row.uncertain ? `  ${words.t('cli.refused.mayBeThere')}` : '';
+          // The platform's reason is its own words, quoted as given.
+          const reason = row.lastErrorReason ?? words.t('cli.refused.noReason');
+          return `#${row.receiptNumber}  ${shownTime(row.createdAt, timeZone, words.locale)}  ${total}${flag}\n    ${reason}`;
         });
-        lines.push(
-          'Resolve with: tillsync refused retry <receipt> | edit <receipt> --file fixed.json | discard <receipt> --reason "..."',
-          tillLine(found),
-        );
+        lines.push(words.t('cli.refused.resolveWith'), tillLine(found, words));
         process.stdout.write(lines.join('\n') + '\n');
       });
     });
@@ -100,7 +107,7 @@ export function registerRefused(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (sale: string, options: { json?: boolean }, command: Command) => {
       await withStore(command, (store, found) =>
-        finish(store.retryRefused(sale), found, options.json),
+        finish(store.retryRefused(sale), found, tillWords(store), options.json),
       );
     });
 
@@ -126,13 +133,15 @@ export function registerRefused(program: Command): void {
       ) => {
         const fixed = correctedSale.safeParse(await readJsonInput(options.file));
         if (!fixed.success) {
-          printError(invalidInput('The corrected sale is not valid', fixed.error));
+          const fields = fieldErrorsFrom(fixed.error);
+          printError(invalidFields(said('cli.refused.correctedNotValid'), fields), terminalWords());
           throw new CliError('', EXIT.invalidInput);
         }
         await withStore(command, (store, found) =>
           finish(
             store.editRefused(sale, fixed.data, { checkedPlatform: options.checkedPlatform }),
             found,
+            tillWords(store),
             options.json,
           ),
         );
@@ -146,7 +155,12 @@ export function registerRefused(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (sale: string, options: { reason: string; json?: boolean }, command: Command) => {
       await withStore(command, (store, found) =>
-        finish(store.discardRefused(sale, { reason: options.reason }), found, options.json),
+        finish(
+          store.discardRefused(sale, { reason: options.reason }),
+          found,
+          tillWords(store),
+          options.json,
+        ),
       );
     });
 }

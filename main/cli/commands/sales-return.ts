@@ -44,24 +44,25 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 /** The --line/--quantity pairs, or a CliError naming what is wrong with them. */
 function linesOf(
   options: Options,
-  locale: string,
+  till: TradingTill,
 ): Array<{ lineNumber: number; quantity: number }> | undefined {
+  const { t } = till.words;
   if (options.line.length === 0 && options.quantity.length === 0) return undefined;
   if (options.line.length !== options.quantity.length)
     throw new CliError(
-      `Give one --quantity for each --line (you gave ${options.line.length} --line and ${options.quantity.length} --quantity). Nothing was written.`,
+      t('cli.return.pairs', { lines: options.line.length, quantities: options.quantity.length }),
       EXIT.invalidInput,
     );
   return options.line.map((line, i) => {
-    const quantity = parseQuantity(options.quantity[i]!, locale, '--quantity');
+    const quantity = parseQuantity(options.quantity[i]!, till.locale, '--quantity');
     if (!/^\d+$/.test(line.trim()))
-      throw new CliError(
-        `--line ${line} is not a line number: give the line's number on the receipt, like 1. Nothing was written.`,
-        EXIT.invalidInput,
-      );
+      throw new CliError(t('cli.return.notALine', { line }), EXIT.invalidInput);
     if (!quantity.ok)
       throw new CliError(
-        `${quantity.error.message} (you typed ${options.quantity[i]}). Nothing was written.`,
+        t('cli.return.badQuantity', {
+          problem: till.words.say(quantity.error),
+          typed: options.quantity[i]!,
+        }),
         EXIT.invalidInput,
       );
     // Thousandths over 1000: the nearest double, whose shortest text is the exact decimal.
@@ -70,18 +71,28 @@ function linesOf(
 }
 
 function refundText(till: TradingTill, ret: ReturnView): string[] {
+  const { t } = till.words;
+  const quantity = new Intl.NumberFormat(till.locale, { maximumFractionDigits: 3 });
+  const label = (key: Parameters<typeof t>[0]) => t(key).padEnd(10);
   const lines = [
-    `${returnLabel(ret.returnNumber)} recorded against sale #${ret.saleReceiptNumber} (${ret.reason}).`,
+    t('cli.return.done', {
+      label: returnLabel(ret.returnNumber),
+      receipt: String(ret.saleReceiptNumber),
+      reason: ret.reason,
+    }),
     ...ret.lines.map(
       (line) =>
-        `  line ${line.saleLineNumber}  ${line.quantity} × ${line.name}`.padEnd(48) +
-        till.money(line.refundMinor),
+        `  ${t('cli.return.line', { number: line.saleLineNumber, quantity: quantity.format(line.quantity), name: line.name })}`.padEnd(
+          48,
+        ) + till.money(line.refundMinor),
     ),
-    `  refund     ${till.money(ret.totalMinor)} by ${methodLabel(ret.refundPaymentMethod)}`,
+    `  ${label('cli.return.refund')} ${t('cli.return.refundValue', { amount: till.money(ret.totalMinor), method: ret.refundPaymentMethod, name: methodLabel(ret.refundPaymentMethod) })}`,
   ];
   if (ret.refundPaymentMethod === 'CASH')
-    lines.push(`  cash       give back ${till.money(ret.totalMinor)} from the drawer`);
-  if (ret.deliveryNote) lines.push(`  platform   ${ret.deliveryNote}`);
+    lines.push(
+      `  ${label('cli.void.cash')} ${t('cli.void.giveBack', { amount: till.money(ret.totalMinor) })}`,
+    );
+  if (ret.deliveryNote) lines.push(`  ${label('cli.return.platform')} ${ret.deliveryNote}`);
   return lines;
 }
 
@@ -99,7 +110,7 @@ export function registerSalesReturn(sales: Command): void {
     .addHelpText('after', HELP)
     .action((receipt: string, options: Options, command: Command) =>
       withTradingTill(command, async (till) => {
-        const lines = linesOf(options, till.locale);
+        const lines = linesOf(options, till);
         const actor = await till.actor(options);
         const input = { reason: options.reason ?? '', lines, refund: options.refund };
         const names: Record<string, string> = {
@@ -114,10 +125,12 @@ export function registerSalesReturn(sales: Command): void {
         });
         const ret = accepted(
           till.desk.recordReturn(receipt, input, actor, v1ReturnDelivery),
+          till.words,
           names,
         );
         if (options.json) return void printJson({ ...ret, till: tillFields(till.found) });
-        process.stdout.write([...refundText(till, ret), tillLine(till.found)].join('\n') + '\n');
+        const text = [...refundText(till, ret), tillLine(till.found, till.words)];
+        process.stdout.write(text.join('\n') + '\n');
       }),
     );
 
@@ -130,12 +143,20 @@ export function registerSalesReturn(sales: Command): void {
         const returns = till.store.listReturns();
         const timeZone = tillTimeZone(till.store.settings.read());
         if (options.json) return void printJson({ returns, till: tillFields(till.found) });
-        const rows = returns.map(
-          (ret) =>
-            `${returnLabel(ret.returnNumber).padEnd(7)} ${shownTime(ret.createdAt, timeZone).padEnd(24)} sale #${String(ret.saleReceiptNumber).padEnd(6)} ${till.money(ret.totalMinor).padStart(12)}  ${methodLabel(ret.refundPaymentMethod).padEnd(13)} ${ret.delivery === 'sent' ? 'sent' : 'not sent'}`,
-        );
+        const { t } = till.words;
+        const rows = returns.map((ret) => {
+          const when = shownTime(ret.createdAt, timeZone, till.locale);
+          const sale = t('cli.return.sale', { receipt: String(ret.saleReceiptNumber) });
+          const method = t('cli.return.method', {
+            method: ret.refundPaymentMethod,
+            name: methodLabel(ret.refundPaymentMethod),
+          });
+          const sent = t('cli.return.sent', { sent: String(ret.delivery === 'sent') });
+          return `${returnLabel(ret.returnNumber).padEnd(7)} ${when.padEnd(24)} ${sale.padEnd(12)} ${till.money(ret.totalMinor).padStart(12)}  ${method.padEnd(13)} ${sent}`;
+        });
+        const none = [t('cli.return.none')];
         process.stdout.write(
-          [...(rows.length ? rows : ['No returns yet.']), tillLine(till.found)].join('\n') + '\n',
+          [...(rows.length ? rows : none), tillLine(till.found, till.words)].join('\n') + '\n',
         );
       }),
     );

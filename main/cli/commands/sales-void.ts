@@ -33,22 +33,23 @@ export function registerSalesVoid(sales: Command): void {
       withTradingTill(command, async (till) => {
         const actor = await till.actor(options);
         const input = { reason: options.reason ?? '' };
-        const voided = accepted(till.desk.voidSale(receipt, input, actor), {
+        const voided = accepted(till.desk.voidSale(receipt, input, actor), till.words, {
           '/reason': '--reason',
           '/receipt': 'RECEIPT',
         });
         if (options.json) return void printJson({ ...voided, till: tillFields(till.found) });
+        const { t } = till.words;
+        const number = String(voided.receiptNumber);
         const lines = [
-          `Sale #${voided.receiptNumber} is voided (${voided.reason}): it will not be sent, and it stays on record.`,
-          `  total      ${till.money(voided.totalMinor)}, no longer in the day's sales`,
+          t('cli.void.done', { receipt: number, reason: voided.reason }),
+          `  ${t('cli.void.total').padEnd(10)} ${t('cli.void.totalValue', { amount: till.money(voided.totalMinor) })}`,
         ];
         if (voided.cashMinor !== 0)
-          lines.push(`  cash       give back ${till.money(voided.cashMinor)} from the drawer`);
-        if (voided.corrected)
           lines.push(
-            '  Its shift was closed: its Z report stays as it was, and the open shift has a correction naming the sale.',
+            `  ${t('cli.void.cash').padEnd(10)} ${t('cli.void.giveBack', { amount: till.money(voided.cashMinor) })}`,
           );
-        lines.push(tillLine(till.found));
+        if (voided.corrected) lines.push(`  ${t('cli.void.corrected')}`);
+        lines.push(tillLine(till.found, till.words));
         process.stdout.write(lines.join('\n') + '\n');
       }),
     );

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { shownTime } from '../../../domain/views/local-time.js';
 import { z } from 'zod';
-import { currencyDecimals, formatMinor } from '../../../domain/money.js';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import type { SaleSummary } from '../../../domain/sale.js';
 import { OUTBOX_STATES } from '../../../domain/sale-states.js';
 import { dateBound } from '../../config/dates.js';
@@ -11,6 +11,7 @@ import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printError, printJson } from '../io.js';
 import { tillFields, tillLine, withStore } from '../store-access.js';
+import { amountWithCode, tillWords } from '../words.js';
 import { registerSalesVoid } from './sales-void.js';
 import { registerSalesReturn } from './sales-return.js';
 
@@ -38,16 +39,19 @@ export function registerSales(program: Command): void {
     .action(async (raw: Record<string, unknown>, command: Command) => {
       await withStore(command, (store, found) => {
         const timeZone = tillTimeZone(store.settings.read());
-        const { json, ...filter } = parseOptions(listOptions(timeZone), raw);
+        const words = tillWords(store);
+        const { json, ...filter } = parseOptions(listOptions(timeZone), raw, words);
         const page = store.listSales(filter);
         if (!page.ok) {
-          printError(page.error);
+          printError(page.error, words);
           throw new CliError('', EXIT.invalidInput);
         }
         if (json) printJson({ ...page.value, till: tillFields(found) });
         else
           process.stdout.write(
-            formatTable(page.value.sales, page.value.nextBefore, timeZone) + tillLine(found) + '\n',
+            formatTable(page.value.sales, page.value.nextBefore, timeZone, words) +
+              tillLine(found, words) +
+              '\n',
           );
       });
     });
@@ -56,14 +60,22 @@ export function registerSales(program: Command): void {
   registerSalesReturn(sales);
 }
 
-function formatTable(rows: SaleSummary[], nextBefore: number | null, timeZone: string): string {
-  if (rows.length === 0) return 'No sales match.\n';
+function formatTable(
+  rows: SaleSummary[],
+  nextBefore: number | null,
+  timeZone: string,
+  words: Translator,
+): string {
+  if (rows.length === 0) return words.t('cli.sales.noneMatch') + '\n';
   const lines = rows.map((sale) => {
-    const total = `${formatMinor(sale.totalMinor, currencyDecimals(sale.currency))} ${sale.currency}`;
-    const when = shownTime(sale.createdAt, timeZone);
+    const total = amountWithCode(words, sale.totalMinor, sale.currency);
+    const when = shownTime(sale.createdAt, timeZone, words.locale);
+    const method = words.t('cli.sale.method', { method: sale.paymentMethod });
+    const state = words.t('cli.sale.state', { state: sale.state });
+    // The platform's own reason is quoted as it gave it.
     const reason = sale.lastErrorReason ? `  ${sale.lastErrorReason}` : '';
-    return `#${String(sale.receiptNumber).padEnd(6)} ${when.padEnd(24)} ${total.padStart(14)}  ${sale.paymentMethod.padEnd(13)} ${sale.state}${reason}`;
+    return `#${String(sale.receiptNumber).padEnd(6)} ${when.padEnd(24)} ${total.padStart(14)}  ${method.padEnd(13)} ${state}${reason}`;
   });
-  if (nextBefore !== null) lines.push(`More: tillsync sales list --before ${nextBefore}`);
+  if (nextBefore !== null) lines.push(words.t('cli.sales.more', { before: String(nextBefore) }));
   return lines.join('\n') + '\n';
 }

@@ -18,6 +18,7 @@ import { pidExists } from '../../sync/sender-identity.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, parseOptions, printJson } from '../io.js';
 import { messageOf } from '../../../domain/errors.js';
+import { terminalWords } from '../words.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 export const FULL_SCOPE = 'sales:write sales:read webhooks:write';
@@ -85,9 +86,7 @@ function runningSandbox(command: Command): RunningSandbox {
   const file = sandboxFile(command);
   const running = sandboxRunningOn(file);
   if (running) return running;
-  throw new CliError(
-    `No running sandbox found on ${file}: start the app without a platform, or \`tillsync sandbox\`.`,
-  );
+  throw new CliError(terminalWords().t('cli.sandbox.noneRunning', { file }));
 }
 
 export function registerSandbox(program: Command): void {
@@ -109,13 +108,11 @@ export function registerSandbox(program: Command): void {
     .option('--no-rate-limit', 'turn off the per-key rate limit')
     .action(async (raw: Record<string, unknown>, command: Command) => {
       const options = parseOptions(runOptions, raw);
+      const { t } = terminalWords();
       const dbFile = sandboxFile(command);
       // Two servers on one file would share it and overwrite each other's admin file.
       const already = sandboxRunningOn(dbFile);
-      if (already)
-        throw new CliError(
-          `A sandbox already runs on ${dbFile}, at ${already.url} (the app's own, in sandbox mode, or another \`tillsync sandbox\`): use it, or give this one --db <another file>.`,
-        );
+      if (already) throw new CliError(t('cli.sandbox.already', { file: dbFile, url: already.url }));
       let running;
       try {
         running = await startSandbox({
@@ -127,21 +124,29 @@ export function registerSandbox(program: Command): void {
           ...(options.rateLimit ? {} : { rateLimit: false }),
         });
       } catch (error) {
-        throw new CliError(`The sandbox could not start: ${messageOf(error)}`, EXIT.invalidInput);
+        throw new CliError(
+          t('cli.sandbox.cannotStart', { reason: messageOf(error) }),
+          EXIT.invalidInput,
+        );
       }
       const key = await running.mintKey({ scope: FULL_SCOPE, subject: 'till_sandbox' });
+      const row = (label: string, value: string) => `  ${label.padEnd(12)} ${value}`;
+      const faults = options.faults ?? process.env.TILLSYNC_SANDBOX_FAULTS;
       const lines = [
-        `Tillsync sandbox running at ${running.url}`,
-        `  API docs     ${running.docsUrl}`,
-        `  API key      ${key}`,
-        `               (scopes: ${FULL_SCOPE}; valid 30 days)`,
-        `  Admin        ${running.adminUrl}/admin/faults (token ${running.adminToken})`,
-        `  Database     ${running.dbFile}`,
-        `  Faults       ${options.faults ?? process.env.TILLSYNC_SANDBOX_FAULTS ?? 'none'}`,
-        '  Stop with Ctrl+C.',
+        t('cli.sandbox.running', { url: running.url }),
+        row(t('cli.sandbox.docs'), running.docsUrl),
+        row(t('cli.sandbox.key'), key),
+        row('', t('cli.sandbox.scopes', { scopes: FULL_SCOPE })),
+        row(
+          t('cli.sandbox.admin'),
+          t('cli.sandbox.adminValue', { url: running.adminUrl, token: running.adminToken }),
+        ),
+        row(t('cli.sandbox.database'), running.dbFile),
+        row(t('cli.sandbox.faults'), faults ?? t('cli.sandbox.noFaults')),
+        `  ${t('cli.sandbox.stopWith')}`,
       ];
       if (!LOOPBACK.has(options.host)) {
-        lines.push(`  Warning: listening on ${options.host}, reachable from other machines.`);
+        lines.push(`  ${t('cli.sandbox.exposed', { host: options.host })}`);
       }
       process.stdout.write(lines.join('\n') + '\n');
       await new Promise<void>((resolve) => {
@@ -149,7 +154,7 @@ export function registerSandbox(program: Command): void {
         process.once('SIGTERM', resolve);
       });
       await running.close();
-      process.stdout.write('Sandbox stopped.\n');
+      process.stdout.write(`${t('cli.sandbox.stopped')}\n`);
     });
 
   sandbox
@@ -189,7 +194,11 @@ export function registerSandbox(program: Command): void {
         const parsed = parseFaultSpec(spec === 'off' ? '' : spec);
         if (!parsed.success)
           throw new CliError(
-            `The fault spec is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'spec'}: ${i.message}`).join('; ')}`,
+            terminalWords().t('cli.sandbox.badFaults', {
+              problems: parsed.error.issues
+                .map((i) => `${i.path.join('.') || 'spec'}: ${i.message}`)
+                .join('; '),
+            }),
             EXIT.invalidInput,
           );
         body = parsed.data;
@@ -206,13 +215,18 @@ export function registerSandbox(program: Command): void {
         });
       } catch (error) {
         throw new CliError(
-          `The sandbox at ${running.adminUrl} did not answer (${messageOf(error)}): is it still running?`,
+          terminalWords().t('cli.sandbox.noAnswer', {
+            url: running.adminUrl,
+            reason: messageOf(error),
+          }),
         );
       }
       const text = await answer.text();
       if (!answer.ok)
-        throw new CliError(`The sandbox refused the faults: ${text}`, EXIT.invalidInput);
-      process.stdout.write(`Faults of the sandbox at ${running.url}:\n${text}\n`);
+        throw new CliError(terminalWords().t('cli.sandbox.refused', { text }), EXIT.invalidInput);
+      process.stdout.write(
+        `${terminalWords().t('cli.sandbox.faultsOf', { url: running.url })}\n${text}\n`,
+      );
     });
 
   sandbox
@@ -228,6 +242,6 @@ export function registerSandbox(program: Command): void {
         throw new CliError(messageOf(error), EXIT.invalidInput);
       }
       // Standard output is the catalog to import: the file it came from goes to stderr.
-      process.stderr.write(`Catalog of the sandbox in ${file}.\n`);
+      process.stderr.write(`${terminalWords().t('cli.sandbox.catalogOf', { file })}\n`);
     });
 }

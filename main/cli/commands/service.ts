@@ -8,6 +8,7 @@ import { resolveDataDir } from '../../config/data-dir.js';
 import { packageRoot } from '../../config/package-info.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError } from '../io.js';
+import { terminalWords } from '../words.js';
 
 export const SERVICE_TEMPLATES = {
   systemd: 'packaging/systemd/tillsync.service',
@@ -39,10 +40,7 @@ export function registerService(program: Command): void {
     )
     .action((kind: string, _options: unknown, command: Command) => {
       if (!(kind in SERVICE_TEMPLATES)) {
-        throw new CliError(
-          `Choose systemd, launchd or windows (not "${kind}").`,
-          EXIT.invalidInput,
-        );
+        throw new CliError(terminalWords().t('cli.service.choose', { kind }), EXIT.invalidInput);
       }
       const dataDir = resolveDataDir(command.optsWithGlobals<{ dataDir?: string }>().dataDir);
       process.stdout.write(

@@ -3,10 +3,12 @@
 import type { Command } from 'commander';
 import type { Settings } from '../../../db/settings.js';
 import { systemTimeZone } from '../../../db/till-time-zone.js';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { cliLocale } from '../amount-option.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printError, printJson } from '../io.js';
 import { describeTill, tillFields, withStore, type CliTill } from '../store-access.js';
+import { tillWords } from '../words.js';
 
 interface SetOptions {
   currency?: string;
@@ -31,22 +33,43 @@ const switchOf = (text: string | undefined): unknown => {
   return text;
 };
 
-function printSettings(settings: Settings, found: CliTill, json?: boolean): void {
+function printSettings(settings: Settings, found: CliTill, words: Translator, json?: boolean) {
   if (json) return void printJson({ ...settings, till: tillFields(found) });
-  const lines = [
-    `till              ${describeTill(found)}`,
-    `currency          ${settings.currency}`,
-    `locale            ${settings.locale ?? `(the system's: ${cliLocale(null)})`}`,
-    `payment methods   ${settings.paymentMethods.join(', ')}`,
-    `shop id           ${settings.shopId ?? '(none)'}`,
-    `till name         ${settings.tillName}`,
-    `time zone         ${settings.timeZone ?? `${systemTimeZone()} (the computer's)`}`,
-    `backups kept      ${settings.backupsKept === 0 ? '0 (daily backups off)' : settings.backupsKept}`,
-    `archive after     ${settings.archiveAfterMonths === 0 ? '0 (never: every sale stays in the till database)' : `${settings.archiveAfterMonths} months`}`,
-    `printer           ${settings.printerAddress ?? '(none: receipts go through the print dialog)'}`,
-    `printer profile   ${settings.printerProfile}`,
-    `cash drawer       ${settings.cashDrawer ? `on the printer${settings.openDrawerAfterCash ? ', opens after a cash sale' : ''}` : 'none'}`,
+  const t = words.t;
+  const rows: Array<[string, string]> = [
+    [t('cli.settings.till'), describeTill(found, words)],
+    [t('cli.settings.currency'), settings.currency],
+    [
+      t('cli.settings.locale'),
+      settings.locale ?? t('cli.settings.systemLocale', { locale: cliLocale(null) }),
+    ],
+    [t('cli.settings.paymentMethods'), settings.paymentMethods.join(', ')],
+    [t('cli.settings.shopId'), settings.shopId ?? t('cli.settings.none')],
+    [t('cli.settings.tillName'), settings.tillName],
+    [
+      t('cli.settings.timeZone'),
+      settings.timeZone ?? t('cli.settings.systemTimeZone', { zone: systemTimeZone() }),
+    ],
+    [
+      t('cli.settings.backupsKept'),
+      t('cli.settings.backupsKeptValue', { count: settings.backupsKept }),
+    ],
+    [
+      t('cli.settings.archiveAfter'),
+      t('cli.settings.archiveAfterValue', { months: settings.archiveAfterMonths }),
+    ],
+    [t('cli.settings.printer'), settings.printerAddress ?? t('cli.settings.noPrinter')],
+    [t('cli.settings.printerProfile'), settings.printerProfile],
+    [
+      t('cli.settings.cashDrawer'),
+      t('cli.settings.cashDrawerValue', {
+        drawer: !settings.cashDrawer ? 'none' : settings.openDrawerAfterCash ? 'opens' : 'printer',
+      }),
+    ],
   ];
+  // The labels' column fits the longest label of the language (17 in English).
+  const width = Math.max(17, ...rows.map(([label]) => label.length + 1));
+  const lines = rows.map(([label, value]) => `${label.padEnd(width)} ${value}`);
   process.stdout.write(lines.join('\n') + '\n');
 }
 
@@ -58,7 +81,7 @@ export function registerSettings(program: Command): void {
     .option('--json', 'print JSON instead of text')
     .action(async (options: { json?: boolean }, command: Command) => {
       await withStore(command, (store, found) =>
-        printSettings(store.settings.read(), found, options.json),
+        printSettings(store.settings.read(), found, tillWords(store), options.json),
       );
     });
   settings
@@ -104,10 +127,11 @@ export function registerSettings(program: Command): void {
       await withStore(command, (store, found) => {
         const result = store.settings.update(patch);
         if (!result.ok) {
-          printError(result.error);
+          printError(result.error, tillWords(store));
           throw new CliError('', EXIT.invalidInput);
         }
-        printSettings(result.value, found, options.json);
+        // Said in the language just set, when the locale was the change.
+        printSettings(result.value, found, tillWords(store), options.json);
       });
     });
 }

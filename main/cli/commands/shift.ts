@@ -2,14 +2,9 @@
 // till (main/trading/desk.ts): open with the counted float, cash in and out, safe drops,
 // "no sale", close with the cash counted (the Z report). Reports: ./shift-reports.ts.
 import type { Command } from 'commander';
-import {
-  DRAWER_ENTRY_LABELS,
-  type ManualDrawerKind,
-  type ShiftSummary,
-} from '../../../domain/shift.js';
+import type { ManualDrawerKind, ShiftSummary } from '../../../domain/shift.js';
 import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { shiftLine } from '../../../domain/views/status-view.js';
-import { translator } from '../../../domain/i18n/messages.js';
 import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
 import { printJson } from '../io.js';
 import { accepted } from '../refusal.js';
@@ -47,12 +42,12 @@ const ENTRY_COMMANDS: ReadonlyArray<{ name: string; kind: ManualDrawerKind; does
 /** The shift as a line and its float; a note when the command had to open it by itself. */
 function shiftNews(till: TradingTill, shift: ShiftSummary, opened: boolean): string[] {
   const timeZone = tillTimeZone(till.store.settings.read());
-  const lines = [`  shift      ${shiftLine(shift, Date.now(), timeZone, translator(till.locale))}`];
-  if (opened && !shift.floatCounted)
-    lines.push(
-      '  No shift was open, so one was opened with its float not counted: count it with `tillsync shift open --float AMOUNT`.',
-    );
-  else lines.push(`  float      ${till.money(shift.floatMinor)}`);
+  const { t } = till.words;
+  const lines = [
+    `  ${t('cli.shift.shift').padEnd(10)} ${shiftLine(shift, Date.now(), timeZone, till.words)}`,
+  ];
+  if (opened && !shift.floatCounted) lines.push(`  ${t('cli.shift.openedUncounted')}`);
+  else lines.push(`  ${t('cli.shift.float').padEnd(10)} ${till.money(shift.floatMinor)}`);
   return lines;
 }
 
@@ -70,7 +65,11 @@ function drawerEntry(
     const actor = await till.actor(options);
     const before = till.store.shifts.current();
     const input = { kind, amountMinor, reason };
-    const { id, shift } = accepted(till.desk.addDrawerEntry(input, actor), ENTRY_OPTIONS);
+    const { id, shift } = accepted(
+      till.desk.addDrawerEntry(input, actor),
+      till.words,
+      ENTRY_OPTIONS,
+    );
     if (options.json)
       return void printJson({
         id,
@@ -80,15 +79,17 @@ function drawerEntry(
         till: tillFields(till.found),
       });
     const expected = till.store.shifts.xReport(Date.now());
+    const { t } = till.words;
+    const amount = till.money(amountMinor);
     print([
-      kind === 'no_sale'
-        ? `No sale: the drawer opening is recorded (${reason.trim()}).`
-        : `${DRAWER_ENTRY_LABELS[kind]} of ${till.money(amountMinor)} recorded (${reason.trim()}).`,
+      t('cli.shift.entryRecorded', { kind, amount, reason: reason.trim() }),
       ...(expected.ok
-        ? [`  expected   ${till.money(expected.value.expectedMinor)} in the drawer`]
+        ? [
+            `  ${t('cli.shift.expected').padEnd(10)} ${t('cli.shift.inTheDrawer', { amount: till.money(expected.value.expectedMinor) })}`,
+          ]
         : []),
       ...shiftNews(till, shift, before === null),
-      tillLine(till.found),
+      tillLine(till.found, till.words),
     ]);
   });
 }
@@ -111,14 +112,14 @@ export function registerShift(program: Command): void {
         const floatMinor = till.amount(options.float, '--float');
         const actor = await till.actor(options);
         const before = till.store.shifts.current();
-        const opened = accepted(till.desk.openShift({ floatMinor }, actor), {
+        const opened = accepted(till.desk.openShift({ floatMinor }, actor), till.words, {
           '/floatMinor': '--float',
         });
         if (options.json) return void printJson({ ...opened, till: tillFields(till.found) });
         print([
-          before ? 'The float of the open shift is counted.' : 'Shift open.',
+          till.words.t('cli.shift.opened', { counted: String(before !== null) }),
           ...shiftNews(till, opened, false),
-          tillLine(till.found),
+          tillLine(till.found, till.words),
         ]);
       }),
     );
@@ -167,7 +168,7 @@ export function registerShift(program: Command): void {
         const countedMinor = till.amount(options.counted, '--counted');
         const actor = await till.actor(options);
         const input = { count: { countedMinor }, note: options.note ?? '' };
-        const report = accepted(till.desk.closeShift(input, actor), {
+        const report = accepted(till.desk.closeShift(input, actor), till.words, {
           '/count/countedMinor': '--counted',
           '/note': '--note',
         });
@@ -176,7 +177,7 @@ export function registerShift(program: Command): void {
           report,
           till.store,
           till.found,
-          `Shift closed: Z report ${report.number} is made and kept.`,
+          till.words.t('cli.shift.closed', { number: String(report.number) }),
         );
       }),
     );

@@ -5,72 +5,81 @@ import type { Command } from 'commander';
 import { OUTBOX_STATES } from '../../../domain/sale-states.js';
 
 import { relativeTime, viewStatus } from '../../../domain/views/status-view.js';
-import { english } from '../../../domain/i18n/messages.js';
 import { readStoreStatus, type SyncStatus } from '../../sync/status.js';
-import { plural, sentence } from '../../../domain/words.js';
+import { sentence } from '../../../domain/words.js';
+import type { MessageKey, Translator } from '../../../domain/i18n/messages.js';
 import { printJson } from '../io.js';
 import type { Store } from '../../../db/store.js';
 import { tillTimeZone } from '../../../db/till-time-zone.js';
-import { tillFields, tillLine, withStore, type CliTill } from '../store-access.js';
+import { describeTill, tillFields, withStore, type CliTill } from '../store-access.js';
+import { tillWords } from '../words.js';
 
-const KEY_ELSEWHERE = {
-  desktop_app: 'kept encrypted by the desktop app (this command cannot read it)',
-  sender: 'in the Tillsync process that sends (this command cannot read it)',
-} as const;
+/** A labelled line of the status: its label and its value, laid out in columns at the end. */
+type Row = readonly [label: string, value: string];
+const row = (words: Translator, label: MessageKey, value: string): Row => [words.t(label), value];
 
-/** Where sales go; what is missing, in the same terms as the key line below it. */
-function platformLine(sync: SyncStatus): string {
-  if (sync.mode === 'sandbox')
-    return `SANDBOX on this machine (${sync.baseUrl}), not a real platform`;
-  if (sync.mode === 'platform') return sync.baseUrl ?? '';
-  if (sync.baseUrl)
-    return `${sync.baseUrl}, not in use yet: ${
-      sync.apiKey.set
-        ? 'no Tillsync process has sent with it'
-        : 'no API key is set (Settings or TILLSYNC_API_KEY)'
-    }`;
-  return sync.apiKey.set
-    ? 'not configured: no platform address (set it in Settings or TILLSYNC_BASE_URL)'
-    : 'not configured (set TILLSYNC_BASE_URL and TILLSYNC_API_KEY)';
+/** The rows in two columns, the labels as wide as the longest (10 in English, as `tillLine`). */
+function columns(rows: readonly Row[]): string[] {
+  const width = Math.max(10, ...rows.map(([label]) => label.length));
+  return rows.map(([label, value]) => `  ${label.padEnd(width)} ${value}`);
 }
 
-function keyLine(sync: SyncStatus, refused: boolean): string {
+/** Where sales go; what is missing, in the same terms as the key line below it. */
+function platformLine(sync: SyncStatus, words: Translator): string {
+  const address = sync.baseUrl ?? '';
+  if (sync.mode === 'sandbox') return words.t('cli.status.platformSandbox', { address });
+  if (sync.mode === 'platform') return address;
+  if (sync.baseUrl)
+    return words.t('cli.status.platformUnused', { address, keySet: String(sync.apiKey.set) });
+  return words.t('cli.status.platformNotConfigured', { keySet: String(sync.apiKey.set) });
+}
+
+function keyLine(sync: SyncStatus, refused: boolean, words: Translator): string {
   const key = sync.apiKey;
-  if (!key.set) return 'not set';
+  if (!key.set) return words.t('cli.status.keyNotSet');
   const details = [
-    key.elsewhere && KEY_ELSEWHERE[key.elsewhere],
-    key.expiresAt && `expires ${new Date(key.expiresAt).toISOString()}`,
-    refused && 'refused by the platform',
+    key.elsewhere && words.t('cli.status.keyElsewhere', { where: key.elsewhere }),
+    key.expiresAt &&
+      words.t('cli.status.keyExpires', { at: new Date(key.expiresAt).toISOString() }),
+    refused && words.t('cli.status.keyRefused'),
   ].filter(Boolean);
-  return ['set', ...details].join(', ');
+  return [words.t('cli.status.keySet'), ...details].join(', ');
 }
 
 /** The status in lines, read through the same status view as the banner and the tray. */
-function describe(sync: SyncStatus, now: number, timeZone: string): string[] {
-  const view = viewStatus(sync, now, timeZone, english); // no settings at hand here: English
+function describe(sync: SyncStatus, now: number, timeZone: string, words: Translator): Row[] {
+  const view = viewStatus(sync, now, timeZone, words);
   const refused = view.link === 'key_rejected';
-  const lines = [
-    `  platform   ${platformLine(sync)}`,
-    `  api key    ${keyLine(sync, refused)}`,
-    `  link       ${view.link.replace('_', ' ')}`,
-    `  sync       ${view.headline}`,
+  const lines: Row[] = [
+    row(words, 'cli.status.platform', platformLine(sync, words)),
+    row(words, 'cli.status.apiKey', keyLine(sync, refused, words)),
+    row(words, 'cli.status.link', words.t('cli.status.linkState', { link: view.link })),
+    row(words, 'cli.status.sync', view.headline),
   ];
-  if (refused)
+  if (refused) {
+    // The platform's own reason, quoted; else ours.
+    const reason = sync.paused?.reason ?? words.t('cli.status.keyRefusedReason');
     lines.push(
-      `  paused     ${sentence(sync.paused?.reason ?? 'The platform refused the API key')} Set a new key, then run \`tillsync resync\`.`,
+      row(words, 'cli.status.paused', `${sentence(reason)} ${words.t('cli.status.pausedFix')}`),
     );
-  for (const warning of view.warnings) lines.push(`  warning    ${warning}`);
-  if (view.uncertain > 0) lines.push('  uncertain   see `tillsync refused --uncertain`');
-  lines.push(`  last sent  ${view.lastSuccess}`, `  next try   ${view.nextAttempt}`);
-  if (view.lastError)
-    lines.push(
-      `  last error ${view.lastError.when}${view.lastError.past ? ' (sending worked since)' : ''}: ${view.lastError.message}`,
-    );
-  lines.push(`  shift      ${view.shift}`);
-  if (sync.sender !== 'none')
-    lines.push(
-      `  sending    ${sync.sender === 'this process' ? 'now' : 'another Tillsync process is sending'}`,
-    );
+  }
+  for (const warning of view.warnings) lines.push(row(words, 'cli.status.warning', warning));
+  if (view.uncertain > 0)
+    lines.push(row(words, 'cli.status.uncertain', words.t('cli.status.uncertainSee')));
+  lines.push(
+    row(words, 'cli.status.lastSent', view.lastSuccess),
+    row(words, 'cli.status.nextTry', view.nextAttempt),
+  );
+  if (view.lastError) {
+    const { when, past, message } = view.lastError;
+    const text = words.t('cli.status.lastErrorValue', { when, past: String(past), message });
+    lines.push(row(words, 'cli.status.lastError', text));
+  }
+  lines.push(row(words, 'cli.status.shift', view.shift));
+  if (sync.sender !== 'none') {
+    const sender = sync.sender === 'this process' ? 'this' : 'other';
+    lines.push(row(words, 'cli.status.sending', words.t('cli.status.sender', { sender })));
+  }
   return lines;
 }
 
@@ -100,18 +109,30 @@ export function registerStatus(program: Command): void {
           });
           return;
         }
-        const lines = [
-          'Tillsync till status',
-          tillLine(found),
-          ...OUTBOX_STATES.map((state) => `  ${state.padEnd(10)} ${counts[state]}`),
+        const words = tillWords(store);
+        const number = new Intl.NumberFormat(words.locale);
+        const rows: Row[] = [
+          row(words, 'cli.till.label', describeTill(found, words)),
+          ...OUTBOX_STATES.map((state): Row => [
+            words.t('cli.sale.state', { state }),
+            number.format(counts[state]),
+          ]),
           ...(held.count > 0
             ? [
-                `  held       ${plural(held.count, 'sale')} on hold at the counter, the oldest held ${relativeTime(Math.min(held.oldestAt!, now), now)}`,
+                row(
+                  words,
+                  'cli.status.held',
+                  words.t('cli.status.heldValue', {
+                    count: held.count,
+                    since: relativeTime(Math.min(held.oldestAt!, now), now, words),
+                  }),
+                ),
               ]
             : []),
-          ...describe(sync, now, tillTimeZone(store.settings.read())),
+          ...describe(sync, now, tillTimeZone(store.settings.read()), words),
         ];
-        if (configError) lines.push(`  config     ${configError}`);
+        if (configError) rows.push(row(words, 'cli.status.config', configError));
+        const lines = [words.t('cli.status.heading'), ...columns(rows)];
         process.stdout.write(lines.join('\n') + '\n');
       };
       await withStore(command, read, { lenient: true });

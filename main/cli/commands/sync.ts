@@ -8,11 +8,13 @@ import type { DrainSummary } from '../../../domain/sync-status.js';
 import type { SyncStatus } from '../../sync/status.js';
 import { waitingOf } from '../../../domain/sync-status.js';
 import { markRunning } from '../../agent/running.js';
-import { addPlatformFlags, cannotSend, NOT_CONFIGURED } from '../config-access.js';
+import type { MessageKey, Translator } from '../../../domain/i18n/messages.js';
+import { addPlatformFlags, cannotSend } from '../config-access.js';
 import { EXIT } from '../exit-codes.js';
 import { CliError, printJson } from '../io.js';
 import { progressBar } from '../progress.js';
 import { findTill, tillFields, tillLine, type CliTill } from '../store-access.js';
+import { terminalWords, wordsOfDatabase } from '../words.js';
 
 export function exitCodeFor(status: SyncStatus): number {
   if (status.paused) return EXIT.queuePaused;
@@ -21,18 +23,14 @@ export function exitCodeFor(status: SyncStatus): number {
   return EXIT.ok;
 }
 
-const SKIPPED: Record<NonNullable<DrainSummary['skipped']>, string> = {
-  not_configured: NOT_CONFIGURED,
-  paused:
-    'The platform refused the API key; the queue is paused. Set a new key, then run `tillsync resync`.',
-  offline: 'The platform cannot be reached; sales stay queued and will be sent when it can.',
-  lease_held:
-    'Another Tillsync process (the app or the daemon) is sending for this till right now; it carries on.',
-  stopping: 'Stopped before sending.',
-  throttled:
-    'The platform asked this till to wait before sending more (HTTP 429 or 503); sending resumes by itself.',
-  storage:
-    'The database cannot be written right now (disk full, busy or read-only); nothing was sent. Free space or fix the disk, then try again.',
+const SKIPPED: Record<NonNullable<DrainSummary['skipped']>, MessageKey> = {
+  not_configured: 'cli.sync.notConfigured',
+  paused: 'cli.sync.paused',
+  offline: 'cli.sync.offline',
+  lease_held: 'cli.sync.leaseHeld',
+  stopping: 'cli.sync.stopping',
+  throttled: 'cli.sync.throttled',
+  storage: 'cli.sync.storage',
 };
 
 function report(
@@ -40,7 +38,8 @@ function report(
   status: SyncStatus,
   found: CliTill,
   json: boolean | undefined,
-  verb: string,
+  run: 'drain' | 'resync',
+  words: Translator,
 ): void {
   if (json) {
     printJson({
@@ -53,35 +52,42 @@ function report(
     return;
   }
   const lines = [
-    `${verb}: ${summary.synced} synced, ${summary.refused} refused, ${summary.requeued} to retry later.`,
-    `Now: ${waitingOf(status.counts)} waiting, ${status.counts.synced} synced, ${status.counts.refused} refused.`,
+    words.t('cli.sync.done', {
+      run,
+      synced: summary.synced,
+      refused: summary.refused,
+      requeued: summary.requeued,
+    }),
+    words.t('cli.sync.now', {
+      waiting: waitingOf(status.counts),
+      synced: status.counts.synced,
+      refused: status.counts.refused,
+    }),
   ];
-  if (summary.skipped) lines.push(SKIPPED[summary.skipped]);
-  else if (status.paused) lines.push(SKIPPED.paused);
-  if (status.counts.refused > 0) lines.push('See them with `tillsync refused`.');
-  lines.push(tillLine(found));
+  if (summary.skipped) lines.push(words.t(SKIPPED[summary.skipped]));
+  else if (status.paused) lines.push(words.t(SKIPPED.paused));
+  if (status.counts.refused > 0) lines.push(words.t('cli.sync.seeRefused'));
+  lines.push(tillLine(found, words));
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-async function withEngine(
-  command: Command,
-  json: boolean | undefined,
-  verb: string,
-  run: 'drain' | 'resync',
-) {
+async function withEngine(command: Command, json: boolean | undefined, run: 'drain' | 'resync') {
   const found = findTill(command);
   const { dataDir, config, till } = found;
-  if (!canSend(config)) throw new CliError(cannotSend(found), EXIT.invalidInput);
+  const words = wordsOfDatabase(till.databaseFile);
+  if (!canSend(config)) throw new CliError(cannotSend(found, words), EXIT.invalidInput);
   const unmarkRunning = markRunning(dataDir, 'cli');
   const engine = createSyncEngine({ file: till.databaseFile, config });
   const before = engine.status();
-  const bar = json ? undefined : progressBar(before.counts.pending, verb);
+  const bar = json
+    ? undefined
+    : progressBar(before.counts.pending, words.t('cli.sync.verb', { run }));
   engine.events.on('sale', () => bar?.tick());
   try {
     const summary = await engine[run]();
     bar?.finish();
     const status = engine.status();
-    report(summary, status, found, json, verb);
+    report(summary, status, found, json, run, words);
     process.exitCode = exitCodeFor(status);
   } finally {
     await engine.stop();
@@ -98,12 +104,9 @@ export function registerSync(program: Command): void {
       .option('--json', 'print a JSON summary'),
   ).action(async (options: { once?: boolean; json?: boolean }, command: Command) => {
     if (!options.once) {
-      throw new CliError(
-        'Use `tillsync sync --once` to send what is due now, or `tillsync daemon` to keep syncing.',
-        EXIT.invalidInput,
-      );
+      throw new CliError(terminalWords().t('cli.sync.useOnce'), EXIT.invalidInput);
     }
-    await withEngine(command, options.json, 'Sync', 'drain');
+    await withEngine(command, options.json, 'drain');
   });
 
   addPlatformFlags(
@@ -112,6 +115,6 @@ export function registerSync(program: Command): void {
       .description('Try every waiting sale now: clears backoff and a paused queue')
       .option('--json', 'print a JSON summary'),
   ).action(async (options: { json?: boolean }, command: Command) => {
-    await withEngine(command, options.json, 'Resync', 'resync');
+    await withEngine(command, options.json, 'resync');
   });
 }
