@@ -115,7 +115,7 @@ describe('folder boundaries', () => {
     const allowed = `import { z } from 'zod';\nimport { ok } from './result.js';\nimport type { Sale } from './sale.js';\n`;
     expect(await restrictedImports('domain', allowed)).toHaveLength(0);
     // Its views reach up into domain/, never out of it.
-    const fromViews = `import { ok } from '../result.js';\nimport { plural } from './words.js';\n`;
+    const fromViews = `import { ok } from '../result.js';\nimport { sentence } from './words.js';\n`;
     expect(await restrictedImports('domain/views', fromViews)).toHaveLength(0);
     const outOfViews = `import '../../db/store.js';\nimport '../../main/contract/contract.js';\nimport 'node:fs';\n`;
     expect(await restrictedImports('domain/views', outOfViews)).toHaveLength(3);

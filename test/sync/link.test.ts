@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkAt, linkFrom, ONLINE_WINDOW_MS, type LinkFacts } from '../../domain/link.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
-import { plural, sentence } from '../../domain/words.js';
+import { sentence } from '../../domain/words.js';
 import { viewStatus } from '../../domain/views/status-view.js';
 import { statusReadings } from '../../main/metrics/till-figures.js';
 
@@ -111,10 +111,7 @@ describe('the link to the platform', () => {
 });
 
 describe('words', () => {
-  it('agree a count with its noun, and end a quoted reason as a sentence', () => {
-    expect(plural(1, 'product')).toBe('1 product');
-    expect(plural(0, 'product')).toBe('0 products');
-    expect(plural(2, 'sale was', 'sales were')).toBe('2 sales were');
+  it('end a quoted reason as a sentence', () => {
     expect(sentence('HTTP 401: malformed')).toBe('HTTP 401: malformed.');
     expect(sentence('The key was revoked.')).toBe('The key was revoked.');
     expect(sentence('Cut short…')).toBe('Cut short…');
