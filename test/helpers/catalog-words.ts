@@ -23,9 +23,12 @@ function literalText(message: string): string {
   return parts.join(' ');
 }
 
-/** Words of four letters or more, lower-cased; paths and addresses left out (they are data). */
+/**
+ * Words of four letters or more, lower-cased; paths, addresses and scopes (sales:write) left
+ * out: they are data.
+ */
 export function wordsOf(text: string): string[] {
-  const prose = text.replace(/\S*[/\\@]\S*/g, ' ');
+  const prose = text.replace(/\S*([/\\@]|\w:\w)\S*/g, ' ');
   return (prose.match(/\p{L}{4,}/gu) ?? []).map((word) => word.toLowerCase());
 }
 
