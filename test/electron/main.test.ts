@@ -1,62 +1,23 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METHOD_NAMES } from '../../main/contract/names.js';
 import { PRINT_CHANNEL } from '../../main/electron/channels.js';
-import { tempDir } from '../helpers/temp-dir.js';
 import { waitUntil } from '../sync/helpers.js';
+import { ipc, OWN, pointAtDeadPlatform, quitApp, startApp } from './app-harness.js';
 import { app, recorded } from './fake-electron.js';
 
 vi.mock('electron', () => import('./fake-electron.js'));
 
-const OWN = { senderFrame: { url: 'app://tillsync/index.html', parent: null } };
 let dataDir: string;
 
-async function ipc(
-  method: string,
-  input: unknown,
-  event: { senderFrame: { url: string; parent: unknown } | null } = OWN,
-) {
-  const handler = recorded.ipcHandlers.get(`tillsync:${method}`);
-  if (!handler) throw new Error(`no handler for ${method}`);
-  return (await handler(event, input)) as {
-    ok: boolean;
-    value?: Record<string, unknown>;
-    error?: { code: string; message: string };
-  };
-}
-
-/** Points the app at a platform that is down, so sales stay waiting (idempotent). */
-async function pointAtDeadPlatform(baseUrl = 'http://127.0.0.1:9'): Promise<void> {
-  expect((await ipc('setApiKey', { key: 'key-for-a-dead-platform' })).ok).toBe(true);
-  expect(await ipc('updateSettings', { baseUrl })).toMatchObject({
-    ok: true,
-    value: { mode: 'platform' },
-  });
-  // A sale, so there is something to send and fail on.
-  await ipc('recordSale', {
-    items: [{ productId: 'p1', quantity: 1, unitPriceMinor: 100 }],
-    paymentMethod: 'CASH',
-  });
-}
-
 beforeAll(async () => {
-  // tempDir() removes its folders after each test: this one must live for the whole file.
-  dataDir = join(tempDir(), '..', `tillsync-electron-${process.pid}`);
-  process.env.TILLSYNC_DATA_DIR = dataDir;
-  process.env.TILLSYNC_METRICS_LISTEN = '127.0.0.1:0'; // the app exports its metrics too
-  await import('../../main/electron/main.js');
-  await waitUntil(() => recorded.windows[0]?.url !== undefined, 20_000, 'the window to load');
+  dataDir = await startApp();
 });
 
-afterAll(async () => {
-  recorded.dialogAnswer = 1; // "Quit anyway" if sales wait
-  app.emit('before-quit', { preventDefault: () => undefined });
-  await waitUntil(() => recorded.quits > 0, 5000, 'the app to quit');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => quitApp(dataDir));
 
 // In a random order each run: no test may count on what another did before it.
 describe.shuffle('the Electron main process (electron mocked: its binary cannot run here)', () => {
@@ -266,52 +227,6 @@ describe.shuffle('the Electron main process (electron mocked: its binary cannot 
       'the quit question',
     );
     expect(recorded.quits).toBe(0);
-  });
-
-  it("asks and shows the tray in the till's language, read when it asks", async () => {
-    // The platform's own store first: each mode keeps its settings.
-    await pointAtDeadPlatform();
-    expect((await ipc('updateSettings', { locale: 'de-DE' })).ok).toBe(true);
-    try {
-      const trays = recorded.trayMenus.length;
-      // Another sale waits: the status it changes rebuilds the tray.
-      await ipc('recordSale', {
-        items: [{ productId: 'p1', quantity: 1, unitPriceMinor: 100 }],
-        paymentMethod: 'CASH',
-      });
-      const before = recorded.dialogs.length;
-      recorded.dialogAnswer = 0; // "Tillsync weiterlaufen lassen"
-      app.emit('before-quit', { preventDefault: () => undefined });
-      const german = /^\d+ Verk(auf hat|äufe haben) die Plattform noch nicht erreicht\.$/;
-      await waitUntil(
-        () => recorded.dialogs.slice(before).some((d) => german.test(String(d.message))),
-        5000,
-        'the quit question in German',
-      );
-      expect(recorded.dialogs.at(-1)).toMatchObject({
-        buttons: ['Tillsync weiterlaufen lassen', 'Trotzdem beenden'],
-        detail: expect.stringMatching(/^Sie sind auf dieser Kasse sicher/) as string,
-      });
-      expect(recorded.quits).toBe(0);
-      await waitUntil(
-        () => recorded.trayMenus.length > trays,
-        15_000,
-        'the tray to hear of the sale',
-      );
-      const menu = recorded.trayMenus.at(-1) as Array<{ label?: string }>;
-      expect(menu.map((item) => item.label).filter(Boolean)).toEqual([
-        expect.stringMatching(/^Tillsync: (Sandbox, )?[^,]+, \d+ wartend/),
-        'Tillsync öffnen',
-        'Jetzt synchronisieren',
-        'Beenden',
-      ]);
-    } finally {
-      await ipc('updateSettings', { locale: null });
-      // The tray reads the words again at its next update (news, or its reread): English.
-      const labels = () =>
-        (recorded.trayMenus.at(-1) as Array<{ label?: string }>).map((i) => i.label);
-      await waitUntil(() => labels().includes('Resync now'), 15_000, 'the tray back in English');
-    }
   });
 
   it('shows the sync state in the tray menu, with Resync now and Quit', () => {
