@@ -1,37 +1,22 @@
-// The tray in the till's language: its line is the status view's facts said from the catalog,
-// in English word for word the view's short form (the banner's, counts ungrouped), and its menu in German when
-// the till speaks German.
+// The tray in the till's language: its line is the status view's short form (the banner's),
+// and its menu in German when the till speaks German.
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../domain/i18n/messages.js';
 import { viewStatus } from '../../domain/views/status-view.js';
 import { trayMenu, trayText } from '../../main/electron/tray.js';
 import type { SyncStatus } from '../../main/sync/status.js';
+import { calmStatus } from '../helpers/sync-status-fixture.js';
 
 const NOW = 1_800_000_000_000;
 
-const base: SyncStatus = {
-  mode: 'platform',
-  baseUrl: 'https://api.example.com',
-  apiKey: { set: true, kind: 'opaque' },
-  link: 'online',
-  paused: null,
+const base = calmStatus(NOW, {
   counts: { pending: 3, sending: 1, synced: 10, refused: 2, discarded: 0, voided: 0 },
-  stale: 0,
   uncertain: 1,
   keysHonoured: false,
   oldestPendingAgeMs: 5000,
-  lastSuccessAt: null,
   lastContactAt: NOW - 1000,
-  nextAttemptAt: null,
-  throttledUntil: null,
-  lastError: null,
-  clockSkewMs: null,
-  clockStep: null,
-  storageProblem: null,
-  integrity: { checkedAt: null, problem: null },
   sender: 'this process',
-  shift: null,
-};
+});
 
 const statuses: SyncStatus[] = [
   base,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { english, translator } from '../../domain/i18n/messages.js';
 import type { SyncStatus } from '../../domain/sync-status.js';
 import { shiftLine, viewStatus } from '../../domain/views/status-view.js';
+import { calmStatus } from '../helpers/sync-status-fixture.js';
 
 const T0 = Date.UTC(2026, 10, 21, 11, 0, 0);
 const german = translator('de-DE');
@@ -17,30 +18,11 @@ function status(
   counts: Partial<SyncStatus['counts']> = {},
   more: Partial<SyncStatus> = {},
 ): SyncStatus {
-  return {
-    mode: 'platform',
-    baseUrl: 'https://api.example.com',
-    apiKey: { set: true, kind: 'opaque' },
-    link: 'online',
-    paused: null,
+  return calmStatus(T0, {
     counts: { pending: 0, sending: 0, synced: 3, refused: 0, discarded: 0, voided: 0, ...counts },
-    stale: 0,
-    uncertain: 0,
-    keysHonoured: true,
-    oldestPendingAgeMs: null,
     lastSuccessAt: T0 - 3 * MINUTE,
-    lastContactAt: T0,
-    nextAttemptAt: null,
-    throttledUntil: null,
-    lastError: null,
-    clockSkewMs: null,
-    clockStep: null,
-    storageProblem: null,
-    integrity: { checkedAt: null, problem: null },
-    sender: 'none',
-    shift: null,
     ...more,
-  };
+  });
 }
 const offline = (pending: number) => status({ pending }, { link: 'offline' });
 
