@@ -22,20 +22,40 @@ export const barcodeSchema = z
 
 const productRow = z.strictObject({
   id: idSchema,
-  name: z.string().trim().min(1, fieldSays('field.mustNotBeEmpty')).max(200),
+  name: z
+    .string()
+    .trim()
+    .min(1, fieldSays('field.mustNotBeEmpty'))
+    .max(200, fieldSays('field.atMostCharacters', { max: 200 })),
   price: z
     .number({ error: fieldSays('field.mustBeNumber') })
     .nonnegative(fieldSays('field.mustNotBeNegative'))
     .max(1_000_000_000),
-  category: z.string().trim().max(100).nullish(),
+  category: z
+    .string()
+    .trim()
+    .max(100, fieldSays('field.atMostCharacters', { max: 100 }))
+    .nullish(),
   barcode: barcodeSchema.nullish(),
 });
 
 const customerRow = z.strictObject({
   id: idSchema,
-  name: z.string().trim().min(1, fieldSays('field.mustNotBeEmpty')).max(200),
-  email: z.string().trim().max(200).nullish(),
-  phone: z.string().trim().max(50).nullish(),
+  name: z
+    .string()
+    .trim()
+    .min(1, fieldSays('field.mustNotBeEmpty'))
+    .max(200, fieldSays('field.atMostCharacters', { max: 200 })),
+  email: z
+    .string()
+    .trim()
+    .max(200, fieldSays('field.atMostCharacters', { max: 200 }))
+    .nullish(),
+  phone: z
+    .string()
+    .trim()
+    .max(50, fieldSays('field.atMostCharacters', { max: 50 }))
+    .nullish(),
 });
 
 export const catalogSchema = z.object({

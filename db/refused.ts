@@ -70,7 +70,11 @@ const aliases = { sales: 's', outbox: 'o' };
 export type { RefusedChange };
 
 const discardReason = z.strictObject({
-  reason: z.string().trim().min(1, fieldSays('field.discard.reason')).max(500),
+  reason: z
+    .string()
+    .trim()
+    .min(1, fieldSays('field.discard.reason'))
+    .max(500, fieldSays('field.atMostCharacters', { max: 500 })),
 });
 
 export function createRefusedActions(

@@ -151,7 +151,12 @@ export const returnSearchInput = z
       .int(fieldSays('field.wholeMinorUnits'))
       .min(0, fieldSays('field.mustNotBeNegative'))
       .optional(),
-    customer: z.string().trim().min(1, fieldSays('field.search.customer')).max(200).optional(),
+    customer: z
+      .string()
+      .trim()
+      .min(1, fieldSays('field.search.customer'))
+      .max(200, fieldSays('field.atMostCharacters', { max: 200 }))
+      .optional(),
     limit: z.number().int().min(1).max(200).default(50),
   })
   .refine((input) => input.day ?? input.amountMinor ?? input.customer, {

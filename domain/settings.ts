@@ -37,9 +37,19 @@ export const settingsShape = {
     )
     .default(DEFAULT_PAYMENT_METHODS),
   shopId: idSchema.nullable().default(null),
-  tillName: z.string().trim().min(1, fieldSays('field.mustNotBeEmpty')).max(64).default('Till 1'),
+  tillName: z
+    .string()
+    .trim()
+    .min(1, fieldSays('field.mustNotBeEmpty'))
+    .max(64, fieldSays('field.atMostCharacters', { max: 64 }))
+    .default('Till 1'),
   /** Printed at the top of every receipt. */
-  shopName: z.string().trim().min(1, fieldSays('field.mustNotBeEmpty')).max(64).default('My shop'),
+  shopName: z
+    .string()
+    .trim()
+    .min(1, fieldSays('field.mustNotBeEmpty'))
+    .max(64, fieldSays('field.atMostCharacters', { max: 64 }))
+    .default('My shop'),
   /**
    * The shop's time zone (IANA name, like Europe/Berlin): where its days begin and end, and
    * the times on screens, receipts and reports. Null: the computer's own.

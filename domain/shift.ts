@@ -82,7 +82,11 @@ export const drawerEntryInput = z.strictObject({
 export type DrawerEntryInput = z.infer<typeof drawerEntryInput>;
 export const closeShiftInput = z.strictObject({
   count: cashCount,
-  note: z.string().trim().max(MAX_CLOSE_NOTE).default(''),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_CLOSE_NOTE, fieldSays('field.atMostCharacters', { max: MAX_CLOSE_NOTE }))
+    .default(''),
 });
 export type CloseShiftInput = z.infer<typeof closeShiftInput>;
 

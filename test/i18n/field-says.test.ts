@@ -112,6 +112,7 @@ const cases: Array<[string, z.ZodType, unknown[]]> = [
     ],
   ],
   ['a void', voidSaleInput, [{}, { reason: ' ' }, { reason: 'r'.repeat(201) }]],
+  ['names too long', settingsPatch, [{ tillName: 'T'.repeat(65), shopName: 'S'.repeat(65) }]],
   [
     'the settings',
     settingsPatch,
@@ -221,6 +222,11 @@ describe('field messages said with their key', () => {
       'darf höchstens 40 Zeichen lang sein',
       'doit faire au plus 40 caractères',
       'debe tener como máximo 40 caracteres',
+    ]);
+    const [shop] = refused(settingsPatch, { shopName: 'S'.repeat(65) });
+    expect([shop!.message, german.say(shop!)]).toEqual([
+      'must be at most 64 characters',
+      'darf höchstens 64 Zeichen lang sein',
     ]);
     const big = refused(settingsPatch, { confirmAboveAmount: 1e10 })[0]!;
     expect(big.message).toBe('must be at most 1000000000');
