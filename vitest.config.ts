@@ -15,13 +15,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Never open a desktop window from a test, even on a machine with a display. The till
     // speaks the system's language when its setting is empty: tests expect English unless
-    // they choose a locale, whatever this machine's.
-    env: {
-      XDG_CONFIG_HOME: throwawayConfigHome,
-      TILLSYNC_NO_DESKTOP: '1',
-      LANG: 'C.UTF-8',
-      LC_ALL: '',
-      LC_NUMERIC: '',
-    },
+    // they choose a locale, whatever this machine's LANG. (LC_ALL is left alone: set, even
+    // empty, it would outrank the LANG a test gives a process it starts.)
+    env: { XDG_CONFIG_HOME: throwawayConfigHome, TILLSYNC_NO_DESKTOP: '1', LANG: 'C.UTF-8' },
   },
 });
