@@ -2,15 +2,10 @@
 // which printer, whether it is taking jobs, why not, and what waits for it. The problem is
 // English (JSON, logs) with its catalog key (problemSay), so a screen says it in its language.
 import { z } from 'zod';
+import { saidView } from './said-view.js';
 import { english, type Translator } from './i18n/messages.js';
 import { printJobView } from './print-jobs.js';
 import { printerStatus } from './printer-status.js';
-
-/** A message's catalog key and values (domain/result.ts Said), as data. */
-const saidView = z.object({
-  key: z.string(),
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-});
 
 export const printerView = z.object({
   /** The printer spoken to directly; null: receipts go through the print dialog. */

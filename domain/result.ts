@@ -10,7 +10,8 @@
  */
 export interface Said {
   key: string;
-  values?: Record<string, string | number | boolean>;
+  /** A value may itself be said (a problem quoted inside "line 3: {problem}"). */
+  values?: Record<string, string | number | boolean | Said>;
 }
 
 export interface FieldError {

@@ -9,6 +9,7 @@
 // in the reports, its delivery `not_sent` with that reason (main/sync/return-delivery.ts is
 // the one place a documented operation would be added).
 import { z } from 'zod';
+import { saidView } from './said-view.js';
 import { MAX_REASON } from './shift.js';
 import { quantitySchema } from './sale-input.js';
 import { fieldSays, said } from './i18n/said.js';
@@ -108,12 +109,6 @@ export interface ReturnDeliveryOutcome {
   note: string | null;
 }
 
-/** A message's catalog key and values (domain/result.ts Said) as data. */
-const saidShape = z.object({
-  key: z.string(),
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-});
-
 /** A sale as a return finds it: where it stands, its lines, and the returns made before. */
 export const returnableSale = z.object({
   saleId: z.string(),
@@ -131,7 +126,7 @@ export const returnableSale = z.object({
   /** Why nothing can be returned (voided, discarded, all brought back); null when it can. */
   notReturnable: z.string().nullable(),
   /** The same words as a catalog key, for a screen to say in the till's language. */
-  notReturnableSay: saidShape.nullable().optional(),
+  notReturnableSay: saidView.nullable().optional(),
 });
 export type ReturnableSale = z.infer<typeof returnableSale>;
 

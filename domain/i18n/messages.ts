@@ -60,12 +60,20 @@ export function translator(locale: string): Translator {
   const language = languageOf(locale);
   const t = (key: MessageKey, values?: MessageValues) =>
     String(compile(locale, language, key).format(values));
-  const say = (made: { message: string; say?: Said }) => {
-    const key = made.say?.key;
+  const known = (key: string | undefined): key is MessageKey =>
+    key !== undefined && key in CATALOGS.en!;
+  // Values said themselves (a problem quoted in "line 3: {problem}") are said first.
+  const valuesOf = (said: Said): MessageValues | undefined =>
+    said.values &&
+    Object.fromEntries(
+      Object.entries(said.values).map(([name, value]) => [
+        name,
+        typeof value === 'object' ? (known(value.key) ? t(value.key, valuesOf(value)) : '') : value,
+      ]),
+    );
+  const say = (made: { message: string; say?: Said }) =>
     // A key this catalog lacks (an agent newer than its screens) keeps the English text.
-    if (key === undefined || !(key in CATALOGS.en!)) return made.message;
-    return t(key as MessageKey, made.say?.values);
-  };
+    made.say && known(made.say.key) ? t(made.say.key, valuesOf(made.say)) : made.message;
   const error = (problem: AppError) => {
     if (!problem.fields?.length) return say(problem);
     const summary = say({ message: problem.summary ?? problem.message, say: problem.say });

@@ -4,11 +4,15 @@ import type { z } from 'zod';
 import type { Said } from '../result.js';
 import { english, type MessageKey, type MessageValues } from './messages.js';
 
-type SaidValues = Record<string, string | number | boolean>;
+type SaidValues = NonNullable<Said['values']>;
 
-/** An error's words: spread into an AppError, `{ code: 'x', ...said('errors.x', {...}) }`. */
+/**
+ * An error's words: spread into an AppError, `{ code: 'x', ...said('errors.x', {...}) }`. A
+ * value may be a Said itself (a problem quoted inside another message).
+ */
 export function said(key: MessageKey, values?: SaidValues): { message: string; say: Said } {
-  return { message: english.t(key, values), say: values ? { key, values } : { key } };
+  const say = values ? { key, values } : { key };
+  return { message: english.say({ message: '', say }), say };
 }
 
 // zod keeps only a message's text; the key of each field message a schema declares is found
@@ -16,7 +20,10 @@ export function said(key: MessageKey, values?: SaidValues): { message: string; s
 const fieldKeys = new Map<string, Said>();
 
 /** A field message for a zod schema: English text whose key is remembered (see saidOfField). */
-export function fieldSays(key: MessageKey, values?: SaidValues): string {
+export function fieldSays(
+  key: MessageKey,
+  values?: Record<string, string | number | boolean>,
+): string {
   const text = english.t(key, values);
   fieldKeys.set(text, values ? { key, values } : { key });
   return text;

@@ -37,9 +37,11 @@ export function importCatalog(
   // Name CSV problems by the line of the file, as a spreadsheet shows it.
   const fields: FieldError[] = (result.error.fields ?? []).map((field) => {
     const row = /^\/products\/(\d+)/.exec(field.path)?.[1];
-    return row === undefined
-      ? field
-      : { ...field, message: `line ${csv.lines[Number(row)]}: ${field.message}` };
+    if (row === undefined) return field;
+    const line = String(csv.lines[Number(row)]);
+    // The problem is said inside "line 3: …" in the till's language when it has its key.
+    if (!field.say) return { ...field, message: `line ${line}: ${field.message}` };
+    return { ...field, ...said('errors.catalog.onLine', { line, problem: field.say }) };
   });
   return fail({ ...result.error, fields });
 }

@@ -45,3 +45,13 @@ describe('messages said with their key', () => {
     expect(german.say({ message: 'Plain English' })).toBe('Plain English');
   });
 });
+
+describe('a message quoted inside another', () => {
+  it('says the inner message in the same language, English kept for the log', () => {
+    const inner = said('field.notAKnownField');
+    const outer = said('errors.catalog.onLine', { line: '3', problem: inner.say });
+    expect(outer.message).toBe('line 3: is not a known field');
+    expect(german.say(outer)).toBe('Zeile 3: ist kein bekanntes Feld');
+    expect(translator('fr-FR').say(outer)).toBe("ligne 3 : n'est pas un champ connu");
+  });
+});
