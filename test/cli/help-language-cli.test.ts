@@ -166,10 +166,11 @@ describe('tillsync --help in the terminal language', () => {
   });
 
   it('speaks German with LANG=de_DE.UTF-8, flags and examples as they are', async () => {
-    const [program, shift, salesVoid] = await Promise.all([
+    const [program, shift, salesVoid, addCashier] = await Promise.all([
       help([], 'de_DE.UTF-8'),
       help(['shift'], 'de_DE.UTF-8'),
       help(['sales', 'void'], 'de_DE.UTF-8'),
+      help(['cashiers', 'add'], 'de_DE.UTF-8'),
     ]);
     expect(program).toContain('Aufruf: tillsync [options] [command]');
     expect(program).toMatch(/^Optionen:$/m);
@@ -188,7 +189,9 @@ describe('tillsync --help in the terminal language', () => {
       '<receipt>: die Belegnummer (12 oder #12) oder die ID des Verkaufs.',
     );
     expect(salesVoid).toContain('PINs sind nie Argumente: TILLSYNC_PIN und TILLSYNC_MANAGER_PIN');
-    for (const text of [program, shift, salesVoid])
+    // The values a flag takes stay codes; commander's note on the default is in German.
+    expect(addCashier).toMatch(/--role <role>\s+cashier oder manager \(Standard: "cashier"\)/);
+    for (const text of [program, shift, salesVoid, addCashier])
       expect(text).not.toMatch(/Usage:|Options:|Commands:|display help|print JSON/);
   });
 
