@@ -21,16 +21,10 @@ export const CASHIER_PIN_ENV = 'TILLSYNC_PIN';
 export const MANAGER_PIN_ENV = 'TILLSYNC_MANAGER_PIN';
 
 /** The --cashier and --manager options, with where their PINs come from. */
-export function addActingOptions(command: Command): Command {
+export function addActingOptions(command: Command, help: Translator): Command {
   return command
-    .option(
-      '--cashier <name>',
-      `when the till has cashiers: who does this (PIN from ${CASHIER_PIN_ENV}, else typed at the prompt, else a line on standard input)`,
-    )
-    .option(
-      '--manager <name>',
-      `when it needs a manager: the manager approving it (PIN from ${MANAGER_PIN_ENV}, else the prompt, else the next line on standard input)`,
-    );
+    .option('--cashier <name>', help.t('cli.help.acting.cashier', { env: CASHIER_PIN_ENV }))
+    .option('--manager <name>', help.t('cli.help.acting.manager', { env: MANAGER_PIN_ENV }));
 }
 
 /** The cashier of that name (any case), or a clear error naming the option, in `words`. */

@@ -18,30 +18,21 @@ import { CliError, parseOptions } from './io.js';
 import { terminalWords } from './words.js';
 
 /** Flags shared by the commands that talk to the platform. */
-export function addPlatformFlags(command: Command): Command {
+export function addPlatformFlags(command: Command, help: Translator): Command {
   return command
-    .option('--base-url <url>', 'the platform address (or TILLSYNC_BASE_URL)')
-    .option(
-      '--api-key-file <file>',
-      'read the API key from this file (or TILLSYNC_API_KEY / TILLSYNC_API_KEY_FILE)',
-    )
-    .option('--shop-id <id>', 'the shop this till sells for (or TILLSYNC_SHOP_ID)')
-    .option('--concurrency <n>', 'sales sent at the same time, 1-16');
+    .option('--base-url <url>', help.t('cli.help.platform.baseUrl'))
+    .option('--api-key-file <file>', help.t('cli.help.platform.apiKeyFile'))
+    .option('--shop-id <id>', help.t('cli.help.platform.shopId'))
+    .option('--concurrency <n>', help.t('cli.help.platform.concurrency'));
 }
 
 /** Where the metrics go (the daemon and `start`). Tokens and headers: environment only. */
-export function addMetricsFlags(command: Command): Command {
+export function addMetricsFlags(command: Command, help: Translator): Command {
   return command
-    .option('--metrics-listen <host:port>', 'serve Prometheus metrics (or TILLSYNC_METRICS_LISTEN)')
-    .option('--otlp-endpoint <url>', 'push metrics over OTLP/HTTP (or TILLSYNC_OTLP_ENDPOINT)')
-    .option(
-      '--pushgateway-url <url>',
-      'push metrics to a Pushgateway (or TILLSYNC_PUSHGATEWAY_URL)',
-    )
-    .option(
-      '--metrics-interval <seconds>',
-      'seconds between pushes (or TILLSYNC_METRICS_INTERVAL)',
-    );
+    .option('--metrics-listen <host:port>', help.t('cli.help.metrics.metricsListen'))
+    .option('--otlp-endpoint <url>', help.t('cli.help.metrics.otlpEndpoint'))
+    .option('--pushgateway-url <url>', help.t('cli.help.metrics.pushgatewayUrl'))
+    .option('--metrics-interval <seconds>', help.t('cli.help.metrics.metricsInterval'));
 }
 
 const flagSchema = z.object({

@@ -3,9 +3,12 @@ import { Command, CommanderError } from 'commander';
 import { EXIT } from './exit-codes.js';
 import { CliError } from './io.js';
 import { terminalWords } from './words.js';
+import type { Translator } from '../../domain/i18n/messages.js';
+import { commanderInWords } from './help-words.js';
 import { appVersion } from '../config/package-info.js';
 
-type Register = (program: Command) => void;
+/** Registers a command, its help in `help`: the terminal's words (no till is open yet). */
+type Register = (program: Command, help: Translator) => void;
 
 /**
  * Every command, in the order help lists them, with the module that declares it. A run
@@ -77,15 +80,14 @@ function namedCommand(argv: readonly string[]): string | undefined {
 
 /** The program with the command `argv` names, or with every command (all when `argv` is absent). */
 export async function buildProgram(argv?: readonly string[]): Promise<Command> {
-  const program = new Command('tillsync')
-    .description('Tillsync: records every sale on this till and delivers it to the platform once.')
-    .version(appVersion, VERSION_FLAGS.join(', '))
-    .option(
-      `${DATA_DIR_OPTION} <dir>`,
-      'data folder (default: TILLSYNC_DATA_DIR, else the per-user app folder)',
-    )
+  const help = terminalWords();
+  // Commander's own words first: the commands registered below inherit them.
+  const program = commanderInWords(new Command('tillsync'), help)
+    .description(help.t('cli.help.program.description'))
+    .version(appVersion, VERSION_FLAGS.join(', '), help.t('cli.help.version'))
+    .option(`${DATA_DIR_OPTION} <dir>`, help.t('cli.help.program.dataDir'))
     .exitOverride();
-  (await commandsToLoad(argv)).forEach((register) => register(program));
+  (await commandsToLoad(argv)).forEach((register) => register(program, help));
   return program;
 }
 

@@ -26,16 +26,14 @@ function compactOnce(
   return result;
 }
 
-export function registerArchive(program: Command): void {
+export function registerArchive(program: Command, help: Translator): void {
   program
     .command('archive')
-    .description(
-      'Move synced sales older than the archive setting to yearly archive files (pending, refused and uncertain sales never move)',
-    )
-    .option('--dry-run', 'show what would move, and move nothing')
-    .option('--months <n>', 'keep this many months instead of the setting')
-    .option('--batch <n>', 'sales moved per step (smaller steps hold the database more briefly)')
-    .option('--json', 'print JSON instead of text')
+    .description(help.t('cli.help.archive.description'))
+    .option('--dry-run', help.t('cli.help.archive.dryRun'))
+    .option('--months <n>', help.t('cli.help.archive.months'))
+    .option('--batch <n>', help.t('cli.help.archive.batch'))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
     .action(
       async (
         options: { dryRun?: boolean; months?: string; batch?: string; json?: boolean },

@@ -121,20 +121,18 @@ async function restore(from: string, options: { json?: boolean }, command: Comma
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-export function registerBackup(program: Command): void {
+export function registerBackup(program: Command, help: Translator): void {
   program
     .command('backup')
-    .description(
-      "Copy the till's database to FILE (or a dated file in a folder); safe while Tillsync runs",
-    )
-    .argument('<file>', 'where to write the backup: a file name, or a folder')
-    .option('--force', 'replace FILE if it exists')
-    .option('--json', 'print JSON instead of text')
+    .description(help.t('cli.help.backup.description'))
+    .argument('<file>', help.t('cli.help.backup.argFile'))
+    .option('--force', help.t('cli.help.backup.force'))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
     .action(backup);
   program
     .command('restore')
-    .description("Put a backup back as the till's database; Tillsync must not be running")
-    .argument('<file>', 'a backup written by `tillsync backup` or a daily backup')
-    .option('--json', 'print JSON instead of text')
+    .description(help.t('cli.help.restore.description'))
+    .argument('<file>', help.t('cli.help.restore.argFile'))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
     .action(restore);
 }

@@ -7,6 +7,7 @@ import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { CASHIER_ROLES, newCashierInput, type CashierView } from '../../../domain/cashier.js';
 import { fieldErrorsFrom } from '../../../db/field-errors.js';
 import type { Translator } from '../../../domain/i18n/messages.js';
+import { eitherOf } from '../help-words.js';
 import { said } from '../../../domain/i18n/said.js';
 import { invalidFields } from '../../../domain/result.js';
 import { addActingOptions, cashierNamed, type ActingOptions } from '../acting-cashier.js';
@@ -20,33 +21,23 @@ type Options = ActingOptions & { json?: boolean };
 
 const FIELDS = { '/name': 'NAME', '/role': '--role', '/pin': 'the PIN' };
 
-const MANAGER_HELP = `
-Once the till has cashiers, only a manager adds or removes them: act as one with --cashier,
-or bring one with --manager. PINs are never arguments: TILLSYNC_PIN and TILLSYNC_MANAGER_PIN,
-else typed at the prompt (not shown), else lines on standard input.`;
-
 const print = (lines: string[]) => void process.stdout.write(lines.join('\n') + '\n');
 const describe = (cashier: CashierView, words: Translator) =>
   words.t('cli.cashiers.named', { name: cashier.name, role: cashier.role });
 
-export function registerCashiers(program: Command): void {
-  const cashiers = program
-    .command('cashiers')
-    .description('Who can sign in at this till with a PIN; none: one anonymous cashier');
+export function registerCashiers(program: Command, help: Translator): void {
+  const managerHelp = help.t('cli.help.cashiers.managers');
+  const cashiers = program.command('cashiers').description(help.t('cli.help.cashiers.description'));
 
   addActingOptions(
     cashiers
       .command('add <name>')
-      .description('Add a cashier with a PIN (the first one must be a manager)')
-      .option('--role <role>', `${CASHIER_ROLES.join(' or ')}`, 'cashier')
-      .option('--json', 'print the cashier as JSON'),
+      .description(help.t('cli.help.cashiers.add.description'))
+      .option('--role <role>', eitherOf(help, CASHIER_ROLES), 'cashier')
+      .option('--json', help.t('cli.help.cashiers.add.json')),
+    help,
   )
-    .addHelpText(
-      'after',
-      `
-The new cashier's PIN (4 to 8 digits) is typed twice at the prompt, not shown, or given as
-one line on standard input (after the PINs of --cashier and --manager, when those are asked).${MANAGER_HELP}`,
-    )
+    .addHelpText('after', help.t('cli.help.cashiers.add.after') + managerHelp)
     .action((name: string, options: Options & { role: string }, command: Command) =>
       withTradingTill(command, async (till) => {
         // Name and role first: a typo is told before anyone types a PIN.
@@ -74,8 +65,8 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
 
   cashiers
     .command('list')
-    .description('List the cashiers and their roles')
-    .option('--json', 'print the cashiers as JSON')
+    .description(help.t('cli.help.cashiers.list.description'))
+    .option('--json', help.t('cli.help.cashiers.list.json'))
     .action((options: Options, command: Command) =>
       withTradingTill(command, (till) => {
         const list = till.store.cashiers.list();
@@ -100,10 +91,11 @@ one line on standard input (after the PINs of --cashier and --manager, when thos
   addActingOptions(
     cashiers
       .command('remove <name>')
-      .description('Remove a cashier (past sales and shifts keep their name)')
-      .option('--json', 'print the cashier removed as JSON'),
+      .description(help.t('cli.help.cashiers.remove.description'))
+      .option('--json', help.t('cli.help.cashiers.remove.json')),
+    help,
   )
-    .addHelpText('after', MANAGER_HELP)
+    .addHelpText('after', managerHelp)
     .action((name: string, options: Options, command: Command) =>
       withTradingTill(command, async (till) => {
         const cashier = cashierNamed(till.store, name, 'NAME', till.words);

@@ -2,6 +2,7 @@
 // loopback console. `tillsync start`: the desktop app, or where it cannot run here, the
 // daemon with the console; both use the embedded sandbox until a platform is configured.
 import type { Command } from 'commander';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { embeddedSandboxText } from '../../agent/embedded-sandbox.js';
 import { createRuntime, type RuntimeOptions } from '../../agent/runtime.js';
 import { fileSecretStore } from '../../config/secret-store.js';
@@ -114,24 +115,18 @@ const consolePort = (value: string) => {
   return port;
 };
 
-export function registerDaemon(program: Command): void {
+export function registerDaemon(program: Command, help: Translator): void {
   addMetricsFlags(
     addPlatformFlags(
       program
         .command('daemon')
-        .description('Sync in the background until stopped (SIGINT/SIGTERM); JSON logs on stdout')
-        .option(
-          '--sandbox',
-          'sync to the sandbox on this machine (its own data, in <data>/sandbox), even with a platform configured; the other commands follow the configuration',
-        )
-        .option('--console', 'also serve the till UI on 127.0.0.1 and print its login link')
-        .option(
-          '--console-port <port>',
-          'port of the console (0 picks a free one)',
-          consolePort,
-          4400,
-        ),
+        .description(help.t('cli.help.daemon.description'))
+        .option('--sandbox', help.t('cli.help.daemon.sandbox'))
+        .option('--console', help.t('cli.help.daemon.console'))
+        .option('--console-port <port>', help.t('cli.help.daemon.consolePort'), consolePort, 4400),
+      help,
     ),
+    help,
   ).action(
     async (
       options: { sandbox?: boolean; console?: boolean; consolePort: number },
@@ -150,16 +145,11 @@ export function registerDaemon(program: Command): void {
     addPlatformFlags(
       program
         .command('start')
-        .description(
-          'Start the till app; where it cannot run here, the agent with its console. Uses the sandbox until configured.',
-        )
-        .option(
-          '--console-port <port>',
-          'port of the console, when it is used (0 picks a free one)',
-          consolePort,
-          4400,
-        ),
+        .description(help.t('cli.help.start.description'))
+        .option('--console-port <port>', help.t('cli.help.start.consolePort'), consolePort, 4400),
+      help,
     ),
+    help,
   ).action(async (options: { consolePort: number }, command: Command) => {
     const desktop = desktopAvailability();
     if (desktop.ok) {

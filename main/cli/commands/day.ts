@@ -1,6 +1,7 @@
 // `tillsync day`: one day's takings on this till (sales, totals by payment method, cash
 // expected in the drawer, refused and waiting sales), the same rows as the Today screen.
 import type { Command } from 'commander';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { z } from 'zod';
 import { currencyDecimals } from '../../../domain/money.js';
 import { tillTimeZone } from '../../../db/till-time-zone.js';
@@ -19,14 +20,14 @@ const dayOptions = z.object({
   csv: z.boolean().optional(),
 });
 
-export function registerDay(program: Command): void {
+export function registerDay(program: Command, help: Translator): void {
   program
     .command('day')
-    .description("Show a day's totals: sales, payment methods, cash in the drawer, refused")
-    .argument('[day]', "the day, like 2026-11-21, in the till's time zone (default: today)")
-    .option('--date <day>', 'the same as [day]')
-    .option('--json', 'print JSON instead of text')
-    .option('--csv', 'print CSV (for a spreadsheet) instead of text')
+    .description(help.t('cli.help.day.description'))
+    .argument('[day]', help.t('cli.help.day.argDay'))
+    .option('--date <day>', help.t('cli.help.day.date'))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
+    .option('--csv', help.t('cli.help.day.csv'))
     .action(async (given: string | undefined, raw: Record<string, unknown>, command: Command) => {
       const options = parseOptions(dayOptions, raw);
       await withStore(command, (store, found) => {

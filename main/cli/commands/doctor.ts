@@ -29,14 +29,13 @@ function formatCheck(check: Check, words: Translator): string {
   return lines.join('\n');
 }
 
-export function registerDoctor(program: Command): void {
+export function registerDoctor(program: Command, help: Translator): void {
   addPlatformFlags(
     program
       .command('doctor')
-      .description(
-        'Check the configuration, the platform and the key, the database, the queue and the backups; say what to do',
-      )
-      .option('--json', 'print JSON instead of text'),
+      .description(help.t('cli.help.doctor.description'))
+      .option('--json', help.t('cli.help.common.jsonInsteadOfText')),
+    help,
   ).action(async (options: { json?: boolean }, command: Command) => {
     // A configuration that cannot be read is a finding (bad flags are not: they stop here).
     const found = findTill(command, { lenient: true });

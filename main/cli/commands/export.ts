@@ -1,6 +1,8 @@
 // `tillsync export`: the sales of a period as CSV or JSON, for an accountant or support.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { Translator } from '../../../domain/i18n/messages.js';
+import { eitherOf } from '../help-words.js';
 import { z } from 'zod';
 
 import { fileOutput } from '../../export/file-output.js';
@@ -33,15 +35,15 @@ function openOutput(out: string | undefined) {
   return fileOutput(out);
 }
 
-export function registerExport(program: Command): void {
+export function registerExport(program: Command, help: Translator): void {
   program
     .command('export')
-    .description('Write the sales of a period, with their lines, totals and sync state')
-    .option('--from <date>', 'first day (or time) to include, like 2026-11-01')
-    .option('--to <date>', 'last day to include, like 2026-11-30 (or a time, excluded)')
-    .option('--format <format>', `${EXPORT_FORMATS.join(' or ')}`, 'csv')
-    .option('--out <file>', 'write to this file instead of the standard output')
-    .option('--force', 'replace the --out file if it exists')
+    .description(help.t('cli.help.export.description'))
+    .option('--from <date>', help.t('cli.help.export.from'))
+    .option('--to <date>', help.t('cli.help.export.to'))
+    .option('--format <format>', eitherOf(help, EXPORT_FORMATS), 'csv')
+    .option('--out <file>', help.t('cli.help.export.out'))
+    .option('--force', help.t('cli.help.export.force'))
     .action(async (raw: Record<string, unknown>, command: Command) => {
       await withStore(command, (store, found) => {
         const timeZone = tillTimeZone(store.settings.read());

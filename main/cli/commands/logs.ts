@@ -1,6 +1,7 @@
 // `tillsync logs`: the agent's log, readable; `--tail` keeps following it.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { z } from 'zod';
 import { resolveDataDir } from '../../config/data-dir.js';
 import { formatLogLine } from '../../log/format.js';
@@ -16,13 +17,13 @@ const options = z.object({
   json: z.boolean().optional(),
 });
 
-export function registerLogs(program: Command): void {
+export function registerLogs(program: Command, help: Translator): void {
   program
     .command('logs')
-    .description("Print the agent's log (the daemon's and the app's), newest last")
-    .option('-n, --lines <n>', 'how many of the last lines to print', '50')
-    .option('--tail', 'keep printing new lines until Ctrl+C')
-    .option('--json', 'print the JSON lines as they are')
+    .description(help.t('cli.help.logs.description'))
+    .option('-n, --lines <n>', help.t('cli.help.logs.lines'), '50')
+    .option('--tail', help.t('cli.help.logs.tail'))
+    .option('--json', help.t('cli.help.logs.json'))
     .action(async (raw: Record<string, unknown>, command: Command) => {
       const chosen = parseOptions(options, raw);
       const file = logFile(resolveDataDir(command.optsWithGlobals<{ dataDir?: string }>().dataDir));

@@ -25,10 +25,8 @@ import { withTradingTill } from '../trading-till.js';
 import { tillWords } from '../words.js';
 import type { Store } from '../../../db/store.js';
 
-const PRINTER_OPTION = [
-  '--printer <address>',
-  'this printer instead of the one set (tcp://, serial://, system://)',
-] as const;
+const printerOption = (help: Translator) =>
+  ['--printer <address>', help.t('cli.help.printer.address')] as const;
 
 const statusWords = (status: PrinterStatus | null, words: Translator) =>
   status ? printerStatusWords(status) : words.t('cli.printer.queueTook');
@@ -82,17 +80,14 @@ function lookUp(store: Store, receipt: string) {
   return found.ok ? store.getReceipt(found.value.saleId) : undefined;
 }
 
-export function registerPrinting(program: Command): void {
+export function registerPrinting(program: Command, help: Translator): void {
   program
     .command('print <receipt>')
-    .description("Print a sale's receipt (or with --refund a return's) on the receipt printer")
-    .option('--refund', '<receipt> is a return: R1, R2...')
-    .option(...PRINTER_OPTION)
-    .option('--json', 'print the result as JSON')
-    .addHelpText(
-      'after',
-      '\n<receipt>: the receipt number (12 or #12), its scanned code (TSR12) or the sale id.',
-    )
+    .description(help.t('cli.help.print.description'))
+    .option('--refund', help.t('cli.help.print.refund'))
+    .option(...printerOption(help))
+    .option('--json', help.t('cli.help.print.json'))
+    .addHelpText('after', `\n<receipt>: ${help.t('cli.help.print.receiptArg')}`)
     .action(
       (
         receipt: string,
@@ -125,13 +120,14 @@ export function registerPrinting(program: Command): void {
         }),
     );
 
-  const drawer = program.command('drawer').description('The cash drawer on the receipt printer');
+  const drawer = program.command('drawer').description(help.t('cli.help.drawer.description'));
   addActingOptions(
     drawer
       .command('open')
-      .description('Open the cash drawer ("no sale"), with the reason: recorded in the shift')
-      .option('--reason <text>', 'why (required): it stays on record and on the reports')
-      .option(...PRINTER_OPTION),
+      .description(help.t('cli.help.drawer.open.description'))
+      .option('--reason <text>', help.t('cli.help.common.reasonOnReports'))
+      .option(...printerOption(help)),
+    help,
   ).action((options: ActingOptions & { reason?: string; printer?: string }, command: Command) =>
     withTradingTill(command, async (till) => {
       const printer = cliPrinter(till.store, till.found.dataDir, options.printer);
@@ -152,11 +148,11 @@ export function registerPrinting(program: Command): void {
 
   const printerCommand = program
     .command('printer')
-    .description('The receipt printer: a test page, its status');
+    .description(help.t('cli.help.printer.description'));
   printerCommand
     .command('test')
-    .description('Print a test page with every character the printer profile supports')
-    .option(...PRINTER_OPTION)
+    .description(help.t('cli.help.printer.test.description'))
+    .option(...printerOption(help))
     .action((options: { printer?: string }, command: Command) =>
       withStore(command, async (store, found) => {
         const printer = cliPrinter(store, found.dataDir, options.printer);
@@ -179,9 +175,9 @@ export function registerPrinting(program: Command): void {
     );
   printerCommand
     .command('status')
-    .description("The printer's status and the receipts waiting for it")
-    .option(...PRINTER_OPTION)
-    .option('--json', 'print JSON instead of text')
+    .description(help.t('cli.help.printer.status.description'))
+    .option(...printerOption(help))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
     .action((options: { printer?: string; json?: boolean }, command: Command) =>
       withStore(command, async (store, found) => {
         const printer = cliPrinter(store, found.dataDir, options.printer);

@@ -21,27 +21,21 @@ import { withTradingTill } from '../trading-till.js';
 
 type Options = ActingOptions & { file?: string; json?: boolean };
 
-const HELP = `
-A line or the whole sale may carry a discount, with its reason:
-  "discount": {"percent": 10, "reason": "damaged box"}
-  "discount": {"amount": 1.50, "reason": "loyal customer"}   (in the till's currency)
-Above the limit (settings: managerDiscountAbovePercent, 20 % by default) a till with cashiers
-needs a manager: --manager NAME (PIN from TILLSYNC_MANAGER_PIN, else the prompt).`;
-
 function refuse(error: AppError, words: Translator): never {
   printError(error, words);
   throw new CliError('', error.code === 'invalid_input' ? EXIT.invalidInput : EXIT.failure);
 }
 
-export function registerRecord(program: Command): void {
+export function registerRecord(program: Command, help: Translator): void {
   addActingOptions(
     program
       .command('record')
-      .description('Record one sale, given as JSON on standard input or with --file')
-      .option('--file <path>', 'read the sale from this JSON file instead of standard input')
-      .option('--json', 'the answer is JSON (always: accepted for every command alike)'),
+      .description(help.t('cli.help.record.description'))
+      .option('--file <path>', help.t('cli.help.record.file'))
+      .option('--json', help.t('cli.help.record.json')),
+    help,
   )
-    .addHelpText('after', HELP)
+    .addHelpText('after', help.t('cli.help.record.after'))
     .action(async (options: Options, command: Command) => {
       const input = await readJsonInput(options.file);
       const notValid = said('cli.record.notValid');

@@ -62,19 +62,16 @@ function printUncertain(
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-export function registerRefused(program: Command): void {
+export function registerRefused(program: Command, help: Translator): void {
   const refusedSales = program
     .command('refused')
-    .description('Sales the platform refused, and what to do with them');
+    .description(help.t('cli.help.refused.description'));
 
   refusedSales
     .command('list', { isDefault: true })
-    .description('List the refused sales with the reason the platform gave')
-    .option('--json', 'print JSON')
-    .option(
-      '--uncertain',
-      'list instead the sales that may already be on the platform (sent, never answered)',
-    )
+    .description(help.t('cli.help.refused.list.description'))
+    .option('--json', help.t('cli.help.common.json'))
+    .option('--uncertain', help.t('cli.help.refused.list.uncertain'))
     .action(async (options: { json?: boolean; uncertain?: boolean }, command: Command) => {
       await withStore(command, (store, found) => {
         // A JSON list has no room for the till: it is named on stderr.
@@ -103,8 +100,8 @@ export function registerRefused(program: Command): void {
 
   refusedSales
     .command('retry <sale>')
-    .description('Send a sale again as it is (sale id or receipt number)')
-    .option('--json', 'print JSON')
+    .description(help.t('cli.help.refused.retry.description'))
+    .option('--json', help.t('cli.help.common.json'))
     .action(async (sale: string, options: { json?: boolean }, command: Command) => {
       await withStore(command, (store, found) =>
         finish(store.retryRefused(sale), found, tillWords(store), options.json),
@@ -113,18 +110,10 @@ export function registerRefused(program: Command): void {
 
   refusedSales
     .command('edit <sale>')
-    .description(
-      'Replace a sale with a fixed one (JSON like `record`, prices in minor units): a new revision with a new key',
-    )
-    .requiredOption(
-      '--file <path>',
-      'the fixed sale as JSON: items (productId, quantity, unitPriceMinor: 125 is 1.25), paymentMethod, optionally shopId and customerId; no tenderedMinor, as the money paid stays',
-    )
-    .option(
-      '--checked-platform',
-      'you looked on the platform and the sale is not there (needed when an attempt got no answer)',
-    )
-    .option('--json', 'print JSON')
+    .description(help.t('cli.help.refused.edit.description'))
+    .requiredOption('--file <path>', help.t('cli.help.refused.edit.file'))
+    .option('--checked-platform', help.t('cli.help.refused.edit.checkedPlatform'))
+    .option('--json', help.t('cli.help.common.json'))
     .action(
       async (
         sale: string,
@@ -150,9 +139,9 @@ export function registerRefused(program: Command): void {
 
   refusedSales
     .command('discard <sale>')
-    .description('Give up on a sale: it stays on record, marked discarded, with your reason')
-    .requiredOption('--reason <text>', 'why it is discarded')
-    .option('--json', 'print JSON')
+    .description(help.t('cli.help.refused.discard.description'))
+    .requiredOption('--reason <text>', help.t('cli.help.refused.discard.reason'))
+    .option('--json', help.t('cli.help.common.json'))
     .action(async (sale: string, options: { reason: string; json?: boolean }, command: Command) => {
       await withStore(command, (store, found) =>
         finish(

@@ -4,6 +4,7 @@
 // it, where the till has cashiers). No --line: every line in full (what is left of it).
 // `tillsync sales returns`: the returns made, newest first.
 import type { Command } from 'commander';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { shownTime } from '../../../domain/views/local-time.js';
 import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { methodLabel } from '../../../domain/views/money-format.js';
@@ -24,20 +25,6 @@ type Options = ActingOptions & {
   refund?: string;
   json?: boolean;
 };
-
-const HELP = `
-<receipt>: the receipt number (12 or #12) or the code on its receipt (TSR12).
-
-Each --line N takes the --quantity that follows it (in order); no --line returns every line
-in full, or what is left of it after earlier returns. A line can never be returned beyond what
-was sold minus what came back before. The refund is what the line was charged (after any
-discount), by the sale's own payment method (--refund original, the default) or in cash from
-the drawer (--refund cash). A return is its own record (R1, R2...): it prints as a refund
-receipt, comes off the day's and the shift's figures, and stays on the till: the platform's
-v1 has no refund operation, so it is not sent.
-
-With cashiers set up, a manager makes the return (--cashier a manager), or approves it
-(--manager NAME). PINs are never arguments: TILLSYNC_PIN and TILLSYNC_MANAGER_PIN.`;
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -96,18 +83,19 @@ function refundText(till: TradingTill, ret: ReturnView): string[] {
   return lines;
 }
 
-export function registerSalesReturn(sales: Command): void {
+export function registerSalesReturn(sales: Command, help: Translator): void {
   addActingOptions(
     sales
       .command('return <receipt>')
-      .description('Return goods against a sale: choose lines and quantities, refund them')
-      .option('--reason <text>', 'why (required): it stays on record and on the refund receipt')
-      .option('--line <n>', 'a line of the sale to return (repeat with --quantity)', collect, [])
-      .option('--quantity <q>', 'how many of the --line before it', collect, [])
-      .option('--refund <how>', 'original (the sale payment method) or cash', 'original')
-      .option('--json', 'print the return as JSON'),
+      .description(help.t('cli.help.sales.return.description'))
+      .option('--reason <text>', help.t('cli.help.sales.return.reason'))
+      .option('--line <n>', help.t('cli.help.sales.return.line'), collect, [])
+      .option('--quantity <q>', help.t('cli.help.sales.return.quantity'), collect, [])
+      .option('--refund <how>', help.t('cli.help.sales.return.refund'), 'original')
+      .option('--json', help.t('cli.help.sales.return.json')),
+    help,
   )
-    .addHelpText('after', HELP)
+    .addHelpText('after', help.t('cli.help.sales.return.after'))
     .action((receipt: string, options: Options, command: Command) =>
       withTradingTill(command, async (till) => {
         const lines = linesOf(options, till);
@@ -136,8 +124,8 @@ export function registerSalesReturn(sales: Command): void {
 
   sales
     .command('returns')
-    .description('List the returns made on this till, newest first')
-    .option('--json', 'print JSON instead of text')
+    .description(help.t('cli.help.sales.returns.description'))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
     .action((options: { json?: boolean }, command: Command) =>
       withTradingTill(command, (till) => {
         const returns = till.store.listReturns();

@@ -3,6 +3,7 @@
 // has cashiers). A sale that was sent, is being sent or is in doubt is refused with the
 // reason and a return offered (exit 11); nothing is written.
 import type { Command } from 'commander';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { addActingOptions, type ActingOptions } from '../acting-cashier.js';
 import { printJson } from '../io.js';
 import { accepted } from '../refusal.js';
@@ -11,24 +12,19 @@ import { withTradingTill } from '../trading-till.js';
 
 type Options = ActingOptions & { reason?: string; json?: boolean };
 
-const HELP = `
-Only a sale the till has not tried to send yet can be voided: it is never sent, stays on
-record as voided, and counts in the day's and the shift's voids, not in their sales; its
-cash leaves the drawer's expected figure. A sale already on the platform, being sent, refused
-or in doubt cannot be voided: make a return instead.
-
-With cashiers set up, a manager voids (--cashier a manager), or approves (--manager NAME).
-PINs are never arguments: TILLSYNC_PIN and TILLSYNC_MANAGER_PIN, else typed at the prompt.`;
-
-export function registerSalesVoid(sales: Command): void {
+export function registerSalesVoid(sales: Command, help: Translator): void {
   addActingOptions(
     sales
       .command('void <receipt>')
-      .description('Void a sale not yet sent to the platform, with the reason')
-      .option('--reason <text>', 'why (required): it stays on record and on the reports')
-      .option('--json', 'print the voided sale as JSON'),
+      .description(help.t('cli.help.sales.void.description'))
+      .option('--reason <text>', help.t('cli.help.common.reasonOnReports'))
+      .option('--json', help.t('cli.help.sales.void.json')),
+    help,
   )
-    .addHelpText('after', `\n<receipt>: the receipt number (12 or #12) or the sale id.${HELP}`)
+    .addHelpText(
+      'after',
+      `\n<receipt>: ${help.t('cli.help.sales.void.receiptArg')}${help.t('cli.help.sales.void.after')}`,
+    )
     .action((receipt: string, options: Options, command: Command) =>
       withTradingTill(command, async (till) => {
         const actor = await till.actor(options);

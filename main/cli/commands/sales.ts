@@ -25,17 +25,20 @@ const listOptions = (timeZone: string) =>
     json: z.boolean().optional(),
   });
 
-export function registerSales(program: Command): void {
-  const sales = program.command('sales').description('Read the sales recorded on this till');
+export function registerSales(program: Command, help: Translator): void {
+  const sales = program.command('sales').description(help.t('cli.help.sales.description'));
   sales
     .command('list')
-    .description('List sales, newest first')
-    .option('--state <state>', `only sales in this state (${OUTBOX_STATES.join(', ')})`)
-    .option('--from <date>', 'only sales on or after this day or time')
-    .option('--to <date>', 'only sales up to this day (inclusive) or before this time')
-    .option('--limit <n>', 'how many sales to show (1-500)', '50')
-    .option('--before <receipt>', 'continue below this receipt number (paging)')
-    .option('--json', 'print JSON instead of text')
+    .description(help.t('cli.help.sales.list.description'))
+    .option(
+      '--state <state>',
+      help.t('cli.help.sales.list.state', { states: OUTBOX_STATES.join(', ') }),
+    )
+    .option('--from <date>', help.t('cli.help.sales.list.from'))
+    .option('--to <date>', help.t('cli.help.sales.list.to'))
+    .option('--limit <n>', help.t('cli.help.sales.list.limit'), '50')
+    .option('--before <receipt>', help.t('cli.help.sales.list.before'))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
     .action(async (raw: Record<string, unknown>, command: Command) => {
       await withStore(command, (store, found) => {
         const timeZone = tillTimeZone(store.settings.read());
@@ -56,8 +59,8 @@ export function registerSales(program: Command): void {
       });
     });
 
-  registerSalesVoid(sales);
-  registerSalesReturn(sales);
+  registerSalesVoid(sales, help);
+  registerSalesReturn(sales, help);
 }
 
 function formatTable(

@@ -3,6 +3,7 @@
 // sandbox.db): every subcommand finds it there unless given --db.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { z } from 'zod';
 import {
   catalogOfFile,
@@ -89,23 +90,15 @@ function runningSandbox(command: Command): RunningSandbox {
   throw new CliError(terminalWords().t('cli.sandbox.noneRunning', { file }));
 }
 
-export function registerSandbox(program: Command): void {
+export function registerSandbox(program: Command, help: Translator): void {
   const sandbox = program
     .command('sandbox')
-    .description(
-      'Run the platform sandbox: an emulator of the sales API, for development and demos',
-    )
-    .option('--port <port>', 'port to listen on (0 picks a free one)', '4010')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option(
-      '--db <file>',
-      "the sandbox's database file (default: sandbox/sandbox.db in the data folder, the app's own)",
-    )
-    .option(
-      '--faults <spec>',
-      'inject faults, e.g. "fail5xx=0.1,latency=20-80,seed=7" (or TILLSYNC_SANDBOX_FAULTS)',
-    )
-    .option('--no-rate-limit', 'turn off the per-key rate limit')
+    .description(help.t('cli.help.sandbox.description'))
+    .option('--port <port>', help.t('cli.help.sandbox.port'), '4010')
+    .option('--host <host>', help.t('cli.help.sandbox.host'), '127.0.0.1')
+    .option('--db <file>', help.t('cli.help.sandbox.db'))
+    .option('--faults <spec>', help.t('cli.help.sandbox.faultsOption'))
+    .option('--no-rate-limit', help.t('cli.help.sandbox.noRateLimit'))
     .action(async (raw: Record<string, unknown>, command: Command) => {
       const options = parseOptions(runOptions, raw);
       const { t } = terminalWords();
@@ -159,16 +152,15 @@ export function registerSandbox(program: Command): void {
 
   sandbox
     .command('key')
-    .description('Mint an API key for the sandbox (prints the key only)')
-    .option('--scope <scopes>', 'space-separated scopes', 'sales:write sales:read')
-    .option(
-      '--shop <id>',
-      'a shop the key may sell for (repeat for more; default: all)',
-      (v: string, all: string[] = []) => [...all, v],
-    )
-    .option('--ttl <duration>', 'lifetime, like 30d, 12h or 15m', '30d')
-    .option('--subject <sub>', 'who the key is for (idempotency keys are scoped to it)')
-    .option('--db <file>', "the sandbox's database file")
+    .description(help.t('cli.help.sandbox.key.description'))
+    .option('--scope <scopes>', help.t('cli.help.sandbox.key.scope'), 'sales:write sales:read')
+    .option('--shop <id>', help.t('cli.help.sandbox.key.shop'), (v: string, all: string[] = []) => [
+      ...all,
+      v,
+    ])
+    .option('--ttl <duration>', help.t('cli.help.sandbox.key.ttl'), '30d')
+    .option('--subject <sub>', help.t('cli.help.sandbox.key.subject'))
+    .option('--db <file>', help.t('cli.help.sandbox.key.db'))
     .action(async (raw: Record<string, unknown>, command: Command) => {
       const options = parseOptions(keyOptions, raw);
       const key = await mintKeyForFile(sandboxFile(command), {
@@ -182,11 +174,8 @@ export function registerSandbox(program: Command): void {
 
   sandbox
     .command('faults [spec]')
-    .description(
-      "Show or change the faults of a running sandbox (this one, or the app's own): a spec " +
-        'like "fail5xx=0.2,latency=50", "outage=refuse,outageFor=30s", or "off"',
-    )
-    .option('--db <file>', "the running sandbox's database file")
+    .description(help.t('cli.help.sandbox.faults.description'))
+    .option('--db <file>', help.t('cli.help.sandbox.faults.db'))
     .action(async (spec: string | undefined, raw: unknown, command: Command) => {
       const running = runningSandbox(command);
       let body: unknown;
@@ -231,9 +220,9 @@ export function registerSandbox(program: Command): void {
 
   sandbox
     .command('catalog')
-    .description('Print the sandbox catalog as JSON a till can import')
-    .option('--shop <id>', 'the shop whose currency to use (default: the first shop)')
-    .option('--db <file>', "the sandbox's database file")
+    .description(help.t('cli.help.sandbox.catalog.description'))
+    .option('--shop <id>', help.t('cli.help.sandbox.catalog.shop'))
+    .option('--db <file>', help.t('cli.help.sandbox.key.db'))
     .action((raw: { shop?: string }, command: Command) => {
       const file = sandboxFile(command);
       try {

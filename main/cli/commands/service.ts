@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import type { Translator } from '../../../domain/i18n/messages.js';
 import { resolveDataDir } from '../../config/data-dir.js';
 import { packageRoot } from '../../config/package-info.js';
 import { EXIT } from '../exit-codes.js';
@@ -29,15 +30,11 @@ export function renderService(
     .replaceAll('{{ENV_FILE}}', paths.envFile);
 }
 
-export function registerService(program: Command): void {
-  const service = program
-    .command('service')
-    .description('Run Tillsync as a service that starts with the machine');
+export function registerService(program: Command, help: Translator): void {
+  const service = program.command('service').description(help.t('cli.help.service.description'));
   service
     .command('print <kind>')
-    .description(
-      'Print the service definition for systemd (Linux), launchd (macOS) or windows (Task Scheduler)',
-    )
+    .description(help.t('cli.help.service.print.description'))
     .action((kind: string, _options: unknown, command: Command) => {
       if (!(kind in SERVICE_TEMPLATES)) {
         throw new CliError(terminalWords().t('cli.service.choose', { kind }), EXIT.invalidInput);

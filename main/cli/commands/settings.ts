@@ -73,12 +73,12 @@ function printSettings(settings: Settings, found: CliTill, words: Translator, js
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-export function registerSettings(program: Command): void {
-  const settings = program.command('settings').description("Show or change the till's settings");
+export function registerSettings(program: Command, help: Translator): void {
+  const settings = program.command('settings').description(help.t('cli.help.settings.description'));
   settings
     .command('show', { isDefault: true })
-    .description('Show the settings')
-    .option('--json', 'print JSON instead of text')
+    .description(help.t('cli.help.settings.show.description'))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
     .action(async (options: { json?: boolean }, command: Command) => {
       await withStore(command, (store, found) =>
         printSettings(store.settings.read(), found, tillWords(store), options.json),
@@ -86,28 +86,19 @@ export function registerSettings(program: Command): void {
     });
   settings
     .command('set')
-    .description('Change one or more settings; nothing changes if any value is invalid')
-    .option('--currency <code>', 'ISO 4217 currency of the shop, like USD or KES')
-    .option('--locale <tag>', "how amounts are typed and shown, like de-DE (empty: the system's)")
-    .option('--payment-methods <list>', 'comma-separated, like CASH,MOBILE_MONEY')
-    .option('--shop-id <id>', 'the shop this till sells for (empty to clear)')
-    .option('--till-name <name>', 'a name for this till')
-    .option('--backups-kept <n>', 'how many daily backups to keep (0 turns them off)')
-    .option(
-      '--archive-after-months <n>',
-      'move synced sales older than this to yearly archive files (0: never)',
-    )
-    .option(
-      '--printer-address <address>',
-      'the receipt printer: tcp://HOST:9100, serial:///dev/ttyUSB0?baud=9600 or system://QUEUE (empty: the print dialog)',
-    )
-    .option('--printer-profile <id>', 'the printer model, like epson-tm-t20iii (see the README)')
-    .option('--cash-drawer <on|off>', 'a cash drawer is plugged into the printer')
-    .option(
-      '--time-zone <zone>',
-      "the shop's time zone, like Europe/Berlin: its days and times (empty: the computer's)",
-    )
-    .option('--json', 'print JSON instead of text')
+    .description(help.t('cli.help.settings.set.description'))
+    .option('--currency <code>', help.t('cli.help.settings.set.currency'))
+    .option('--locale <tag>', help.t('cli.help.settings.set.locale'))
+    .option('--payment-methods <list>', help.t('cli.help.settings.set.paymentMethods'))
+    .option('--shop-id <id>', help.t('cli.help.settings.set.shopId'))
+    .option('--till-name <name>', help.t('cli.help.settings.set.tillName'))
+    .option('--backups-kept <n>', help.t('cli.help.settings.set.backupsKept'))
+    .option('--archive-after-months <n>', help.t('cli.help.settings.set.archiveAfterMonths'))
+    .option('--printer-address <address>', help.t('cli.help.settings.set.printerAddress'))
+    .option('--printer-profile <id>', help.t('cli.help.settings.set.printerProfile'))
+    .option('--cash-drawer <on|off>', help.t('cli.help.settings.set.cashDrawer'))
+    .option('--time-zone <zone>', help.t('cli.help.settings.set.timeZone'))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
     .action(async (options: SetOptions & { json?: boolean }, command: Command) => {
       const patch = {
         currency: options.currency,

@@ -45,11 +45,11 @@ function reportList(reports: ShiftReport[], timeZone: string, words: Translator)
   });
 }
 
-export function registerShiftReports(shift: Command): void {
+export function registerShiftReports(shift: Command, help: Translator): void {
   shift
     .command('x')
-    .description("The X report: the open shift's figures now, without closing it")
-    .option('--json', 'print the report as JSON')
+    .description(help.t('cli.help.shift.x.description'))
+    .option('--json', help.t('cli.help.shift.x.json'))
     .action((options: { json?: boolean }, command: Command) =>
       withTradingTill(command, (till) => {
         const report = accepted(till.store.shifts.xReport(Date.now()), till.words, {}, false);
@@ -60,9 +60,9 @@ export function registerShiftReports(shift: Command): void {
 
   shift
     .command('reports')
-    .description('The Z reports of past shifts, newest first, as they were made at the close')
-    .option('--number <n>', 'show this one Z report in full (3 or Z3)')
-    .option('--json', 'print JSON: the list of reports, or the one report')
+    .description(help.t('cli.help.shift.reports.description'))
+    .option('--number <n>', help.t('cli.help.shift.reports.number'))
+    .option('--json', help.t('cli.help.shift.reports.json'))
     .action((options: { json?: boolean; number?: string }, command: Command) =>
       withTradingTill(command, (till) => {
         if (options.number !== undefined) {

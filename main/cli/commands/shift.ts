@@ -2,6 +2,7 @@
 // till (main/trading/desk.ts): open with the counted float, cash in and out, safe drops,
 // "no sale", close with the cash counted (the Z report). Reports: ./shift-reports.ts.
 import type { Command } from 'commander';
+import type { MessageKey, Translator } from '../../../domain/i18n/messages.js';
 import type { ManualDrawerKind, ShiftSummary } from '../../../domain/shift.js';
 import { tillTimeZone } from '../../../db/till-time-zone.js';
 import { shiftLine } from '../../../domain/views/status-view.js';
@@ -16,26 +17,21 @@ import { registerShiftReports } from './shift-reports.js';
 type Options = ActingOptions & { json?: boolean; reason?: string };
 
 const ENTRY_OPTIONS = { '/amountMinor': 'AMOUNT', '/reason': '--reason' };
-const ACTING_HELP = `
-With no cashiers set up, anyone may do this. With cashiers, --cashier signs in for this one
-command; what needs a manager (no sale, cash out above the limit, closing) also takes
---manager, unless --cashier is a manager. PINs are never arguments: TILLSYNC_PIN and
-TILLSYNC_MANAGER_PIN, else typed at the prompt (not shown), else lines on standard input
-(the cashier's first, then the manager's).`;
-
-const AMOUNT_HELP = 'the amount in the currency, as typed on a till: 52.50 or 52,50';
-
-const ENTRY_COMMANDS: ReadonlyArray<{ name: string; kind: ManualDrawerKind; does: string }> = [
-  { name: 'cash-in', kind: 'cash_in', does: 'Put cash into the drawer (paid-in), with the reason' },
+const ENTRY_COMMANDS: ReadonlyArray<{
+  name: string;
+  kind: ManualDrawerKind;
+  does: MessageKey;
+}> = [
+  { name: 'cash-in', kind: 'cash_in', does: 'cli.help.shift.cashIn.description' },
   {
     name: 'cash-out',
     kind: 'cash_out',
-    does: 'Take cash out of the drawer (paid-out), with the reason; above the limit in Settings a manager approves',
+    does: 'cli.help.shift.cashOut.description',
   },
   {
     name: 'safe-drop',
     kind: 'safe_drop',
-    does: 'Move cash from the drawer to the safe, with the reason; above the limit a manager approves',
+    does: 'cli.help.shift.safeDrop.description',
   },
 ];
 
@@ -94,19 +90,20 @@ function drawerEntry(
   });
 }
 
-export function registerShift(program: Command): void {
-  const shift = program
-    .command('shift')
-    .description('The trading day: open, the cash drawer, the X report, close with the Z report');
+export function registerShift(program: Command, help: Translator): void {
+  const amountHelp = help.t('cli.help.shift.amount');
+  const actingHelp = help.t('cli.help.shift.acting');
+  const shift = program.command('shift').description(help.t('cli.help.shift.description'));
 
   addActingOptions(
     shift
       .command('open')
-      .description('Open a shift with the float counted in the drawer')
-      .option('--float <amount>', `the float counted in the drawer: ${AMOUNT_HELP}`)
-      .option('--json', 'print the shift as JSON'),
+      .description(help.t('cli.help.shift.open.description'))
+      .option('--float <amount>', help.t('cli.help.shift.open.float', { amount: amountHelp }))
+      .option('--json', help.t('cli.help.shift.open.json')),
+    help,
   )
-    .addHelpText('after', ACTING_HELP)
+    .addHelpText('after', actingHelp)
     .action((options: Options & { float?: string }, command: Command) =>
       withTradingTill(command, async (till) => {
         const floatMinor = till.amount(options.float, '--float');
@@ -128,11 +125,12 @@ export function registerShift(program: Command): void {
     addActingOptions(
       shift
         .command(`${name} <amount>`)
-        .description(does)
-        .option('--reason <text>', 'why (required): it is on the X and Z reports')
-        .option('--json', 'print the entry as JSON'),
+        .description(help.t(does))
+        .option('--reason <text>', help.t('cli.help.shift.entry.reason'))
+        .option('--json', help.t('cli.help.shift.entry.json')),
+      help,
     )
-      .addHelpText('after', `\n<amount>: ${AMOUNT_HELP}.${ACTING_HELP}`)
+      .addHelpText('after', `\n<amount>: ${amountHelp}.${actingHelp}`)
       .action((amount: string, options: Options, command: Command) =>
         drawerEntry(kind, amount, options, command),
       );
@@ -140,11 +138,12 @@ export function registerShift(program: Command): void {
   addActingOptions(
     shift
       .command('no-sale')
-      .description('Record opening the drawer without a sale, with the reason (a manager approves)')
-      .option('--reason <text>', 'why (required): it is on the X and Z reports')
-      .option('--json', 'print the entry as JSON'),
+      .description(help.t('cli.help.shift.noSale.description'))
+      .option('--reason <text>', help.t('cli.help.shift.entry.reason'))
+      .option('--json', help.t('cli.help.shift.entry.json')),
+    help,
   )
-    .addHelpText('after', ACTING_HELP)
+    .addHelpText('after', actingHelp)
     .action((options: Options, command: Command) =>
       drawerEntry('no_sale', undefined, options, command),
     );
@@ -152,17 +151,13 @@ export function registerShift(program: Command): void {
   addActingOptions(
     shift
       .command('close')
-      .description(
-        'Close the shift with the cash counted: makes and keeps its Z report (a manager closes)',
-      )
-      .option('--counted <amount>', `the cash counted in the drawer: ${AMOUNT_HELP}`)
-      .option(
-        '--note <text>',
-        'why the cash is over or short (required above the limit in Settings)',
-      )
-      .option('--json', 'print the Z report as JSON'),
+      .description(help.t('cli.help.shift.close.description'))
+      .option('--counted <amount>', help.t('cli.help.shift.close.counted', { amount: amountHelp }))
+      .option('--note <text>', help.t('cli.help.shift.close.note'))
+      .option('--json', help.t('cli.help.shift.close.json')),
+    help,
   )
-    .addHelpText('after', ACTING_HELP)
+    .addHelpText('after', actingHelp)
     .action((options: Options & { counted?: string; note?: string }, command: Command) =>
       withTradingTill(command, async (till) => {
         const countedMinor = till.amount(options.counted, '--counted');
@@ -182,5 +177,5 @@ export function registerShift(program: Command): void {
       }),
     );
 
-  registerShiftReports(shift);
+  registerShiftReports(shift, help);
 }

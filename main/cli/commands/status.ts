@@ -83,11 +83,11 @@ function describe(sync: SyncStatus, now: number, timeZone: string, words: Transl
   return lines;
 }
 
-export function registerStatus(program: Command): void {
+export function registerStatus(program: Command, help: Translator): void {
   program
     .command('status')
-    .description('Show sales per state, the state of sync and the open shift')
-    .option('--json', 'print JSON instead of text')
+    .description(help.t('cli.help.status.description'))
+    .option('--json', help.t('cli.help.common.jsonInsteadOfText'))
     .action(async (options: { json?: boolean }, command: Command) => {
       // The configuration as every command loads it (the saved key included); one that
       // cannot be read is shown, not fatal.

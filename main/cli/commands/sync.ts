@@ -95,13 +95,14 @@ async function withEngine(command: Command, json: boolean | undefined, run: 'dra
   }
 }
 
-export function registerSync(program: Command): void {
+export function registerSync(program: Command, help: Translator): void {
   addPlatformFlags(
     program
       .command('sync')
-      .description('Send the sales that are due now, then stop (exit codes in the README)')
-      .option('--once', 'send what is due now and stop (the only mode; the daemon keeps syncing)')
-      .option('--json', 'print a JSON summary'),
+      .description(help.t('cli.help.sync.description'))
+      .option('--once', help.t('cli.help.sync.once'))
+      .option('--json', help.t('cli.help.common.jsonSummary')),
+    help,
   ).action(async (options: { once?: boolean; json?: boolean }, command: Command) => {
     if (!options.once) {
       throw new CliError(terminalWords().t('cli.sync.useOnce'), EXIT.invalidInput);
@@ -112,8 +113,9 @@ export function registerSync(program: Command): void {
   addPlatformFlags(
     program
       .command('resync')
-      .description('Try every waiting sale now: clears backoff and a paused queue')
-      .option('--json', 'print a JSON summary'),
+      .description(help.t('cli.help.resync.description'))
+      .option('--json', help.t('cli.help.common.jsonSummary')),
+    help,
   ).action(async (options: { json?: boolean }, command: Command) => {
     await withEngine(command, options.json, 'resync');
   });
