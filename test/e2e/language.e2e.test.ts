@@ -87,7 +87,11 @@ describe.skipIf(!chromiumAvailable)('every screen in the shop language (Chromium
     });
     await page.reload();
     // The page takes the till's language once it has read the settings.
-    await page.waitForFunction(`document.documentElement.lang === '${shop.locale}'`);
+    await waitForPage(
+      page,
+      async () => (await page.getAttribute('html', 'lang')) === shop.locale,
+      `the page in ${shop.locale}`,
+    );
     for (const screen of SCREENS) {
       await page.locator(`#tab-${screen}`).click();
       await page.waitForTimeout(400); // the screen reads its lists
