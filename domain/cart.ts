@@ -165,7 +165,7 @@ export function lineProblem(
   locale: string = UNSTATED_CART_LOCALE,
   words: Translator = english,
 ): string | undefined {
-  const parsed = parseQuantity(line.quantityText, locale);
+  const parsed = parseQuantity(line.quantityText, locale, words.t('field.cart.quantity'));
   if (!parsed.ok && parsed.error.why !== 'too_large') return words.say(parsed.error);
   const milli = parsed.ok ? parsed.value : undefined;
   if (milli === undefined || milli > MAX_QUANTITY * 1000)

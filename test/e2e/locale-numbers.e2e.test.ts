@@ -67,7 +67,7 @@ describe.skipIf(!chromiumAvailable)('numbers typed in the shop locale (Chromium)
     // "1.234" could be a thousand or one and a bit: refused, never guessed.
     await quantity.fill('1.234');
     expect(await cartRow(loaf.id).textContent()).toContain(
-      'Quantity is ambiguous: 1.234 could be 1234 or 1,234. Type one of those',
+      'Menge ist mehrdeutig: 1.234 kann 1234 oder 1,234 sein. Geben Sie eines davon ein',
     );
     expect(await charge().isDisabled()).toBe(true);
     await quantity.fill('0,5');
@@ -78,7 +78,7 @@ describe.skipIf(!chromiumAvailable)('numbers typed in the shop locale (Chromium)
     expect(await page.getByTestId('change-due').textContent()).toBe('0,25\u00a0€');
     await tendered.fill('2,505');
     expect(await page.locator('.cash').textContent()).toContain(
-      'Cash tendered has 3 decimals (2,505), but EUR has 2: write it like 52,50',
+      'hat 3 Nachkommastellen (2,505), aber EUR hat 2: schreiben Sie es wie 52,50',
     );
     await tendered.fill('2,50 €');
     await shot('de-DE-cash');

@@ -23,7 +23,7 @@ describe("a cart's problems in the till's language", () => {
   it('says a quantity typed wrong, with the locale example and limits', () => {
     expect(lineProblem(line('zwei'), 'de-DE')).toBe('Quantity must be a number, like 2 or 0,5');
     expect(lineProblem(line('zwei'), 'de-DE', german)).toBe(
-      'Quantity muss eine Zahl sein, z. B. 2 oder 0,5',
+      'Menge muss eine Zahl sein, z. B. 2 oder 0,5',
     );
     expect(lineProblem(line('0'), 'de-DE', german)).toBe('Die Menge muss mehr als 0 sein');
     expect(lineProblem(line('2000000'), 'de-DE')).toBe('At most 1000000 at once');
