@@ -39,13 +39,13 @@ describe('amounts on the command line in the shop locale', () => {
     expect(wrong.stderr).toMatch(/locale.*must be a language and region this till knows/);
   });
 
-  it('refuses an amount two readings fit, naming both, and writes nothing', async () => {
+  it('refuses an amount two readings fit, naming both in German, and writes nothing', async () => {
     const tillsync = await aTill('de_DE.UTF-8');
     expect((await tillsync(['settings', 'set', '--currency', 'KWD'])).code).toBe(0);
     const refused = await tillsync(['shift', 'open', '--float', '1.234']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(
-      /^--float is ambiguous: 1\.234 could be 1\.234,000\u00a0KWD or 1,234\u00a0KWD\. Type 1234 or 1,234\./,
+      /^--float ist mehrdeutig: 1\.234 kann 1\.234,000\u00a0KWD oder 1,234\u00a0KWD sein\. Geben Sie 1234 oder 1,234 ein\./,
     );
     const status = json<{ sync: { shift: unknown } }>(await tillsync(['status', '--json']));
     expect(status.sync.shift).toBeNull();
