@@ -129,7 +129,8 @@ async function timeSyncScreen(dataDir: string): Promise<number | null> {
       await page.getByRole('tab', { name: /^Sync/ }).click();
       // Loaded: the figures are in, and the first page of sales (when there are any).
       // Locators, not a function evaluated in the page: the console's CSP forbids eval.
-      const synced = page.getByTestId('count-synced').filter({ hasText: /^\d+$/ });
+      // A figure as the locale groups it: "1,084", "1.084", "1 084".
+      const synced = page.getByTestId('count-synced').filter({ hasText: /^\d[\d.,\s]*$/ });
       await synced.waitFor();
       if ((await synced.textContent()) !== '0')
         await page.locator('table.sales tbody tr').first().waitFor();
