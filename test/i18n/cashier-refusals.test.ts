@@ -3,25 +3,14 @@
 // with the tries left, the lock, a cashier refused, and the manager an action needs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../db/store.js';
-import { translator } from '../../domain/i18n/messages.js';
-import type { AppError, Result } from '../../domain/result.js';
 import { freshStore, NOW } from '../helpers/shift-store.js';
-
-const german = translator('de-DE');
-const french = translator('fr-FR');
-const spanish = translator('es-ES');
+import { french, german, refusal, spanish } from '../helpers/refusals.js';
 
 let store: Store;
 beforeEach(() => {
   store = freshStore();
 });
 afterEach(() => store.close());
-
-/** The error of a result that must be a refusal. */
-function refusal(result: Result<unknown>): AppError {
-  if (result.ok) throw new Error('expected a refusal');
-  return result.error;
-}
 
 describe('cashiers and PINs', () => {
   const MANAGER_PIN = '972530';

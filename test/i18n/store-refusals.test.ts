@@ -6,27 +6,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fieldErrorsFrom, invalidInput } from '../../db/field-errors.js';
 import type { Store } from '../../db/store.js';
 import { said } from '../../domain/i18n/said.js';
-import { translator } from '../../domain/i18n/messages.js';
 import { newSale } from '../../domain/new-sale.js';
-import type { AppError, Result } from '../../domain/result.js';
 import { act, freshStore, NOW, tradingRows } from '../helpers/shift-store.js';
 import { checked, validSale } from '../helpers/sales.js';
-
-const german = translator('de-DE');
-const french = translator('fr-FR');
-const spanish = translator('es-ES');
+import { french, german, refusal, spanish } from '../helpers/refusals.js';
 
 let store: Store;
 beforeEach(() => {
   store = freshStore();
 });
 afterEach(() => store.close());
-
-/** The error of a result that must be a refusal. */
-function refusal(result: Result<unknown>): AppError {
-  if (result.ok) throw new Error('expected a refusal');
-  return result.error;
-}
 
 describe('a refused sale', () => {
   it('says why in German and French, the total as a number, its English kept', () => {
