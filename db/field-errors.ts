@@ -1,16 +1,12 @@
 // Turns zod issues into field errors with JSON Pointer paths (RFC 6901), one per bad
 // field, so every boundary reports bad input the same way.
 import type { z } from 'zod';
-import { invalidFields, type AppError, type FieldError, type Said } from '../domain/result.js';
+import { invalidFields, type AppError, type FieldError } from '../domain/result.js';
 import { said, saidOfIssue } from '../domain/i18n/said.js';
 
 export function toPointer(path: ReadonlyArray<PropertyKey>): string {
   return path.map((part) => '/' + String(part).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
-
-/** A zod issue's message with its catalog key (domain/i18n/said.ts saidOfIssue). */
-export const problemOf = (issue: z.core.$ZodIssue): { message: string; say?: Said } =>
-  saidOfIssue(issue);
 
 /** One error per field: the first problem zod found there, which is the most basic one. */
 export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
@@ -21,7 +17,7 @@ export function fieldErrorsFrom(error: z.ZodError): FieldError[] {
         ...said('field.notAKnownField'),
       }));
     }
-    return [{ path: toPointer(issue.path), ...problemOf(issue) }];
+    return [{ path: toPointer(issue.path), ...saidOfIssue(issue) }];
   });
   const seen = new Set<string>();
   return all.filter((field) => !seen.has(field.path) && seen.add(field.path));

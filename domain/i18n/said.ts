@@ -2,7 +2,7 @@
 // can say them in the till's language while JSON output and logs keep the English text.
 import type { z } from 'zod';
 import type { Said } from '../result.js';
-import { english, type MessageKey, type MessageValues } from './messages.js';
+import { english, type MessageKey } from './messages.js';
 
 type SaidValues = NonNullable<Said['values']>;
 
@@ -45,7 +45,7 @@ export function saidOfIssue(issue: z.core.$ZodIssue): { message: string; say?: S
 /**
  * A custom zod issue's words whose values vary per input (a total, a line number): spread
  * into the issue, `{ code: 'custom', path, input, ...saidIssue('field.x', { n }) }`;
- * db/field-errors.ts problemOf reads the key back from `params.say`.
+ * db/field-errors.ts reads the key back from `params.say` (saidOfIssue).
  */
 export function saidIssue(
   key: MessageKey,
@@ -54,5 +54,3 @@ export function saidIssue(
   const { message, say } = said(key, values);
   return { message, params: { say } };
 }
-
-export type { MessageValues };
