@@ -11,7 +11,7 @@ import {
 } from '../domain/money.js';
 import type { SandboxDatabase } from './db/open.js';
 import { customers, products, sales, shops } from './db/schema.js';
-import type { SaleBody, SaleRequest } from './http/schemas.js';
+import { tooManyPriceDecimals, type SaleBody, type SaleRequest } from './http/schemas.js';
 import type { ProblemFieldError } from './http/problem.js';
 
 export type CreateOutcome =
@@ -116,7 +116,7 @@ export function createSalesStore(
       ) {
         errors.push({
           pointer: `/items/${index}/price`,
-          detail: `has more decimal places than ${currency} allows (${decimals})`,
+          detail: tooManyPriceDecimals(currency, decimals),
         });
       }
     });

@@ -7,11 +7,17 @@ import type { FaultInjector } from '../faults.js';
 import type { Authenticate } from '../http/auth.js';
 import { problem, PROBLEM_TYPES, sendProblem, sendText } from '../http/problem.js';
 import { problems, statusText } from '../http/responses.js';
-import { listSalesQuery, sale, saleList, saleRequest, type SaleRequest } from '../http/schemas.js';
-import { bodyErrors } from '../http/validation.js';
+import {
+  listSalesQuery,
+  pathId,
+  sale,
+  saleHeaders,
+  saleList,
+  saleRequest,
+  type SaleRequest,
+} from '../http/schemas.js';
+import { bodyErrors, headerError, serverLimits } from '../http/validation.js';
 import type { SalesStore } from '../sales.js';
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 const HTML_ERROR_PAGE =
   '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head>' +
@@ -27,6 +33,7 @@ export function registerSalesRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const inFlight = new Set<string>();
+  const limits = serverLimits(app);
 
   api.post(
     '/v1/sales',
@@ -40,27 +47,24 @@ export function registerSalesRoutes(
         description:
           'Send `Idempotency-Key` to make retries safe: the same key and body replay the first ' +
           'answer with `Idempotent-Replayed: true`; a key still in flight gets 409; the same ' +
-          'key with another body gets 422. Keys never expire.',
+          'key with another body gets 422. Keys never expire. Products, the customer and the ' +
+          'shop must exist in the catalog (422 naming each that does not), and each price may ' +
+          "have no more decimals than the shop's currency. The body may be at most " +
+          `${limits.bodyLimitBytes} bytes (413 beyond; also x-body-limit-bytes).`,
+        'x-body-limit-bytes': limits.bodyLimitBytes,
         tags: ['sales'],
         security: [{ bearerAuth: [] }],
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: saleHeaders,
         body: saleRequest,
         response: { 201: sale, ...problems({ body: true, extra: [409, 502, 503] }) },
       },
     },
     async (request, reply) => {
       const key = request.key!;
+      // A bad Idempotency-Key is a malformed request (400), answered before the body's errors.
+      const badHeader = headerError(request);
+      if (badHeader) throw badHeader;
       const idempotencyKey = request.headers['idempotency-key'];
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        return sendProblem(
-          reply,
-          problem(
-            400,
-            statusText(400),
-            'Idempotency-Key must be 1 to 255 visible ASCII characters',
-          ),
-        );
-      }
       // The body as sent: valid, or with its schema errors in bodyErrors(request).
       const body = request.body as Partial<SaleRequest>;
       const errors = bodyErrors(request);
@@ -179,7 +183,7 @@ export function registerSalesRoutes(
           'A sale as it was answered when created. A key bound to shops sees theirs only.',
         tags: ['sales'],
         security: [{ bearerAuth: [] }],
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: pathId(limits.maxParamLength).describe('The sale id, sale_…') }),
         response: { 200: sale, ...problems({ extra: [404] }) },
       },
     },

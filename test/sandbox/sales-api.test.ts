@@ -102,9 +102,10 @@ describe('sandbox: POST /v1/sales', () => {
       paymentMethod: 'MOBILE_MONEY',
       customerId: 'cus_nobody',
     });
+    // The schema's errors come first: the document states the decimals, the catalog the rest.
     expect(refs.json().errors).toEqual([
-      { pointer: '/items/0/productId', detail: 'no product prod_unknown' },
       { pointer: '/items/1/price', detail: 'has more decimal places than USD allows (2)' },
+      { pointer: '/items/0/productId', detail: 'no product prod_unknown' },
       { pointer: '/customerId', detail: 'no customer cus_nobody' },
     ]);
     expect(sandbox.countSales()).toBe(0);
