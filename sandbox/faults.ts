@@ -4,13 +4,18 @@ import { z } from 'zod';
 import { seededRandom } from './seeded-random.js';
 
 const fraction = z.number().min(0).max(1).default(0);
+const LATENCY_RULE = 'must be a number of ms, 0 or more, or a range of them like 20-80';
+const ms = z.number({ error: LATENCY_RULE }).min(0, LATENCY_RULE);
 
 const faultSettings = z
   .strictObject({
     seed: z.number().int().nonnegative().default(1),
     /** Added processing time: a fixed number of ms, or a [min, max] range. */
     latencyMs: z
-      .union([z.number().min(0), z.tuple([z.number().min(0), z.number().min(0)])])
+      .union([ms, z.tuple([ms, ms])], { error: LATENCY_RULE })
+      .refine((latency) => typeof latency === 'number' || latency[0] <= latency[1], {
+        message: 'must be a range from low to high, like 20-80',
+      })
       .default(0),
     /** Fraction answered 500/502/503 before anything is stored. */
     failBeforeStore: fraction,
@@ -95,7 +100,9 @@ export function parseFaultSpec(spec: string): ReturnType<typeof faultConfigSchem
 function specValue(name: string, value: string): unknown {
   if (name === 'outage' || name === 'retryAfterFormat') return value;
   if (value.trim() === '') return value;
-  if (name === 'latencyMs' && value.includes('-')) return value.split('-').map(Number);
+  // A range is two numbers: "-5" is a negative number (refused), not "0-5".
+  const range = /^(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)$/.exec(value);
+  if (name === 'latencyMs' && range) return [Number(range[1]), Number(range[2])];
   const duration = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(value);
   if (duration) return Number(duration[1]) * { ms: 1, s: 1000, m: 60_000 }[duration[2] as 'ms'];
   return value === '' ? value : Number(value);
