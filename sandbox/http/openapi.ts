@@ -4,7 +4,7 @@
 // carries, the server's address, and only the components something refers to.
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { POLICY } from '../rate-limit.js';
-import { declareFrameworkAnswers, describeMethods } from './openapi-answers.js';
+import { declareFrameworkAnswers, describeFaults, describeMethods } from './openapi-answers.js';
 import { MEANINGS, OPERATION_MEANINGS, OTHER_CONTENT, statusText } from './responses.js';
 
 type Document = OpenAPIV3_1.Document;
@@ -112,6 +112,7 @@ export function finishDocument(generated: Document, serverUrl: string): Document
       Object.entries(HEADERS).map(([name, value]) => [componentKey(name), value]),
     ),
   };
+  describeFaults(document);
   describeMethods(document);
   usedSchemasOnly(document);
   return document;
