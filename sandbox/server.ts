@@ -65,7 +65,7 @@ export async function buildSandboxServer(parts: ServerParts) {
     frameworkErrors: (error, _request, reply) => {
       void sendProblem(
         reply,
-        frameworkProblem(error) ?? problem(400, statusText(400), error.message),
+        frameworkProblem(error) ?? problem(500, statusText(500), error.message),
       );
     },
     return503OnClosing: false,

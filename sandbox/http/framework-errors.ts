@@ -54,10 +54,17 @@ const FRAMEWORK_ERRORS: Record<string, FrameworkError> = {
 /** The methods whose body Fastify reads (and may refuse), whatever the route declares. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** A Fastify refusal as a problem, or undefined for an error that is not one. */
+/**
+ * A Fastify refusal as a problem, or undefined for an error that is not one. A 4xx the
+ * table does not know keeps its status and Fastify's words: a refusal, not a failure.
+ */
 export function frameworkProblem(error: FastifyError): Problem | undefined {
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-  return known && problem(known.status, statusText(known.status), known.detail);
+  if (known) return problem(known.status, statusText(known.status), known.detail);
+  const status = error.statusCode ?? 500;
+  return status >= 400 && status < 500
+    ? problem(status, statusText(status), error.message)
+    : undefined;
 }
 
 /** The statuses Fastify itself may answer an operation with, by its method and path. */
