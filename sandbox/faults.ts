@@ -4,13 +4,18 @@ import { z } from 'zod';
 import { seededRandom } from './seeded-random.js';
 
 const fraction = z.number().min(0).max(1).default(0);
+const LATENCY_RULE = 'must be a number of ms, 0 or more, or a range of them like 20-80';
+const ms = z.number({ error: LATENCY_RULE }).min(0, LATENCY_RULE);
 
 const faultSettings = z
   .strictObject({
     seed: z.number().int().nonnegative().default(1),
     /** Added processing time: a fixed number of ms, or a [min, max] range. */
     latencyMs: z
-      .union([z.number().min(0), z.tuple([z.number().min(0), z.number().min(0)])])
+      .union([ms, z.tuple([ms, ms])], { error: LATENCY_RULE })
+      .refine((latency) => typeof latency === 'number' || latency[0] <= latency[1], {
+        message: 'must be a range from low to high, like 20-80',
+      })
       .default(0),
     /** Fraction answered 500/502/503 before anything is stored. */
     failBeforeStore: fraction,
@@ -95,10 +100,86 @@ export function parseFaultSpec(spec: string): ReturnType<typeof faultConfigSchem
 function specValue(name: string, value: string): unknown {
   if (name === 'outage' || name === 'retryAfterFormat') return value;
   if (value.trim() === '') return value;
-  if (name === 'latencyMs' && value.includes('-')) return value.split('-').map(Number);
+  // A range is two numbers: "-5" is a negative number (refused), not "0-5".
+  const range = /^(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)$/.exec(value);
+  if (name === 'latencyMs' && range) return [Number(range[1]), Number(range[2])];
   const duration = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(value);
   if (duration) return Number(duration[1]) * { ms: 1, s: 1000, m: 60_000 }[duration[2] as 'ms'];
   return value === '' ? value : Number(value);
+}
+
+/** A fault as an integrator meets it: where, which statuses, what is stored. */
+export interface FaultEffect {
+  /** How a spec string sets it (`malformed=0.1`); JSON takes the setting's name too. */
+  spec: string;
+  /** The operations it touches: createSale only, or every API request. */
+  operations: 'createSale' | 'all';
+  /** The statuses it answers with (none: a delay, or no answer at all). */
+  statuses: number[];
+  answer: string;
+}
+
+/** What each fault does, for the OpenAPI document (x-sandbox-faults and descriptions). */
+export const FAULT_EFFECTS = {
+  latencyMs: {
+    spec: 'latency=<ms, or a range like 20-80>',
+    operations: 'createSale',
+    statuses: [],
+    answer: 'Each sale is answered that many ms later (a random time in a range).',
+  },
+  failBeforeStore: {
+    spec: 'fail5xx=<fraction>',
+    operations: 'createSale',
+    statuses: [500, 502, 503],
+    answer: 'A fraction of sales is answered 500, 502 or 503 (a problem); nothing is stored.',
+  },
+  throttle: {
+    spec: 'throttle=<fraction>',
+    operations: 'createSale',
+    statuses: [429, 503],
+    answer:
+      'A fraction of sales is answered 429 or 503 (a problem) with Retry-After: retryAfter ' +
+      'seconds, or an HTTP date with retryAfterFormat=http-date; nothing is stored.',
+  },
+  htmlError: {
+    spec: 'html=<fraction>',
+    operations: 'createSale',
+    statuses: [502],
+    answer:
+      'A fraction of sales is answered 502 with an HTML page, as a proxy would; nothing is ' +
+      'stored.',
+  },
+  commitThenDrop: {
+    spec: 'commitThenDrop=<fraction>',
+    operations: 'createSale',
+    statuses: [],
+    answer:
+      'A fraction of sales is stored, then the connection is cut before any answer: a retry ' +
+      'with the same Idempotency-Key gets the stored sale.',
+  },
+  malformedSuccess: {
+    spec: 'malformed=<fraction>',
+    operations: 'createSale',
+    statuses: [201],
+    answer:
+      'A fraction of sales is stored and answered 201 with the JSON body cut in half (not ' +
+      'valid JSON); Location still names the sale.',
+  },
+  outage: {
+    spec: 'outage=refuse|hang',
+    operations: 'all',
+    statuses: [],
+    answer:
+      'Every request to the API: refuse, connections are refused; hang, requests are taken ' +
+      'and never answered. Until lifted, or for outageFor (like 30s).',
+  },
+} satisfies Partial<Record<keyof FaultConfig, FaultEffect>>;
+
+/** The faults that touch an operation, by their setting's name. */
+export function faultsOn(operationId: string): Array<[string, FaultEffect]> {
+  return Object.entries(FAULT_EFFECTS as Record<string, FaultEffect>).filter(
+    ([, effect]) => effect.operations === 'all' || effect.operations === operationId,
+  );
 }
 
 export type FaultAction =

@@ -11,6 +11,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { FaultInjector } from './faults.js';
 import type { Authenticate } from './http/auth.js';
+import { frameworkProblem } from './http/framework-errors.js';
+import { BODY_LIMIT_BYTES, MAX_ID_LENGTH } from './http/limits.js';
+import { registerNotFound } from './http/methods.js';
 import { finishDocument } from './http/openapi.js';
 import { problem, PROBLEM_TYPES, sendProblem } from './http/problem.js';
 import { statusText } from './http/responses.js';
@@ -20,8 +23,6 @@ import { registerSalesRoutes } from './routes/sales.js';
 import { registerWebhookRoutes } from './routes/webhooks.js';
 import type { SalesStore } from './sales.js';
 import type { WebhookEndpoints } from './webhooks/endpoints.js';
-
-export const BODY_LIMIT_BYTES = 256 * 1024;
 
 export interface ServerParts {
   store: SalesStore;
@@ -51,6 +52,22 @@ export async function buildSandboxServer(parts: ServerParts) {
     logger: parts.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
+    // An id longer than any the API takes is refused by the router (414), as documented.
+    routerOptions: { maxParamLength: MAX_ID_LENGTH },
+    // HEAD is refused with 405 like any method a path does not document.
+    exposeHeadRoutes: false,
+    // JSON may hold a "__proto__" or "constructor" key like any other: parsed as a plain
+    // own property (never a prototype), it is then an unknown field the strict schemas
+    // refuse with 422 naming it, not "invalid JSON".
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
+    // A URL that does not decode, a path parameter over the limit: problems too.
+    frameworkErrors: (error, _request, reply) => {
+      void sendProblem(
+        reply,
+        frameworkProblem(error) ?? problem(500, statusText(500), error.message),
+      );
+    },
     return503OnClosing: false,
     // What Node's HTTP parser refuses (a control character in a header...) is a problem too.
     clientErrorHandler: (error, socket) => {
@@ -72,50 +89,13 @@ export async function buildSandboxServer(parts: ServerParts) {
         problem(status, statusText(status), error.message, PROBLEM_TYPES.validation, error.errors),
       );
     }
-    switch (error.code) {
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendProblem(
-          reply,
-          problem(415, 'Unsupported Media Type', 'Send the body as application/json'),
-        );
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendProblem(
-          reply,
-          problem(413, 'Content Too Large', `The body is over ${BODY_LIMIT_BYTES} bytes`),
-        );
-    }
-    if (error.statusCode === 400) {
-      return sendProblem(
-        reply,
-        problem(400, 'Bad Request', `The body is not valid JSON: ${error.message}`),
-      );
-    }
+    const refused = frameworkProblem(error);
+    if (refused) return sendProblem(reply, refused);
     request.log.error(error);
     return sendProblem(
       reply,
       problem(500, 'Internal Server Error', 'The sandbox failed; see its log'),
     );
-  });
-  // A known path asked with another method is 405 with Allow (RFC 9110 §15.5.6), not 404.
-  const methodsByPath: Array<{ pattern: RegExp; methods: Set<string> }> = [];
-  app.addHook('onRoute', (route) => {
-    const pattern = new RegExp(`^${route.url.replace(/:[^/]+/g, '[^/]+')}/?$`);
-    let entry = methodsByPath.find((known) => known.pattern.source === pattern.source);
-    if (!entry) methodsByPath.push((entry = { pattern, methods: new Set() }));
-    for (const method of [route.method].flat()) entry.methods.add(method);
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const allowed = methodsByPath.find((known) => known.pattern.test(path))?.methods;
-    if (allowed) {
-      const allow = [...allowed].sort().join(', ');
-      return sendProblem(
-        reply,
-        problem(405, statusText(405), `${request.method} is not allowed here; use ${allow}`),
-        { Allow: allow },
-      );
-    }
-    return sendProblem(reply, problem(404, statusText(404), `No route ${request.method} ${path}`));
   });
 
   // A "hang" outage: take the request and never answer (until the outage ends).
@@ -125,6 +105,7 @@ export async function buildSandboxServer(parts: ServerParts) {
     parts.hanging.add(request.raw.socket);
     return reply;
   });
+  registerNotFound(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -4,6 +4,7 @@
 // carries, the server's address, and only the components something refers to.
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { POLICY } from '../rate-limit.js';
+import { declareFrameworkAnswers, describeFaults, describeMethods } from './openapi-answers.js';
 import { MEANINGS, OPERATION_MEANINGS, OTHER_CONTENT, statusText } from './responses.js';
 
 type Document = OpenAPIV3_1.Document;
@@ -93,6 +94,7 @@ function usedSchemasOnly(document: Document): void {
 export function finishDocument(generated: Document, serverUrl: string): Document {
   const document = structuredClone(generated);
   document.servers = [{ url: serverUrl, description: 'This sandbox' }];
+  declareFrameworkAnswers(document);
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations ?? {}) as OpenAPIV3_1.OperationObject[]) {
       if (typeof operation !== 'object' || !operation.responses) continue;
@@ -110,6 +112,8 @@ export function finishDocument(generated: Document, serverUrl: string): Document
       Object.entries(HEADERS).map(([name, value]) => [componentKey(name), value]),
     ),
   };
+  describeFaults(document);
+  describeMethods(document);
   usedSchemasOnly(document);
   return document;
 }

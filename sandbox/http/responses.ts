@@ -2,6 +2,7 @@
 // operation can give. Routes list their statuses from here; the OpenAPI document takes its
 // descriptions from here (openapi.ts); tests check every answer against that document.
 import { STATUS_CODES } from 'node:http';
+import { BODY_LIMIT_BYTES, MAX_ID_LENGTH } from './limits.js';
 import { problemSchema } from './schemas.js';
 
 /** RFC 9110's phrases where Node still has the older ones. */
@@ -15,8 +16,9 @@ export const MEANINGS: Record<number, string> = {
   201: 'Created.',
   204: 'Done; there is no body.',
   400:
-    'The request is malformed: its JSON, its query, its Idempotency-Key, or an empty or ' +
-    'malformed Bearer credential (WWW-Authenticate error="invalid_request").',
+    'The request is malformed: its URL (a %-escape that does not decode), its JSON (not ' +
+    'valid, or empty), its query, its Idempotency-Key, or an empty or malformed Bearer ' +
+    'credential (WWW-Authenticate error="invalid_request").',
   401:
     'No API key, or one that is not valid, has expired or was revoked; WWW-Authenticate ' +
     'says which.',
@@ -25,7 +27,8 @@ export const MEANINGS: Record<number, string> = {
   409:
     'A request with this Idempotency-Key is still being processed: retry after ' +
     'Retry-After seconds.',
-  413: 'The body is over 256 KiB.',
+  413: `The body is over ${BODY_LIMIT_BYTES / 1024} KiB.`,
+  414: `A path parameter is over ${MAX_ID_LENGTH} characters; no id is that long.`,
   415: 'The body is not application/json.',
   422:
     'The body is well-formed JSON but not valid: `errors` lists every bad field, each as a ' +
@@ -53,7 +56,7 @@ export function problems(options: { body?: boolean; extra?: number[] } = {}) {
 export const OPERATION_MEANINGS: Record<string, Record<number, string>> = {
   createSale: {
     201:
-      'Created. A retry with the same Idempotency-Key and body gets the first answer again, ' +
+      'The sale, stored. A retry with the same Idempotency-Key and body gets the first answer again, ' +
       'with Idempotent-Replayed: true.',
   },
 };

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { sandboxForTest } from './helpers.js';
+import { clientFor, saleRequest, sandboxForTest } from './helpers.js';
 
 interface OpenApiDocument {
   openapi: string;
@@ -11,6 +11,10 @@ interface OpenApiDocument {
       { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }
     >
   >;
+}
+
+interface FaultedOperation extends OperationShape {
+  'x-sandbox-faults': Array<{ setting: string; spec: string; statuses: number[]; answer: string }>;
 }
 
 interface OperationShape {
@@ -94,6 +98,55 @@ describe('sandbox: OpenAPI and Swagger UI', () => {
     expect(text).toContain('#/components/headers/RateLimit');
     // Swagger UI shows the same document.
     expect(await (await fetch(`${sandbox.url}/docs/json`)).json()).toEqual(document);
+  });
+
+  it('lists on each operation the faults that can touch it, and each fault answers only as listed', async () => {
+    const sandbox = await sandboxForTest();
+    const key = await sandbox.mintKey();
+    const document = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, FaultedOperation>>;
+    };
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    for (const operation of operations)
+      expect(operation['x-sandbox-faults'].map((fault) => fault.setting)).toContain('outage');
+    const createSale = operations.find((operation) => operation.operationId === 'createSale')!;
+    const faults = createSale['x-sandbox-faults'];
+    expect(faults.map((fault) => fault.setting).sort()).toEqual(
+      [
+        'commitThenDrop',
+        'failBeforeStore',
+        'htmlError',
+        'latencyMs',
+        'malformedSuccess',
+        'outage',
+        'throttle',
+      ].sort(),
+    );
+    // Every fraction fault, set to always: its answers are the statuses listed for it, each
+    // declared, with a description that names the fault.
+    for (const fault of faults.filter((listed) => listed.spec.endsWith('=<fraction>'))) {
+      await sandbox.faults.set({ [fault.setting]: 1, seed: 11 });
+      const stored = sandbox.countSales();
+      const client = clientFor(sandbox, key, { unchecked: fault.setting === 'malformedSuccess' });
+      const seen = new Set<number | string>();
+      for (let i = 0; i < 6; i++)
+        seen.add(
+          await client.postSale(saleRequest()).then(
+            (answer) => answer.status,
+            () => 'no answer',
+          ),
+        );
+      const expected = fault.statuses.length ? fault.statuses : ['no answer'];
+      expect([...seen].every((status) => expected.includes(status as never))).toBe(true);
+      for (const status of fault.statuses)
+        expect(createSale.responses[status]!.description).toContain(fault.spec);
+      // Only the faults said to store (201, or no answer) do.
+      const stores = fault.statuses.length === 0 || fault.statuses.includes(201);
+      expect(sandbox.countSales() > stored, fault.setting).toBe(stores);
+      expect(fault.answer.includes('nothing is stored'), fault.setting).toBe(!stores);
+    }
+    // A malformed 201 is the one answer the schema cannot describe: its description does.
+    expect(createSale.responses['201']!.description).toMatch(/malformed=.*not valid JSON/);
   });
 
   it('serves Swagger UI at /docs from its own files, with nothing loaded from the internet', async () => {
