@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import { currencyDecimals, QUANTITY_DECIMALS, toScaledInteger } from '../../domain/money.js';
 import { SEED_SHOPS } from '../seed-data.js';
+import { MAX_ID_LENGTH } from './limits.js';
 
 export const PAYMENT_METHODS = ['CASH', 'MOBILE_MONEY'] as const;
 export const MAX_ITEMS = 500;
 export const MAX_QUANTITY = 1_000_000;
-const MAX_ID_LENGTH = 128;
 
 /** The sandbox's currencies: its shops are its seed, and never change. */
 const CURRENCIES = [...new Set(SEED_SHOPS.map((shop) => shop.currency))];

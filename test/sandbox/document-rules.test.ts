@@ -3,6 +3,7 @@
 // numbers in a query. Each is read from the served document and tried at its edge.
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
+import { MAX_ID_LENGTH } from '../../sandbox/http/limits.js';
 import { clientFor, saleRequest, sandboxForTest } from './helpers.js';
 
 type Schema = OpenAPIV3_1.SchemaObject;
@@ -93,7 +94,7 @@ describe('sandbox: the document states every rule of a request', () => {
     expect((await client.postSale(padded.replace('{', '{ '))).status).toBe(413);
 
     const id = parameter('/v1/sales/{id}', 'get', 'id');
-    expect(id.maxLength).toBe(100);
+    expect(id.maxLength).toBe(MAX_ID_LENGTH);
     const longest = await client.get(`/v1/sales/sale_${'x'.repeat(id.maxLength! - 5)}`);
     expect(longest.status).toBe(404);
   });
