@@ -2,7 +2,10 @@
 // steady rate up to the bucket's capacity. The headers follow the current IETF draft
 // (draft-ietf-httpapi-ratelimit-headers-10: `RateLimit-Policy` and `RateLimit`, structured
 // fields naming the policy), with the older draft's three fields alongside for clients
-// that read those.
+// that read those. `t` (and RateLimit-Reset, and Retry-After on a 429) is the draft's
+// "time until additional quota is made available": for a bucket, the next whole token, so
+// a request sent then is taken. (After a take the bucket is never full, so more is always
+// to come.)
 import { z } from 'zod';
 
 export const rateLimitSchema = z.union([
@@ -24,6 +27,21 @@ export interface RateDecision {
   headers: Record<string, string>;
 }
 
+// Float rounding (a clock read as 1234.5670000001 ms) must not leave a token that is due at
+// `t` a hair short of whole: counts this close to a whole token are that token.
+const EPSILON = 1e-9;
+const whole = (tokens: number) => Math.floor(tokens + EPSILON);
+
+/** Whole seconds until the bucket holds one more whole token (the draft's `t`). */
+export function secondsUntilMore(tokens: number, refillPerSecond: number): number {
+  const next = whole(tokens) + 1;
+  let seconds = Math.max(0, Math.ceil((next - tokens) / refillPerSecond));
+  // The division rounds too: settle on the first whole second the refill really reaches.
+  while (seconds > 0 && whole(tokens + (seconds - 1) * refillPerSecond) >= next) seconds -= 1;
+  while (whole(tokens + seconds * refillPerSecond) < next) seconds += 1;
+  return seconds;
+}
+
 export function createRateLimiter(
   config: RateLimitConfig,
   now: () => number = () => performance.now(),
@@ -40,21 +58,24 @@ export function createRateLimiter(
       bucket.tokens + ((time - bucket.at) / 1000) * refillPerSecond,
     );
     bucket.at = time;
-    const allowed = bucket.tokens >= 1;
+    const allowed = whole(bucket.tokens) >= 1;
     if (allowed) bucket.tokens -= 1;
     buckets.set(key, bucket);
-    const remaining = Math.floor(bucket.tokens);
-    const reset = Math.ceil((capacity - bucket.tokens) / refillPerSecond);
+    const remaining = whole(bucket.tokens);
+    const more = secondsUntilMore(bucket.tokens, refillPerSecond);
     const headers: Record<string, string> = {
-      // q: the quota; w: the window in seconds (an empty bucket is full again after it).
+      // q: the quota (the bucket's size); w: the window in seconds in which an empty bucket
+      // is whole again, so q/w is at most the refill rate.
       'RateLimit-Policy': `"${POLICY}";q=${capacity};w=${Math.ceil(capacity / refillPerSecond)}`,
-      // r: requests left; t: seconds until the quota is whole again.
-      RateLimit: `"${POLICY}";r=${remaining};t=${reset}`,
+      // r: requests left; t: seconds until one more is.
+      RateLimit: `"${POLICY}";r=${remaining};t=${more}`,
       'RateLimit-Limit': String(capacity),
       'RateLimit-Remaining': String(remaining),
-      'RateLimit-Reset': String(reset),
+      // The older draft's reset: the same moment as t (and as Retry-After, as it asks).
+      'RateLimit-Reset': String(more),
     };
-    if (!allowed) headers['Retry-After'] = String(Math.ceil((1 - bucket.tokens) / refillPerSecond));
+    // Refused: the bucket is short of a whole token, and `more` is when it has one.
+    if (!allowed) headers['Retry-After'] = String(more);
     return { allowed, headers };
   }
 

@@ -35,24 +35,32 @@ export function createPacer(clock: Clock, concurrency: () => number) {
     note(reading: RateLimitReading | null): void {
       if (!reading) return;
       const resetMs = reading.resetSeconds * 1000;
+      // The policy's sustained rate (q per w: a bucket's refill, a window's average), when
+      // told. A window's last few may run out before its reset at that rate: the answer
+      // that says none is left then holds the queue until the reset.
+      const policyGapMs =
+        reading.limit && reading.windowSeconds
+          ? (reading.windowSeconds * 1000) / reading.limit
+          : Infinity;
       if (reading.remaining <= 0) {
-        // Nothing left: wait for it, then one request per reset until a reading says more
-        // is left (a burst at full concurrency would use it all up again).
-        gapMs = resetMs;
+        // Nothing left: wait for more, then one request per reset (or at the policy's rate)
+        // until a reading says more is left (a burst at full concurrency would use it all
+        // up again).
+        gapMs = Math.min(resetMs, policyGapMs);
         holdFor(resetMs);
         return;
       }
-      // Plenty left: no spacing. Near the end: one request per refill (a token bucket
-      // tells its size, so its refill time per token is reset / used), or spread what is
-      // left over the time to the reset.
+      // Plenty left: no spacing.
       if (reading.remaining > concurrency() * 2) {
         // The slots taken at the old spacing end too: no sale waits for a pace now over.
         gapMs = 0;
         nextSlot = 0;
         return;
       }
-      const used = reading.limit !== null ? reading.limit - reading.remaining : 0;
-      gapMs = used > 0 ? resetMs / used : resetMs / reading.remaining;
+      // Near the end: what is left spread until more comes (never more than told before
+      // the reset, whether it means "more" or "whole again"), or the policy's rate when
+      // that is faster: a bucket whose next token is 10 ms away still says t=1.
+      gapMs = Math.min(resetMs / reading.remaining, policyGapMs);
     },
     /**
      * Takes the next request slot: how long to wait before sending (0: now). Waits are

@@ -17,11 +17,18 @@ const header = (description: string, type: 'string' | 'integer' = 'string') => (
 /** The response headers, by their name on the wire. */
 const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
   'RateLimit-Policy': header(`The quota, per the IETF draft: "${POLICY}";q=<requests>;w=<seconds>`),
-  RateLimit: header(`What is left, per the IETF draft: "${POLICY}";r=<remaining>;t=<seconds>`),
+  RateLimit: header(
+    `What is left, per the IETF draft: "${POLICY}";r=<remaining>;t=<seconds until more quota is available>`,
+  ),
   'RateLimit-Limit': header('The quota (older draft)', 'integer'),
   'RateLimit-Remaining': header('Requests left (older draft)', 'integer'),
-  'RateLimit-Reset': header('Seconds until the quota is whole again (older draft)', 'integer'),
-  'Retry-After': header('Seconds to wait, or an HTTP date'),
+  'RateLimit-Reset': header(
+    'Seconds until more quota is available, the same moment as t (older draft)',
+    'integer',
+  ),
+  'Retry-After': header(
+    'Seconds to wait, or an HTTP date; on a 429, the same moment as the RateLimit t, never earlier',
+  ),
   'WWW-Authenticate': header('The Bearer challenge (RFC 6750), with error when a key was sent'),
   Location: header('Where the created sale can be read'),
   'Idempotent-Replayed': header('"true" when this is the first answer to the key, replayed'),
