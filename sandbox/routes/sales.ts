@@ -108,7 +108,8 @@ export function registerSalesRoutes(
             'A request with this Idempotency-Key is still being processed; retry later',
             PROBLEM_TYPES.idempotencyKeyInUse,
           ),
-          { 'Retry-After': '1' },
+          // A second, but never before the key's quota has more (the RateLimit `t` sent).
+          { 'Retry-After': String(Math.max(1, Number(reply.getHeader('RateLimit-Reset') ?? 0))) },
         );
       }
       if (flightKey) inFlight.add(flightKey);

@@ -61,6 +61,22 @@ describe('sandbox: Idempotency-Key', () => {
     expect(sandbox.countSales()).toBe(1);
   });
 
+  it("points a 409's Retry-After no earlier than the key's quota has more", async () => {
+    const sandbox = await sandboxForTest({
+      faults: { latencyMs: 400 },
+      rateLimit: { capacity: 2, refillPerSecond: 0.25 },
+    });
+    const client = clientFor(sandbox, await sandbox.mintKey());
+    const first = client.postSale(saleRequest(), withKey('slow'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = await client.postSale(saleRequest(), withKey('slow'));
+    expect(second.status).toBe(409);
+    const more = Number(/;t=(\d+)/.exec(second.headers.get('ratelimit') ?? '')?.[1]);
+    expect(more).toBeGreaterThan(1);
+    expect(Number(second.headers.get('retry-after'))).toBe(more);
+    expect((await first).status).toBe(201);
+  });
+
   it('makes exactly one sale from 20 concurrent requests with one key; the rest replay or get 409', async () => {
     const sandbox = await sandboxForTest({ faults: { latencyMs: [0, 30], seed: 3 } });
     const client = clientFor(sandbox, await sandbox.mintKey());
