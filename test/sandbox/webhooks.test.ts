@@ -42,7 +42,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) 
 }
 
 async function setup(statuses?: number[]) {
-  const sandbox = await sandboxForTest({ webhookRetryDelaysMs: [50, 100, 100], webhookPollMs: 20 });
+  const sandbox = await sandboxForTest({ webhookRetryDelaysMs: [50, 100, 100] });
   const client = clientFor(sandbox, await sandbox.mintKey({ scope: 'sales:write webhooks:write' }));
   const hooks = await receiver(statuses);
   const registered = await client.call('POST', '/v1/webhook_endpoints', { url: hooks.url });
