@@ -69,16 +69,21 @@ export function startWebhookDispatcher(
       const attempt = attempts.find((attempt) => !attempt.ok);
       if (!attempt || attempt.ok) continue;
       const failedAt = clock.now();
-      const failures = lane.row.failures + 1;
-      if (attempts.some((a) => !a.ok && a.gone) || failures > delays.length) {
-        const reason = attempt.gone
-          ? 'The endpoint answered 410 Gone'
-          : `${failures} attempts in a row failed, over ${inWords(sum(delays))} on the retry ` +
-            `schedule (the last: ${attempt.error}); register the endpoint again to resume`;
-        endpoints.disable(lane.row.id, reason, failedAt);
-        return;
-      }
-      lane.row = endpoints.failed(lane.row, failedAt + delays[failures - 1]!, attempt.error);
+      const gone = attempts.some((a) => !a.ok && a.gone);
+      const exhausted = lane.row.failures >= delays.length;
+      const wait = gone || exhausted ? undefined : delays[lane.row.failures]!;
+      lane.row = endpoints.failed(
+        lane.row,
+        wait === undefined ? null : failedAt + wait,
+        attempt.error,
+      );
+      if (wait !== undefined) continue;
+      const reason = gone
+        ? 'The endpoint answered 410 Gone'
+        : `${lane.row.failures} attempts in a row failed, over ${inWords(sum(delays))} on the ` +
+          `retry schedule (the last: ${attempt.error}); register the endpoint again to resume`;
+      endpoints.disable(lane.row.id, reason, failedAt);
+      return;
     }
   }
 

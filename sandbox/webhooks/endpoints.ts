@@ -114,8 +114,8 @@ export function createWebhookEndpoints(db: SandboxDb, bound: QueueBound = QUEUE_
       db.update(webhookEndpoints).set(next).where(eq(webhookEndpoints.id, row.id)).run();
       return { ...row, ...next };
     },
-    /** A failed attempt: the endpoint waits until `nextAttemptAt`. */
-    failed(row: EndpointRow, nextAttemptAt: number, error: string): EndpointRow {
+    /** A failed attempt: the endpoint waits until `nextAttemptAt` (null: it is disabled next). */
+    failed(row: EndpointRow, nextAttemptAt: number | null, error: string): EndpointRow {
       const next = { failures: row.failures + 1, nextAttemptAt, lastError: error };
       db.update(webhookEndpoints).set(next).where(eq(webhookEndpoints.id, row.id)).run();
       return { ...row, ...next };
