@@ -11,19 +11,24 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCli } from '../test/helpers/cli.js';
-import { hangingServer, liveReceiver, refusingUrl } from '../test/helpers/webhook-receivers.js';
+import {
+  hangingServer,
+  jsonPoster,
+  liveReceiver,
+  refusingUrl,
+} from '../test/helpers/webhook-receivers.js';
 import { fixed, percentile } from './stats.js';
 
 const sales = Number(process.env.BENCH_SALES ?? 5000);
 const LIVE = 4;
 const DEAD = { refusing: 100, hanging: 100 };
-const body = JSON.stringify({
+const body = {
   items: [
     { productId: 'prod_8Hq2x', quantity: 1, price: 4.5 },
     { productId: 'prod_8Ty3i', quantity: 0.75, price: 1.19 },
   ],
   paymentMethod: 'CASH',
-});
+};
 
 const megabytes = (bytes: number) => bytes / 1024 / 1024;
 const fileSize = (file: string) =>
@@ -46,18 +51,13 @@ async function run(dead: number) {
   try {
     const [, url] = await sandbox.waitFor(/running at (http:\/\/\S+)/);
     const [, key] = await sandbox.waitFor(/API key {6}(\S+)/);
-    const post = (path: string, payload: string) =>
-      fetch(`${url}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: payload,
-      });
+    const poster = jsonPoster(url!, key!);
     const refusing = dead
       ? await Promise.all(Array.from({ length: DEAD.refusing }, refusingUrl))
       : [];
     const urls = [...refusing, ...(dead ? hanging.urls(DEAD.hanging) : [])];
     for (const target of [...urls, ...live.map((receiver) => receiver.url)])
-      await (await post('/v1/webhook_endpoints', JSON.stringify({ url: target }))).text();
+      await poster.post('/v1/webhook_endpoints', { url: target });
 
     const createdAt = new Map<string, number>();
     const started = performance.now();
@@ -65,15 +65,14 @@ async function run(dead: number) {
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (next++ < sales) {
-          const sale = (await (await post('/v1/sales', body)).json()) as {
-            id: string;
-            createdAt: string;
-          };
+          const answer = await poster.post('/v1/sales', body);
+          const sale = JSON.parse(answer.text) as { id: string; createdAt: string };
           createdAt.set(sale.id, Date.parse(sale.createdAt));
         }
       }),
     );
     const posted = performance.now() - started;
+    poster.close();
     const deadline = Date.now() + 60_000;
     while (live.some((receiver) => receiver.received.length < sales) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 5));

@@ -15,8 +15,12 @@ export interface DispatcherOptions {
   clock?: WebhookClock;
 }
 
-/** Events in flight at once to a healthy endpoint: loopback round trips overlap. */
-const WINDOW = 8;
+/**
+ * Events in flight at once to an endpoint: one to start with and after a failure, doubled
+ * after each batch it accepts whole, up to this (a live endpoint keeps up with a busy
+ * sandbox; a dead one costs a single attempt).
+ */
+const MAX_WINDOW = 32;
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -26,6 +30,8 @@ interface Lane {
   /** Something changed while it ran: look again before resting. */
   again: boolean;
   timer?: TimerHandle;
+  /** How many events it sends at once (see MAX_WINDOW). */
+  window: number;
   /** Aborts its attempt in flight when the endpoint is disabled or the dispatcher stops. */
   cancel: AbortController;
 }
@@ -51,9 +57,7 @@ export function startWebhookDispatcher(
         });
         return;
       }
-      // A healthy endpoint takes a window of events at once; a failing one, one probe.
-      const window = lane.row.failures > 0 ? 1 : WINDOW;
-      const events = endpoints.log.next(lane.row.deliveredThrough, window);
+      const events = endpoints.log.next(lane.row.deliveredThrough, lane.window);
       if (events.length === 0) return;
       const now = clock.now();
       const attempts = await Promise.all(
@@ -67,6 +71,7 @@ export function startWebhookDispatcher(
       if (through > 0)
         lane.row = endpoints.delivered(lane.row, events[0]!.seq, events[through - 1]!.seq, through);
       const attempt = attempts.find((attempt) => !attempt.ok);
+      lane.window = attempt ? 1 : Math.min(MAX_WINDOW, lane.window * 2);
       if (!attempt || attempt.ok) continue;
       const failedAt = clock.now();
       const gone = attempts.some((a) => !a.ok && a.gone);
@@ -110,7 +115,7 @@ export function startWebhookDispatcher(
   function track(row: EndpointRow): void {
     forget(row.id);
     if (row.status !== 'enabled') return;
-    const lane: Lane = { row, again: false, cancel: new AbortController() };
+    const lane: Lane = { row, again: false, window: 1, cancel: new AbortController() };
     lanes.set(row.id, lane);
     void kick(lane);
   }

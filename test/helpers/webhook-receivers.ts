@@ -1,7 +1,12 @@
 // Webhook receivers on 127.0.0.1 for the webhook tests and bench:webhooks: a live one that
 // records every delivery, a port that refuses connections, and a server that accepts
-// connections and never answers.
-import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
+// connections and never answers; and a light client to post the sales that feed them.
+import {
+  Agent as HttpAgent,
+  createServer as createHttpServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+} from 'node:http';
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -69,4 +74,33 @@ export async function hangingServer() {
       return closed(server);
     },
   };
+}
+
+/**
+ * POSTs JSON to the sandbox over keep-alive node:http (a third of fetch's CPU: the load
+ * generator shares the machine with the sandbox it measures). Resolves with status and body.
+ */
+export function jsonPoster(baseUrl: string, key: string) {
+  const agent = new HttpAgent({ keepAlive: true });
+  const post = (path: string, payload: unknown) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const body = JSON.stringify(payload);
+      const request = httpRequest(`${baseUrl}${path}`, {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        },
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  return { post, close: () => agent.destroy() };
 }

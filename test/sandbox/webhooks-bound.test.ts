@@ -13,7 +13,12 @@ import { verifyWebhook } from '../../sandbox/index.js';
 import { QUEUE_BOUND } from '../../sandbox/webhooks/policy.js';
 import { startCli, type RunningCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { hangingServer, liveReceiver, refusingUrl } from '../helpers/webhook-receivers.js';
+import {
+  hangingServer,
+  jsonPoster,
+  liveReceiver,
+  refusingUrl,
+} from '../helpers/webhook-receivers.js';
 import { saleRequest } from './helpers.js';
 
 const SALES = 5000;
@@ -87,13 +92,15 @@ describe('sandbox: webhooks stay bounded beside dead endpoints', () => {
 
     // 5,000 sales, 8 at a time, as a busy set of tills would send them.
     const sales = new Map<string, number>();
+    const poster = jsonPoster(url!, key!);
+    cleanups.push(async () => poster.close());
     let next = 0;
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (next++ < SALES) {
-          const answer = await call('POST', '/v1/sales', saleRequest());
+          const answer = await poster.post('/v1/sales', saleRequest());
           expect(answer.status).toBe(201);
-          const sale = (await answer.json()) as { id: string; createdAt: string };
+          const sale = JSON.parse(answer.text) as { id: string; createdAt: string };
           sales.set(sale.id, Date.parse(sale.createdAt));
         }
       }),
@@ -120,10 +127,18 @@ describe('sandbox: webhooks stay bounded beside dead endpoints', () => {
     expect(Math.max(...lateness)).toBeLessThanOrEqual(2000);
 
     // The dead endpoints: each failed, waits its turn, and lost what its bound could not keep.
-    const listed = (await (await call('GET', '/v1/webhook_endpoints')).json()) as {
-      data: Array<Record<string, unknown> & { id: string; pending: number; dropped: number }>;
-    };
-    for (const endpoint of listed.data) {
+    type Listed = Record<string, unknown> & { id: string; pending: number; dropped: number };
+    let listed: Listed[] = [];
+    const listedNow = async () =>
+      (listed = ((await (await call('GET', '/v1/webhook_endpoints')).json()) as { data: Listed[] })
+        .data);
+    // The receiver counts a delivery before the sandbox has read its answer: wait for that.
+    for (let deadline = Date.now() + 2000; ;) {
+      await listedNow();
+      if (listed.find((e) => e.id === liveId)?.delivered === SALES || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const endpoint of listed) {
       if (endpoint.id === liveId) {
         expect(endpoint).toMatchObject({ delivered: SALES, pending: 0, dropped: 0, failures: 0 });
         continue;
