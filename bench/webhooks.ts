@@ -6,7 +6,8 @@
 // endpoints beside the live ones (100 refusing connections, 100 accepting and never
 // answering). Prints deliveries/s to the live endpoints in both runs, the ratio (target
 // >= 0.9), how late the live deliveries were after their sale, the sandbox's peak RSS and
-// its file. Never fails on time.
+// its file. A shorter unmeasured run warms the process up first; each setup runs twice,
+// in turns, and keeps its better run. Never fails on time.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ import {
 } from '../test/helpers/webhook-receivers.js';
 import { fixed, percentile } from './stats.js';
 
-const sales = Number(process.env.BENCH_SALES ?? 5000);
+const SALES = Number(process.env.BENCH_SALES ?? 5000);
 const LIVE = 4;
 const DEAD = { refusing: 100, hanging: 100 };
 const body = {
@@ -42,7 +43,7 @@ const fileSize = (file: string) =>
 const peakRss = (pid: number) =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
 
-async function run(dead: number) {
+async function run(dead: number, sales: number) {
   const folder = mkdtempSync(join(tmpdir(), 'tillsync-bench-webhooks-'));
   const dbFile = join(folder, 'sandbox.db');
   const sandbox = startCli(['sandbox', '--port', '0', '--db', dbFile, '--no-rate-limit']);
@@ -101,16 +102,27 @@ async function run(dead: number) {
 }
 
 console.log(
-  `bench:webhooks: ${sales} sales posted 8 at a time, ${LIVE} live endpoints, then the same ` +
+  `bench:webhooks: ${SALES} sales posted 8 at a time, ${LIVE} live endpoints, then the same ` +
     `with ${DEAD.refusing + DEAD.hanging} dead ones beside them`,
 );
-const rows = [await run(0), await run(DEAD.refusing + DEAD.hanging)];
+// A first, shorter run warms this process (the receivers and the client) up, unmeasured.
+// Then the two setups take turns, twice, and each keeps its better run: the machine's other
+// work moves a single run by a third either way.
+await run(0, Math.min(SALES, 1000));
+const best = new Map<number, Awaited<ReturnType<typeof run>>>();
+for (let round = 0; round < 2; round++) {
+  for (const dead of [0, DEAD.refusing + DEAD.hanging]) {
+    const row = await run(dead, SALES);
+    if ((best.get(dead)?.deliveriesPerSecond ?? 0) < row.deliveriesPerSecond) best.set(dead, row);
+  }
+}
+const rows = [...best.values()];
 console.table(
   rows.map((row) => ({
     'dead endpoints': row.dead,
     'live deliveries/s': fixed(row.deliveriesPerSecond, 0),
     'sales/s posted': fixed(row.salesPerSecond, 0),
-    'delivered / expected': `${row.received} / ${sales * LIVE}`,
+    'delivered / expected': `${row.received} / ${SALES * LIVE}`,
     'late p50 / p99 ms': `${row.p50} / ${row.p99}`,
     'sandbox peak RSS MB': fixed(row.rss, 0),
     'file MB': fixed(row.file, 1),
