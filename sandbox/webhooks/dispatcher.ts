@@ -1,12 +1,12 @@
-// Delivers logged events to every enabled endpoint, each from its own queue: one attempt in
-// flight per endpoint, in order, so a dead endpoint holds only its own lane and never delays
-// another. After a failure the endpoint waits out the Standard Webhooks schedule before its
+// Delivers logged events to every enabled endpoint, each from its own queue, in order, with
+// its own attempts in flight (MAX_WINDOW), so a dead endpoint holds only its own lane and
+// never delays another. After a failure the endpoint waits out the Standard Webhooks schedule before its
 // next attempt (new events meanwhile just queue, within the bound); when the schedule runs
 // out, or the endpoint answers 410, it is disabled with a reason the integrator can read.
 import type { WebhookClock, TimerHandle } from './clock.js';
 import { systemClock } from './clock.js';
 import type { EndpointRow, WebhookEndpoints } from './endpoints.js';
-import { ATTEMPT_TIMEOUT_MS, inWords, RETRY_DELAYS_MS } from './policy.js';
+import { ATTEMPT_TIMEOUT_MS, inWords, MAX_WINDOW, RETRY_DELAYS_MS } from './policy.js';
 import { createSender } from './send.js';
 
 export interface DispatcherOptions {
@@ -14,13 +14,6 @@ export interface DispatcherOptions {
   timeoutMs?: number;
   clock?: WebhookClock;
 }
-
-/**
- * Events in flight at once to an endpoint: one to start with and after a failure, doubled
- * after each batch it accepts whole, up to this (a live endpoint keeps up with a busy
- * sandbox; a dead one costs a single attempt).
- */
-const MAX_WINDOW = 32;
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 

@@ -12,6 +12,13 @@ export const RETRY_DELAYS_MS = [
 /** An attempt that has no answer by then has failed (Svix allows 15 s; we are stricter). */
 export const ATTEMPT_TIMEOUT_MS = 5_000;
 
+/**
+ * Events in flight at once to an endpoint: one to start with and after a failure, doubled
+ * after each batch it accepts whole, up to this (a live endpoint keeps up with a busy
+ * sandbox; a dead one costs a single attempt).
+ */
+export const MAX_WINDOW = 32;
+
 /** The most events an endpoint can have waiting, in count and in payload bytes. */
 export const QUEUE_BOUND = { maxEvents: 1_000, maxBytes: 1024 * 1024 } as const;
 export type QueueBound = { maxEvents: number; maxBytes: number };
@@ -39,14 +46,15 @@ const bytesInWords = (bytes: number) =>
 /** The delivery rules as the document and the README state them. */
 export function policyInWords(delays: readonly number[] = RETRY_DELAYS_MS): string {
   return (
-    `Each endpoint has its own queue, sent in order, one attempt at a time, so a slow or dead ` +
-    `endpoint never delays another. A delivery succeeds on a 2xx answer within ` +
-    `${inWords(ATTEMPT_TIMEOUT_MS)}; anything else is a failure. After a failure the endpoint ` +
-    `waits, then tries its oldest waiting event again: ${delays.length + 1} attempts, the first ` +
-    `at once, then after ${delays.map(inWords).join(', ')}. When the last fails the endpoint is ` +
-    `disabled, with the reason in \`disabledReason\`; an answer of 410 disables it at once. ` +
-    `At most ${QUEUE_BOUND.maxEvents} events and ${bytesInWords(QUEUE_BOUND.maxBytes)} of payloads wait per endpoint: ` +
-    `past that the oldest are dropped and counted in \`dropped\`. ` +
+    `Each endpoint has its own queue, sent in order, one event at first and up to ` +
+    `${MAX_WINDOW} at once while it accepts them, so a slow or dead endpoint never delays ` +
+    `another. A delivery succeeds on a 2xx answer within ${inWords(ATTEMPT_TIMEOUT_MS)}; ` +
+    `anything else is a failure. After a failure the endpoint waits, then tries its oldest ` +
+    `waiting event again: ${delays.length + 1} attempts, the first at once, then after ` +
+    `${delays.map(inWords).join(', ')}. When the last fails the endpoint is disabled, with ` +
+    `the reason in \`disabledReason\`; an answer of 410 disables it at once. At most ` +
+    `${QUEUE_BOUND.maxEvents} events and ${bytesInWords(QUEUE_BOUND.maxBytes)} of payloads ` +
+    `wait per endpoint: past that the oldest are dropped and counted in \`dropped\`. ` +
     `At most ${MAX_ENABLED_ENDPOINTS} endpoints are enabled at once.`
   );
 }
