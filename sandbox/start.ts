@@ -39,8 +39,13 @@ export const sandboxOptionsSchema = z.strictObject({
   adminPort: z.number().int().min(0).max(65_535).default(0),
   logger: z.boolean().default(false),
   allowExternalWebhooks: z.boolean().default(false),
+  /** The waits after each failed attempt (tests shorten the Standard Webhooks schedule). */
   webhookRetryDelaysMs: z.array(z.number().int().nonnegative()).optional(),
-  webhookPollMs: z.number().int().positive().optional(),
+  webhookTimeoutMs: z.number().int().positive().optional(),
+  /** How many events, and payload bytes, may wait per endpoint before the oldest drop. */
+  webhookQueue: z
+    .strictObject({ maxEvents: z.number().int().positive(), maxBytes: z.number().int().positive() })
+    .optional(),
 });
 export type SandboxOptions = z.input<typeof sandboxOptionsSchema>;
 
@@ -60,7 +65,7 @@ export async function startSandbox(input: SandboxOptions = {}) {
   const secret = signingSecret(database.db);
   const revocations = createRevocations(database.db);
   const faults = createFaultInjector(faultsFrom(options.faults));
-  const endpoints = createWebhookEndpoints(database.db);
+  const endpoints = createWebhookEndpoints(database.db, options.webhookQueue);
   const store = createSalesStore(database, (sale, now) => endpoints.enqueueSaleCreated(sale, now));
   const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
   const hanging = new Set<Socket>();
@@ -113,9 +118,9 @@ export async function startSandbox(input: SandboxOptions = {}) {
     writeFileSync(adminFile, JSON.stringify({ url, adminUrl, adminToken, pid: process.pid }), {
       mode: 0o600,
     });
-  const dispatcher = startWebhookDispatcher(database.db, endpoints, {
+  const dispatcher = startWebhookDispatcher(endpoints, {
     retryDelaysMs: options.webhookRetryDelaysMs,
-    pollMs: options.webhookPollMs,
+    timeoutMs: options.webhookTimeoutMs,
   });
 
   // Outages. "refuse" really stops listening, so clients get ECONNREFUSED; "hang" keeps

@@ -59,6 +59,10 @@ export const revokedKeys = sqliteTable('revoked_keys', {
   revokedAt: integer('revoked_at').notNull(),
 });
 
+/**
+ * A webhook endpoint and its queue: the events after `deliveredThrough` in webhook_events,
+ * sent one at a time in order; `failures` in a row put it in backoff until `nextAttemptAt`.
+ */
 export const webhookEndpoints = sqliteTable('webhook_endpoints', {
   id: text('id').primaryKey(),
   url: text('url').notNull(),
@@ -67,24 +71,33 @@ export const webhookEndpoints = sqliteTable('webhook_endpoints', {
   status: text('status', { enum: ['enabled', 'disabled'] }).notNull(),
   disabledReason: text('disabled_reason'),
   createdAt: integer('created_at').notNull(),
+  /** The seq of the last event delivered (or dropped) for this endpoint. */
+  deliveredThrough: integer('delivered_through').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  /** Events lost to the queue's bound before they could be delivered. */
+  dropped: integer('dropped').notNull().default(0),
+  /** Failed attempts in a row; 0 once one succeeds. */
+  failures: integer('failures').notNull().default(0),
+  nextAttemptAt: integer('next_attempt_at'),
+  lastError: text('last_error'),
+  disabledAt: integer('disabled_at'),
 });
 
-export const webhookDeliveries = sqliteTable(
-  'webhook_deliveries',
+/**
+ * Events for webhooks, kept once however many endpoints wait for them, and only the newest
+ * (a bound on count and bytes): the queues of every endpoint are windows on this log.
+ */
+export const webhookEvents = sqliteTable(
+  'webhook_events',
   {
-    id: text('id').primaryKey(),
-    endpointId: text('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id),
-    eventType: text('event_type').notNull(),
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
     payload: text('payload').notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed', 'cancelled'] }).notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: integer('next_attempt_at').notNull(),
-    lastStatus: integer('last_status'),
-    lastError: text('last_error'),
+    /** The payload's UTF-8 length, and the running sum of every event's up to this one. */
+    bytes: integer('bytes').notNull(),
+    totalBytes: integer('total_bytes').notNull(),
     createdAt: integer('created_at').notNull(),
-    deliveredAt: integer('delivered_at'),
   },
-  (table) => [index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [index('webhook_events_total_bytes_idx').on(table.totalBytes)],
 );

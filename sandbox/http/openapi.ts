@@ -6,6 +6,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { POLICY } from '../rate-limit.js';
 import { declareFrameworkAnswers, describeFaults, describeMethods } from './openapi-answers.js';
 import { MEANINGS, OPERATION_MEANINGS, OTHER_CONTENT, statusText } from './responses.js';
+import { addWebhooks } from './webhook-document.js';
 
 type Document = OpenAPIV3_1.Document;
 type Response = OpenAPIV3_1.ResponseObject;
@@ -122,5 +123,6 @@ export function finishDocument(generated: Document, serverUrl: string): Document
   describeFaults(document);
   describeMethods(document);
   usedSchemasOnly(document);
+  addWebhooks(document);
   return document;
 }

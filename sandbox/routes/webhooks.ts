@@ -5,7 +5,13 @@ import { z } from 'zod';
 import type { Authenticate } from '../http/auth.js';
 import { problem, PROBLEM_TYPES, sendProblem } from '../http/problem.js';
 import { problems, statusText } from '../http/responses.js';
-import { webhookEndpoint, webhookEndpointRequest } from '../http/schemas.js';
+import { webhookEndpointRequest } from '../http/schemas.js';
+import {
+  TOO_MANY_ENDPOINTS,
+  webhookEndpointListQuery,
+  webhookEndpointState,
+} from '../http/webhook-document.js';
+import { policyInWords } from '../webhooks/policy.js';
 import { isLoopbackUrl, type WebhookEndpoints } from '../webhooks/endpoints.js';
 
 export function registerWebhookRoutes(
@@ -31,9 +37,10 @@ export function registerWebhookRoutes(
         description:
           'Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, ' +
           'webhook-signature: v1,<base64 HMAC-SHA256>). Keep the returned whsec_ secret: it is ' +
-          'shown only once. An endpoint that answers 410 is disabled.',
+          'shown only once. It receives the events after it is registered. ' +
+          policyInWords(),
         body: webhookEndpointRequest,
-        response: { 201: webhookEndpoint, ...problems({ body: true }) },
+        response: { 201: webhookEndpointState, ...problems({ body: true }) },
       },
     },
     async (request, reply) => {
@@ -49,7 +56,16 @@ export function registerWebhookRoutes(
           ),
         );
       }
-      return reply.code(201).send(endpoints.create(request.body.url, request.body.events));
+      const created = endpoints.create(request.body.url, request.body.events, Date.now());
+      if (!created) {
+        return sendProblem(
+          reply,
+          problem(422, statusText(422), TOO_MANY_ENDPOINTS, PROBLEM_TYPES.validation, [
+            { pointer: '', detail: TOO_MANY_ENDPOINTS },
+          ]),
+        );
+      }
+      return reply.code(201).send(created);
     },
   );
 
@@ -62,9 +78,14 @@ export function registerWebhookRoutes(
         operationId: 'listWebhookEndpoints',
         summary: 'List webhook endpoints',
         description:
-          'Every endpoint registered, enabled or disabled; secrets are never shown again.',
+          'Every endpoint registered, enabled or disabled, with its queue: events pending, ' +
+          'delivered and dropped, failures in a row, the next attempt, and why it was ' +
+          'disabled. Secrets are never shown again. Unknown query parameters are refused.',
+        querystring: webhookEndpointListQuery,
         response: {
-          200: z.object({ data: z.array(webhookEndpoint) }).meta({ id: 'WebhookEndpointList' }),
+          200: z
+            .object({ data: z.array(webhookEndpointState) })
+            .meta({ id: 'WebhookEndpointList' }),
           ...problems(),
         },
       },
@@ -86,7 +107,7 @@ export function registerWebhookRoutes(
       },
     },
     async (request, reply) => {
-      if (!endpoints.disable(request.params.id, 'Removed through the API')) {
+      if (!endpoints.disable(request.params.id, 'Removed through the API', Date.now())) {
         return sendProblem(
           reply,
           problem(404, statusText(404), `No webhook endpoint ${request.params.id}`),

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '../../sandbox/index.js';
+import { MAX_ENABLED_ENDPOINTS } from '../../sandbox/webhooks/policy.js';
 import { clientFor, saleRequest, sandboxForTest } from './helpers.js';
 
 interface Received {
@@ -42,7 +43,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) 
 }
 
 async function setup(statuses?: number[]) {
-  const sandbox = await sandboxForTest({ webhookRetryDelaysMs: [50, 100, 100], webhookPollMs: 20 });
+  const sandbox = await sandboxForTest({ webhookRetryDelaysMs: [50, 100, 100] });
   const client = clientFor(sandbox, await sandbox.mintKey({ scope: 'sales:write webhooks:write' }));
   const hooks = await receiver(statuses);
   const registered = await client.call('POST', '/v1/webhook_endpoints', { url: hooks.url });
@@ -103,14 +104,72 @@ describe('sandbox: webhooks', () => {
     await until(() => hooks.received.length === 1);
     const statusOf = async () => {
       const listed = (await client.call('GET', '/v1/webhook_endpoints')).json() as {
-        data: Array<{ id: string; status: string }>;
+        data: Array<{ id: string; status: string; disabledReason: string | null }>;
       };
-      return listed.data.find((e) => e.id === endpoint.id)?.status;
+      return listed.data.find((e) => e.id === endpoint.id);
     };
-    await until(async () => (await statusOf()) === 'disabled');
+    await until(async () => (await statusOf())?.status === 'disabled');
+    expect((await statusOf())?.disabledReason).toBe('The endpoint answered 410 Gone');
     await client.postSale(saleRequest());
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(hooks.received).toHaveLength(1);
+  });
+
+  it('disables an endpoint whose every attempt fails once the schedule runs out, saying why', async () => {
+    const { client, hooks, endpoint } = await setup(Array(10).fill(500));
+    await client.postSale(saleRequest());
+    await until(() => hooks.received.length === 4); // at once, then after 50, 100 and 100 ms
+    const endpointNow = async () =>
+      (
+        (await client.call('GET', '/v1/webhook_endpoints')).json() as {
+          data: Array<Record<string, unknown>>;
+        }
+      ).data.find((e) => e.id === endpoint.id)!;
+    await until(async () => (await endpointNow()).status === 'disabled');
+    expect(await endpointNow()).toMatchObject({
+      failures: 4,
+      pending: 0,
+      delivered: 0,
+      lastError: 'answered 500',
+      disabledReason:
+        '4 attempts in a row failed, over 250 ms on the retry schedule (the last: answered ' +
+        '500); register the endpoint again to resume',
+    });
+    await client.postSale(saleRequest());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(hooks.received).toHaveLength(4);
+  });
+
+  it('refuses an unknown query parameter on /v1/webhook_endpoints as /v1/sales does', async () => {
+    const { sandbox } = await setup();
+    const client = clientFor(
+      sandbox,
+      await sandbox.mintKey({ scope: 'sales:read webhooks:write' }),
+    );
+    const hooks = await client.call('GET', '/v1/webhook_endpoints?colour=red');
+    const sales = await client.call('GET', '/v1/sales?colour=red');
+    expect(hooks.status).toBe(400);
+    expect(hooks.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(hooks.json()).toEqual(sales.json());
+    expect(hooks.text).toContain('colour');
+  });
+
+  it('enables at most 256 endpoints at once; a deleted one makes room', async () => {
+    const { client, hooks } = await setup(); // one registered already
+    const ids: string[] = [];
+    for (let n = 1; n < MAX_ENABLED_ENDPOINTS; n++) {
+      const answer = await client.call('POST', '/v1/webhook_endpoints', { url: hooks.url });
+      ids.push(String(answer.json().id));
+    }
+    const refused = await client.call('POST', '/v1/webhook_endpoints', { url: hooks.url });
+    expect(refused.status).toBe(422);
+    expect(refused.json().detail).toBe(
+      'at most 256 endpoints may be enabled at once; delete one first',
+    );
+    expect((await client.call('DELETE', `/v1/webhook_endpoints/${ids[0]}`)).status).toBe(204);
+    expect((await client.call('POST', '/v1/webhook_endpoints', { url: hooks.url })).status).toBe(
+      201,
+    );
   });
 
   it('registers loopback receivers only, and never shows the secret again', async () => {
