@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Authenticate } from '../http/auth.js';
 import { problem, PROBLEM_TYPES, sendProblem } from '../http/problem.js';
 import { problems, statusText } from '../http/responses.js';
-import { webhookEndpointRequest } from '../http/schemas.js';
+import { pathId, webhookEndpointRequest } from '../http/schemas.js';
+import { serverLimits } from '../http/validation.js';
 import {
   TOO_MANY_ENDPOINTS,
   webhookEndpointListQuery,
@@ -25,6 +26,7 @@ export function registerWebhookRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { endpoints, authenticate } = options;
   const common = { tags: ['webhooks'], security: [{ bearerAuth: [] }] };
+  const limits = serverLimits(app);
 
   api.post(
     '/v1/webhook_endpoints',
@@ -38,7 +40,9 @@ export function registerWebhookRoutes(
           'Deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, ' +
           'webhook-signature: v1,<base64 HMAC-SHA256>). Keep the returned whsec_ secret: it is ' +
           'shown only once. It receives the events after it is registered. ' +
-          policyInWords(),
+          policyInWords() +
+          ` The body may be at most ${limits.bodyLimitBytes} bytes (413 beyond).`,
+        'x-body-limit-bytes': limits.bodyLimitBytes,
         body: webhookEndpointRequest,
         response: { 201: webhookEndpointState, ...problems({ body: true }) },
       },
@@ -102,7 +106,7 @@ export function registerWebhookRoutes(
         operationId: 'deleteWebhookEndpoint',
         summary: 'Stop sending events to an endpoint',
         description: 'The endpoint is disabled and kept on record; no more events go to it.',
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: pathId(limits.maxParamLength).describe('The endpoint id, whe_…') }),
         response: { 204: z.null().describe('No body'), ...problems({ extra: [404] }) },
       },
     },

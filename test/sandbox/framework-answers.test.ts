@@ -119,7 +119,8 @@ describe('sandbox: Fastify refusals are declared problems', () => {
       // The router's limit and the document's maxLength are one: the longest id the
       // document allows reaches the handler (404), one more character is 414.
       const documented = parameters.find((parameter) => parameter.in === 'path')?.schema;
-      const limit = documented?.maxLength ?? MAX_ID_LENGTH;
+      const limit = Number(documented?.maxLength);
+      expect(limit, `${method} ${path} states its id's length`).toBe(MAX_ID_LENGTH);
       const longest = await expectDeclared(method, pathWith(path, 'a'.repeat(limit)));
       expect(longest.status, `${method} ${path}`).toBe(404);
       const tooLong = await expectDeclared(method, pathWith(path, 'a'.repeat(limit + 1)));
