@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { currencyDecimals, QUANTITY_DECIMALS, toScaledInteger } from '../../domain/money.js';
 import { SEED_SHOPS } from '../seed-data.js';
+import { SALE_CREATED } from '../webhooks/policy.js';
 import { MAX_ID_LENGTH } from './limits.js';
 
 export const PAYMENT_METHODS = ['CASH', 'MOBILE_MONEY'] as const;
@@ -185,7 +186,7 @@ export const pathId = (maxLength: number) =>
 export const webhookEndpointRequest = z
   .strictObject({
     url: z.url({ protocol: /^https?$/ }).describe('Where sale.created events are POSTed'),
-    events: z.array(z.literal('sale.created')).min(1).default(['sale.created']),
+    events: z.array(z.literal(SALE_CREATED)).min(1).default([SALE_CREATED]),
   })
   .meta({ id: 'WebhookEndpointRequest' });
 

@@ -3,7 +3,7 @@
 // and an endpoint's queue as GET /v1/webhook_endpoints shows it.
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
-import { SALE_CREATED } from '../webhooks/endpoints.js';
+import { SALE_CREATED } from '../webhooks/policy.js';
 import {
   ATTEMPT_TIMEOUT_MS,
   inWords,

@@ -6,13 +6,11 @@ import type { SandboxDb } from '../db/open.js';
 import { webhookEndpoints } from '../db/schema.js';
 import type { SaleBody } from '../http/schemas.js';
 import { createWebhookEventLog } from './event-log.js';
-import { MAX_ENABLED_ENDPOINTS, QUEUE_BOUND, type QueueBound } from './policy.js';
+import { MAX_ENABLED_ENDPOINTS, QUEUE_BOUND, SALE_CREATED, type QueueBound } from './policy.js';
 import { newWebhookSecret } from './signature.js';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 export const isLoopbackUrl = (url: string) => LOOPBACK_HOSTS.has(new URL(url).hostname);
-
-export const SALE_CREATED = 'sale.created';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type Change = { kind: 'event' } | { kind: 'endpoint'; id: string };

@@ -1,6 +1,9 @@
 // What the sandbox promises about webhook deliveries, once: the dispatcher, the event log
 // and the endpoints follow these numbers, and the OpenAPI document says them in words.
 
+/** The one event the sandbox sends. */
+export const SALE_CREATED = 'sale.created';
+
 /**
  * The Standard Webhooks schedule: the first attempt at once, then these waits after each
  * failure (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). After the last the endpoint is disabled.
