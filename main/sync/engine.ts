@@ -63,7 +63,7 @@ export function createSyncEngine(options: EngineOptions) {
   let keyHash = keyFingerprint(config.apiKey); // of the key in use, computed once per key
   let client = makeClient(config);
   let stopping = false;
-  const pacer = createPacer(clock, () => config.sync.concurrency);
+  const pacer = createPacer(clock, () => config.sync.concurrency, random);
   const rights = createSendingRights({
     database,
     outbox,
