@@ -25,10 +25,8 @@ const GAIN = 0.5;
 const FIRST_SHARE = 0.1;
 /** A till whose answers were this share of all the quota taken counts as alone on it. */
 const ALONE_SHARE = 0.8;
-/** Spacing longer than this between one till's requests is kept as a hold instead. */
+/** Spacing longer than this between one till's requests is kept as a hold after its answer. */
 const LONGEST_SPACING_MS = 1000;
-/** Until the first answer says how busy the platform is: requests this far apart. */
-const FIRST_GAP_MS = 200;
 /** The most one till may take: twice the policy's rate (while the burst lasts). */
 const MOST_OF_POLICY = 2;
 /** The least a till goes down to, as a share of the policy's rate. */
@@ -42,8 +40,7 @@ export function createPacer(
   let holdUntil = 0; // monotonic
   let heldAt = -Infinity; // monotonic: when the platform last asked for a hold
   let nextSlot = 0; // monotonic: when the next request may start
-  let gapMs = FIRST_GAP_MS;
-  let answered = false;
+  let gapMs = 0;
   // The shared-quota pace (requests/s), once this till has met a policy it must share;
   // null while the quota has never run low (it may be this till's alone: no spacing).
   let rate: number | null = null;
@@ -73,7 +70,7 @@ export function createPacer(
   function pace(value: number, policyRate: number): number {
     const paced = bounded(value, policyRate);
     rate = paced;
-    gapMs = 1000 / paced;
+    gapMs = Math.min(1000 / paced, LONGEST_SPACING_MS);
     return paced;
   }
 
@@ -159,12 +156,6 @@ export function createPacer(
     rate: () => rate,
     /** Learns the spacing from the latest rate-limit reading. */
     note(reading: RateLimitReading | null): void {
-      // A platform that tells no limit: the first answer ends the careful start.
-      if (!answered && !reading) {
-        gapMs = 0;
-        nextSlot = 0;
-      }
-      answered = true;
       if (!reading) return;
       const resetMs = reading.resetSeconds * 1000;
       const { limit, windowSeconds } = reading;
@@ -189,10 +180,11 @@ export function createPacer(
         return;
       }
       steer(reading, policyRate, limit);
-      // A slow share (many tills on the key) is kept by holding the queue until the next
-      // slot, not by a worker waiting in place: a pass ends rather than keep a sale
-      // "sending" for seconds with nothing on the wire (the simulation's seed 78).
-      if (rate !== null && gapMs > LONGEST_SPACING_MS) holdUntil = Math.max(holdUntil, nextSlot);
+      // A slow share (many tills on the key) is kept by holding the queue after each answer,
+      // not by a worker waiting in place: a pass ends rather than keep a sale "sending" for
+      // seconds with nothing on the wire (the simulation's seeds 78 and 161).
+      if (rate !== null && 1000 / rate > LONGEST_SPACING_MS)
+        holdUntil = Math.max(holdUntil, clock.monotonic() + 1000 / rate - LONGEST_SPACING_MS);
     },
     /**
      * Takes the next request slot: how long to wait before sending (0: now). Waits are

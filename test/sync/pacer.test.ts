@@ -84,13 +84,6 @@ describe('pacer', () => {
     expect(other.heldForMs()).toBe(1000);
   });
 
-  it('before the first answer requests go 200 ms apart; an answer that tells no limit ends it', () => {
-    const { pacer } = pacerAt(4);
-    expect([1, 2].map(() => pacer.reserve())).toEqual([0, 200]);
-    pacer.note(null); // the slots taken for the careful start end too
-    expect([1, 2].map(() => pacer.reserve())).toEqual([0, 0]);
-  });
-
   it("ends on Resync the holds asked for before it, not one asked for since (another process's Resync)", () => {
     const { pacer, advance } = pacerAt(2);
     pacer.hold(60_000);
