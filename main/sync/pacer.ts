@@ -25,6 +25,8 @@ const GAIN = 0.5;
 const FIRST_SHARE = 0.1;
 /** A till whose answers were this share of all the quota taken counts as alone on it. */
 const ALONE_SHARE = 0.8;
+/** Tills back from an outage spread their first requests over this long. */
+const RESUME_SPREAD_MS = 1000;
 /** Spacing longer than this between one till's requests is kept as a hold after its answer. */
 const LONGEST_SPACING_MS = 1000;
 /** The most one till may take: twice the policy's rate (while the burst lasts). */
@@ -149,6 +151,14 @@ export function createPacer(
       if (heldAt >= askedAt) return;
       holdUntil = 0;
       nextSlot = 0;
+    },
+    /**
+     * The platform answers again after an outage that ended for a chain's tills at once:
+     * the first requests wait a random part of a second, so that they do not all arrive
+     * together (a till's own pace, not the platform's ask: a Resync ends it too).
+     */
+    resume(): void {
+      holdUntil = Math.max(holdUntil, clock.monotonic() + random() * RESUME_SPREAD_MS);
     },
     /** Monotonic ms left in a hold, 0 when none. */
     heldForMs: () => Math.max(0, holdUntil - clock.monotonic()),

@@ -84,6 +84,16 @@ describe('pacer', () => {
     expect(other.heldForMs()).toBe(1000);
   });
 
+  it('back after an outage, waits a random part of a second (each till its own draw)', () => {
+    const early = pacerAt(4, () => 0.1).pacer;
+    const late = pacerAt(4, () => 0.9).pacer;
+    early.resume();
+    late.resume();
+    expect([early.reserve(), late.reserve()]).toEqual([100, 900]);
+    late.release(); // a person's Resync: now
+    expect(late.heldForMs()).toBe(0);
+  });
+
   it("ends on Resync the holds asked for before it, not one asked for since (another process's Resync)", () => {
     const { pacer, advance } = pacerAt(2);
     pacer.hold(60_000);
