@@ -63,7 +63,7 @@ export function createSyncEngine(options: EngineOptions) {
   let keyHash = keyFingerprint(config.apiKey); // of the key in use, computed once per key
   let client = makeClient(config);
   let stopping = false;
-  const pacer = createPacer(clock, () => config.sync.concurrency);
+  const pacer = createPacer(clock, () => config.sync.concurrency, random);
   const rights = createSendingRights({
     database,
     outbox,
@@ -139,8 +139,10 @@ export function createSyncEngine(options: EngineOptions) {
     if (link.paused) return emptySummary('paused');
     if (!outcomes.flush()) return emptySummary('storage');
     if (pacer.heldForMs() > config.sync.inlineRetryMaxMs) return emptySummary('throttled');
-    if (link.offline && !(await probeLink(active, link, shutdown.signal)))
-      return emptySummary('offline');
+    if (link.offline) {
+      if (!(await probeLink(active, link, shutdown.signal))) return emptySummary('offline');
+      pacer.resume(); // back after an outage: not at the same moment as every other till
+    }
     const honoured = link.followKeysHonoured(config.baseUrl, doubts.owe);
     const refused = rights.take(inFlightParkReason(config.sync, honoured));
     if (refused) return emptySummary(refused);

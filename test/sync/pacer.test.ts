@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { createPacer } from '../../main/sync/pacer.js';
 
-function pacerAt(concurrency: number) {
+function pacerAt(concurrency: number, random = () => 0.5) {
   let now = 0;
   const clock = { now: () => now, monotonic: () => now };
-  const pacer = createPacer(clock, () => concurrency);
+  const pacer = createPacer(clock, () => concurrency, random);
   return { pacer, advance: (ms: number) => (now += ms) };
 }
 
@@ -38,26 +38,60 @@ describe('pacer', () => {
     expect([1, 2, 3].map(() => pacer.reserve())).toEqual([0, 1500, 3000]);
   });
 
-  it("paces the last of a token bucket at its policy's rate, though t says a whole second", () => {
-    const { pacer } = pacerAt(4);
-    // The sandbox's bucket: 200 per 2 s; its next token is 10 ms away, told as t=1.
-    pacer.note({ remaining: 8, resetSeconds: 1, limit: 200, windowSeconds: 2 });
-    expect([1, 2, 3].map(() => pacer.reserve())).toEqual([0, 10, 20]);
-    // Quota gone: wait until more comes, then at the policy's rate, not one a second.
-    pacer.note({ remaining: 0, resetSeconds: 1, limit: 200, windowSeconds: 2 });
-    expect([1, 2].map(() => pacer.reserve())).toEqual([1000, 1010]);
+  it('a till alone on a key spends the burst unspaced, then paces at the whole policy rate', () => {
+    const { pacer, advance } = pacerAt(4);
+    // The sandbox's bucket: 200 per 2 s. Every answer took one, and the refill is 100/s.
+    let tokens = 200;
+    const answer = () => {
+      tokens -= 1;
+      pacer.note({ remaining: Math.floor(tokens), resetSeconds: 1, limit: 200, windowSeconds: 2 });
+      advance(1);
+      tokens += 0.1;
+    };
+    while (tokens > 102) {
+      answer();
+      expect(pacer.rate()).toBeNull();
+      expect(pacer.reserve()).toBe(0);
+    }
+    // Running low, but the quota fell by what this till took: it is alone, full rate.
+    answer();
+    expect(pacer.rate()).toBeGreaterThan(95);
+    expect(pacer.reserve()).toBe(0);
+    expect(pacer.reserve()).toBeLessThan(10.6); // about 10 ms apart: 100/s
   });
 
-  it("spaces at the faster of what is left until the reset and the policy's rate", () => {
+  it('a till that finds the quota low without having taken it starts at a tenth of the rate', () => {
     const { pacer } = pacerAt(4);
-    // A window of 100 per minute with 5 left and 30 s to go: 5 over 30 s is slower than
-    // the policy's 0.6 s, which is taken (the answer that says 0 then holds till the reset).
-    pacer.note({ remaining: 5, resetSeconds: 30, limit: 100, windowSeconds: 60 });
-    expect([1, 2].map(() => pacer.reserve())).toEqual([0, 600]);
-    // 8 left with 1 s to go: 125 ms apart, faster than the policy's (after the slot taken).
-    pacer.note({ remaining: 8, resetSeconds: 1, limit: 100, windowSeconds: 60 });
-    expect(pacer.reserve()).toBe(1200);
-    expect(pacer.reserve()).toBe(1325);
+    pacer.note({ remaining: 6, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(pacer.rate()).toBe(1); // a tenth of 10/s
+    expect([1, 2].map(() => pacer.reserve())).toEqual([0, 1000]);
+  });
+
+  it('run dry: halves its pace once per hold, and waits until more comes plus a random part', () => {
+    const { pacer, advance } = pacerAt(4, () => 0.5);
+    pacer.note({ remaining: 6, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    // 1 s until more, and a random part (here half) of that second on top.
+    expect(pacer.heldForMs()).toBe(1500);
+    expect(pacer.rate()).toBe(0.5);
+    // Its other requests in flight hear the same: no further halving during the hold.
+    advance(10);
+    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(pacer.rate()).toBe(0.5);
+    // Another random draw, another part: tills sharing the key come back apart.
+    const other = pacerAt(4, () => 0).pacer;
+    other.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(other.heldForMs()).toBe(1000);
+  });
+
+  it('back after an outage, waits a random part of a second (each till its own draw)', () => {
+    const early = pacerAt(4, () => 0.1).pacer;
+    const late = pacerAt(4, () => 0.9).pacer;
+    early.resume();
+    late.resume();
+    expect([early.reserve(), late.reserve()]).toEqual([100, 900]);
+    late.release(); // a person's Resync: now
+    expect(late.heldForMs()).toBe(0);
   });
 
   it("ends on Resync the holds asked for before it, not one asked for since (another process's Resync)", () => {

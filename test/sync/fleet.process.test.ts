@@ -1,0 +1,27 @@
+// A chain's tills after an outage, with real processes: ten built `tillsync daemon`s, each
+// with a backlog in its own data folder, start while the sandbox process refuses
+// connections; the outage ends for all at once and they drain through ONE shared key whose
+// token bucket is small. Every sale must arrive exactly once; the 429 share and the rate
+// are held to floors that catch a herd (main before the shared pace: 32 % of requests
+// refused), not yet to the issue's goals (<= 5 %, >= 0.9 of the allowed rate): on the
+// 2-core machine under load this run gave 2-8 % and 0.53-0.77. Needs `npm run build`.
+import { describe, expect, it } from 'vitest';
+import { runFleet } from '../../bench/fleet-run.js';
+
+describe('ten daemons sharing one key', () => {
+  it('drain at the rate the key allows, with few 429s, every sale once', async () => {
+    const figures = await runFleet({
+      tills: 10,
+      salesPerTill: 30,
+      capacity: 40,
+      refillPerSecond: 40,
+      timeoutMs: 30_000,
+    });
+    const summary = JSON.stringify({ ...figures, drainSeconds: undefined });
+    expect(figures.lost, summary).toBe(0);
+    expect(figures.twice, summary).toBe(0);
+    expect(figures.statuses['201'], summary).toBe(figures.sales);
+    expect(figures.throttledShare, summary).toBeLessThanOrEqual(0.1);
+    expect(figures.rateRatio, summary).toBeGreaterThanOrEqual(0.5);
+  }, 120_000);
+});
