@@ -35,7 +35,8 @@ export function lockAtHandBack(
       const { till, platform, tuning, busy, watch } = context();
       const process = till.running.get(pid)?.process;
       const due = waiting.get(`sim#${pid}`) as number | null;
-      if (struck >= 3 || !process || due === null || busy.holder || chance() >= 0.8) return;
+      if (struck >= 3 || !process || due === null || busy.holder) return;
+      if (process.stalledUntil > world.time || chance() >= 0.8) return; // stopped mid-pass
       struck += 1;
       const ms = Math.max(0, due - process.clock.now()) + 3000 + Math.floor(chance() * 6000);
       holdWriteLock(context(), ms);

@@ -125,7 +125,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   });
   const platform = createSimPlatform(world, random, {
     answers,
-    beforeHeard: faultMoments(() => context, checker, chance, { seed, honoursKeys }),
+    beforeHeard: faultMoments(() => context, checker, chance, { seed, honoursKeys, liveness }),
     bodies,
     offline,
     rates,
