@@ -52,6 +52,7 @@ export function createSyncEngine(options: EngineOptions) {
   const currentShift = createCurrentShift(database).current;
   const storage = createStorageGuard(logger, clock.now, () => news.emit());
   const link = createLinkKnowledge(syncState, storage, logger, clock, () => {
+    resyncs.noteOffline(link.offline);
     news.emit();
     scheduler.tickSooner(); // offline: probe at the probe interval from now on
   });
@@ -109,9 +110,9 @@ export function createSyncEngine(options: EngineOptions) {
     },
     onTickError: (error) => logger.error({ error: error.message }, 'Sync tick failed'),
   });
+  const resyncs = createResyncRequests(syncState, storage); // before anything tells the link
   link.restorePause(keyHash);
   const keyTarget = () => ({ client, baseUrl: config.baseUrl, keyHash });
-  const resyncs = createResyncRequests(syncState, storage);
   const queueWait = (ms: number) => {
     pacer.hold(ms);
     link.noteQueueWait(ms);
@@ -227,6 +228,11 @@ export function createSyncEngine(options: EngineOptions) {
       await probeWhenIdle(client, link, shutdown.signal, config.sync.idleCheckMs);
   }
 
+  function forgetOffline(): void {
+    link.forgetOffline();
+    resyncs.noteOffline(false);
+  }
+
   /** Resync now: clears backoff and the pause, then drains (`following`: another's request). */
   async function resync(following?: number): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping'); // its database may be closed already
@@ -235,7 +241,7 @@ export function createSyncEngine(options: EngineOptions) {
     else resyncs.ask(now);
     storage.attempt('the queue', () => outbox.makeAllDue(now, following ?? null));
     if (link.paused) link.unpause();
-    link.forgetOffline();
+    if (following === undefined || resyncs.liftsOffline(following)) forgetOffline();
     // Another's request, at its wall time, on this process's steady clock.
     pacer.release(following === undefined ? Infinity : clock.monotonic() - (now - following));
     news.emit();
@@ -272,7 +278,7 @@ export function createSyncEngine(options: EngineOptions) {
       void Promise.all([passes.current, keys.settled()]).finally(() => previous?.close());
       recordSender();
       if (link.paused && (keyChanged || urlChanged)) link.unpause();
-      if (urlChanged) link.forgetOffline();
+      if (urlChanged) forgetOffline();
       news.emit();
       void drain();
     },

@@ -73,7 +73,9 @@ export function createLinkKnowledge(
 
   /** The platform refused the key the request carried: the queue waits for another. */
   function pauseFor(verdict: { code: string; reason: string }, keyHash: string | null): void {
-    if (paused) return;
+    // Refused again: said again on disk, where the till's other process, which did not
+    // know, may have written "online" since (the simulation's seed 1839).
+    if (paused) return write({ connection: 'key_rejected' });
     paused = true;
     connection = 'key_rejected';
     write({
@@ -231,9 +233,11 @@ export function createLinkKnowledge(
           lastSuccessWrite = clock.monotonic();
           errorSinceSuccess = false;
           loggedError = null;
-          write({ lastSuccessAt: at, connection: 'online' });
+          write({ lastSuccessAt: at, ...(paused ? {} : { connection: 'online' }) });
         }
-        setConnection('online');
+        // A sale sent before the key was refused, answered after: the pause stands.
+        if (paused) offline = false;
+        else setConnection('online');
         return;
       }
       // Only an answer proves the platform is there: a request that hangs or is cut says

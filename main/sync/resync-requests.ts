@@ -14,12 +14,28 @@ import type { SaleSender } from './pass.js';
 export function createResyncRequests(syncState: SyncState, storage: StorageGuard) {
   let lastSeen = syncState.read().resyncRequestedAt;
   const requested = () => syncState.read().resyncRequestedAt;
+  /** The request there when this process learnt the platform out of reach, if it is. */
+  let offlineUnder: { asked: number | null } | undefined;
   return {
     /** A request another process wrote that this one has not followed yet. */
     unfollowed(): number | undefined {
       const asked = requested();
       return asked !== lastSeen ? asked : undefined;
     },
+    /**
+     * The link went offline (true) or that was forgotten (false). A request already written
+     * then was tried before the till learnt it: following it later must not lift what was
+     * learnt since (the simulation's seed 909, a pass held up by a lock until long after).
+     */
+    noteOffline(offline: boolean): void {
+      if (!offline) offlineUnder = undefined;
+      else if (!offlineUnder) {
+        const read = storage.attempt('the sync state', requested);
+        if (read.ok) offlineUnder = { asked: read.value };
+      }
+    },
+    /** Following this request may forget that the platform was out of reach. */
+    liftsOffline: (asked: number) => offlineUnder?.asked !== asked,
     /** This process follows a request another wrote. */
     follow(asked: number): void {
       lastSeen = asked;

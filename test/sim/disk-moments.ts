@@ -6,6 +6,9 @@ import type { Answer } from '../../main/sync/classify.js';
 import type Database from 'better-sqlite3';
 import { diskFault, type WorldContext } from './world-events.js';
 import { lockAtHandBack } from './lock-moments.js';
+import { doubtBeforeReplay } from './doubt-moments.js';
+import { stallPastLease } from './lease-moments.js';
+import type { LivenessMode } from './sim-till.js';
 import { seededRandom } from './world.js';
 
 const isReplay = (answer: Answer) =>
@@ -35,15 +38,27 @@ export function faultMoments(
   context: () => WorldContext,
   checker: Database.Database,
   chance: () => number,
-  world: { seed: number; honoursKeys: boolean },
+  world: { seed: number; honoursKeys: boolean; liveness: LivenessMode },
 ) {
   const atReplay = diskFaultAtReplay(context, chance);
-  // Where the platform honours keys, the world stays as it was: its replays test the clear
-  // of the doubts (above), which a lock and an outage struck earlier would change.
-  if (world.honoursKeys) return atReplay;
+  // Where the platform honours keys, no lock nor outage: its replays test the clear of the
+  // doubts (above, and a doubt left before the first replay, doubt-moments.ts).
+  if (world.honoursKeys) {
+    const doubt = doubtBeforeReplay(context, seededRandom(world.seed ^ 0x1b873593));
+    return (pid: number, answer: Answer): void => {
+      doubt(pid, answer);
+      atReplay(pid, answer);
+    };
+  }
   const atHandBack = lockAtHandBack(context, checker, seededRandom(world.seed ^ 0x2545f491));
+  // Where another sender can take an expired lease (its liveness cannot be told).
+  const pastLease =
+    world.liveness === 'exact'
+      ? undefined
+      : stallPastLease(context, checker, seededRandom(world.seed ^ 0x68e31da4));
   return (pid: number, answer: Answer): void => {
     atReplay(pid, answer);
+    pastLease?.(pid, answer); // first: a lock struck too would keep the lease from the other
     atHandBack(pid, answer);
   };
 }

@@ -18,6 +18,7 @@ import { finalViolations, flagExtraCopies } from './final-checks.js';
 import { createSendingWatch } from './sending-watch.js';
 import { faultMoments } from './disk-moments.js';
 import { createLeaseWatch } from './lease-watch.js';
+import { createLetGoWatch } from './let-go-watch.js';
 import { createAnswerRecord } from './answer-record.js';
 import { attemptLogViolations } from './log-checks.js';
 import { counterViolations } from './counter-checks.js';
@@ -125,7 +126,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   });
   const platform = createSimPlatform(world, random, {
     answers,
-    beforeHeard: faultMoments(() => context, checker, chance, { seed, honoursKeys }),
+    beforeHeard: faultMoments(() => context, checker, chance, { seed, honoursKeys, liveness }),
     bodies,
     offline,
     rates,
@@ -259,6 +260,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     () => context.disturbed.until,
     (pid) => platform.waitedOnBy(pid),
   );
+  const letGoWatch = createLetGoWatch(checker, world, platform);
   let events = 0;
   let settled = false;
   /** The world's next event, and the checks made after every one. */
@@ -268,6 +270,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     if (leaseProblem) watch.violations.push(`${leaseProblem} (at ${world.time} ms)`);
     const sendingProblem = sendingWatch();
     if (sendingProblem) watch.violations.push(`${sendingProblem} (at ${world.time} ms)`);
+    const letGo = letGoWatch();
+    if (letGo) watch.violations.push(`${letGo} (at ${world.time} ms)`);
     const alone = result.pid !== null && world.live().length === 1 && till.running.get(result.pid);
     if (alone && !alone.stopping) {
       const late = news.toldAtOnce(result.pid!, alone.engine);

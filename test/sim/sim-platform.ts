@@ -79,6 +79,8 @@ export function createSimPlatform(world: World, random: () => number, options: P
   const requests = new Map<number, SaleRequestSeen[]>();
   /** Answers given once, to a sale's next request that reaches the platform. */
   const scripted = new Map<number, { status: number; headers: Record<string, string> }>();
+  /** Sales whose next request is cut after it arrived: stored first (true) or not (false). */
+  const drops = new Map<number, boolean>();
   const platformNow = () => EPOCH + world.time;
   /** How a till finds the platform out of reach: refused, no such name, no route... */
   const unreachableCode = () => UNREACHABLE_CODES[Math.floor(random() * UNREACHABLE_CODES.length)]!;
@@ -171,6 +173,12 @@ export function createSimPlatform(world: World, random: () => number, options: P
     if (options.baffles?.(productId)) {
       const status = [501, 505, 302, 307][productId.length % 4]!;
       return { answer: response(status, { location: '/elsewhere', ...rate.headers }, '') };
+    }
+    const drop = drops.get(saleOf(body) ?? -1);
+    if (drop !== undefined) {
+      drops.delete(saleOf(body)!);
+      if (drop) commit(key, body);
+      return { answer: { kind: 'network', code: 'ECONNRESET', message: 'cut', sent: true } };
     }
     const script = scripted.get(saleOf(body) ?? -1);
     if (script) {
@@ -342,18 +350,29 @@ export function createSimPlatform(world: World, random: () => number, options: P
     },
     /** Whether a request under this idempotency key left a till at this wall time. */
     sentUnder(key: string, wall: number): boolean {
-      for (const list of requests.values())
-        if (list.some((request) => request.key === key && request.wall === wall)) return true;
-      return false;
+      return this.requestUnder(key, wall) !== undefined;
+    },
+    /** The request under this idempotency key that left a till at this wall time. */
+    requestUnder(key: string, wall: number): SaleRequestSeen | undefined {
+      for (const list of requests.values()) {
+        const found = list.find((request) => request.key === key && request.wall === wall);
+        if (found) return found;
+      }
+      return undefined;
     },
     /** The sale's next request that reaches the platform gets this answer, once. */
     answerOnce(sale: number, status: number, headers: Record<string, string> = {}): void {
       scripted.set(sale, { status, headers });
     },
+    /** The sale's next request that reaches the platform is cut, stored first or not. */
+    dropOnce(sale: number, stored: boolean): void {
+      drops.set(sale, stored);
+    },
     /** Faults stop: every request is answered promptly and correctly from now on. */
     heal(): void {
       faulty = false;
       outageUntil = 0;
+      drops.clear();
     },
     /** The quota becomes plenty (and the answers say so): waits are the answers' own. */
     liftRateLimit(): void {

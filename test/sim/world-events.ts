@@ -142,7 +142,7 @@ export function holdWriteLock(context: WorldContext, ms: number): void {
 }
 
 /** Something keeps processes from their timers or their disk for `ms` from now. */
-function disturb(context: WorldContext, ms: number): void {
+export function disturb(context: WorldContext, ms: number): void {
   context.disturbed.until = Math.max(context.disturbed.until, context.world.time + ms);
 }
 

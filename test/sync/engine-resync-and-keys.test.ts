@@ -108,6 +108,51 @@ describe('sync engine: resync across processes, and a new key mid-pass', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it.each([
+    { asked: 'before', first: 'HEAD' },
+    { asked: 'after', first: 'POST' },
+  ])(
+    'follows a Resync asked $asked it learnt the platform out of reach: its first request is a $first',
+    async ({ asked, first }) => {
+      const port = await freePort();
+      const t = till();
+      const alive = () => 'alive' as const;
+      const sync = { pollIntervalMs: 60_000, probeIntervalMs: 60_000 };
+      const config = { baseUrl: `http://127.0.0.1:${port}`, apiKey: 'key', sync };
+      const app = t.engine(config, { owner: 'app', liveness: alive });
+      const daemon = t.engine(config, { owner: 'daemon', liveness: alive });
+      t.record(1);
+      // The platform is down: a person presses Resync in the app, and the daemon's pass
+      // (not yet following it) sends and learns the platform is out of reach, in that order
+      // or the other.
+      if (asked === 'before') await app.resync();
+      t.record(1);
+      await daemon.drain();
+      expect(daemon.status().link).toBe('offline');
+      if (asked === 'after') await app.resync();
+      t.record(1); // due now
+      const methods: string[] = [];
+      const platform = createServer((request, response) => {
+        methods.push(request.method ?? '');
+        request.resume();
+        response.writeHead(201, { 'content-type': 'application/json' });
+        response.end(`{"id":"sale_${methods.length}"}`);
+      });
+      await listen(platform, port);
+      try {
+        // Its first tick follows the Resync. One asked before it learnt the platform out of
+        // reach was tried already: it asks whether the platform answers before it sends.
+        daemon.start();
+        await waitUntil(() => methods.includes('POST'), 5000, 'the new sale sent');
+        expect(methods[0]).toBe(first);
+      } finally {
+        await daemon.stop();
+        platform.closeAllConnections();
+        await new Promise((resolve) => platform.close(resolve));
+      }
+    },
+  );
+
   it('ends a pass whose key was replaced while it asked an unreachable platform: the new key is not paused', async () => {
     // The platform is down, then answers its probe slowly; meanwhile the key is replaced.
     const port = await freePort();

@@ -1,0 +1,50 @@
+// A pass lets go of its lease only once its own requests are answered and their outcomes
+// written: an answer is recorded as fenced ("answered after this sender lost the sale to
+// another") only when another sender took the lease while the request was on the wire.
+// A sender that handed its claims or its lease back under its own pass (a hand-back retry
+// firing mid-pass, a release at the wrong moment) would leave its answers fenced with no
+// one else holding the sale: the sale sent again, and on a platform that ignores keys,
+// stored twice. Checked after every step of the world, against the requests the platform
+// saw (which process sent each, and when).
+import type Database from 'better-sqlite3';
+import type { SimPlatform } from './sim-platform.js';
+import type { World } from './world.js';
+
+interface Fenced {
+  id: number;
+  key: string;
+  startedAt: number;
+}
+
+export function createLetGoWatch(
+  checker: Database.Database,
+  world: World,
+  platform: Pick<SimPlatform, 'requestUnder'>,
+) {
+  const leaseOf = checker.prepare(
+    'select lease_owner as owner, lease_epoch as epoch from sync_state where id = 1',
+  );
+  const fencedSince = checker.prepare(
+    `select id, idempotency_key as key, started_at as startedAt from sync_attempts
+     where outcome = 'fenced' and id > ? order by id`,
+  );
+  /** When the lease was taken, and by whom. */
+  const takes: Array<{ at: number; owner: string }> = [];
+  let last = leaseOf.get() as { owner: string | null; epoch: number };
+  let seen = 0;
+  return function check(): string | undefined {
+    const lease = leaseOf.get() as { owner: string | null; epoch: number };
+    if (lease.epoch !== last.epoch && lease.owner !== null)
+      takes.push({ at: world.time, owner: lease.owner });
+    last = lease;
+    for (const row of fencedSince.all(seen) as Fenced[]) {
+      seen = row.id;
+      const request = platform.requestUnder(row.key, row.startedAt);
+      if (!request) continue; // not a request the platform saw leave (a key check's)
+      const sender = `sim#${request.pid}`;
+      if (!takes.some((take) => take.at >= request.at && take.owner !== sender))
+        return `process ${request.pid}'s answer (sent at ${request.at} ms) was fenced, though no other sender took the lease since: it let go of its lease with the request on the wire`;
+    }
+    return undefined;
+  };
+}
