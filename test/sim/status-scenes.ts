@@ -149,6 +149,13 @@ export function statusScenes(kit: SceneKit): Record<StatusScene, () => Promise<v
             .some((heard) => isKeyCheck(heard.key) && heard.pid === pid && heard.at >= from),
       );
       if (!answered || !till.running.has(pid)) return;
+      // Meanwhile its Sync screen says what it could not write, and why.
+      const problem = world.time < from + readOnlyMs ? checker.engine.status().storageProblem : 0;
+      if (
+        problem !== 0 &&
+        !(problem?.what && problem.message && problem.since <= EPOCH + world.time + offset)
+      )
+        fail(`refused-read-only: the process shows the storage problem ${JSON.stringify(problem)}`);
       const back = Math.max(0, from + readOnlyMs - world.time);
       if (!(await saysRefused('refused-read-only', back + everyTick + prompt, 'once written')))
         return;
