@@ -74,12 +74,14 @@ export function statusScenes(kit: SceneKit): Record<StatusScene, () => Promise<v
         ))
       )
         return;
-      const lasts = prompt + 3 * (3000 + everyTick + prompt) + between(2000, 8000);
+      const lasts = 4 * (everyTick + prompt) + 3 * 3000 + between(2000, 8000);
       const from = world.time;
       platform.outage(lasts, 'refuse');
       const sale = recordSale(false);
       const offline = () => said().link === 'offline';
-      if (!(await within(prompt, 'offline-resync: the status does not say offline', offline)))
+      // Found by the sale's send, or by the till's next question if a pass holds it back.
+      const found = everyTick + prompt;
+      if (!(await within(found, 'offline-resync: the status does not say offline', offline)))
         return;
       // A probe that left just before the press may answer "still out of reach" after it:
       // a person who presses again is not met by that one.
