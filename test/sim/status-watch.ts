@@ -1,6 +1,6 @@
-// What the till says of its sync, read as `tillsync status` reads it (readStoreStatus, the
-// status every screen shows: readSyncStatus), checked against what its processes heard, each time one has
-// just taken an answer in (the turn after it heard it):
+// What the till says of its sync, read as `tillsync status` and every screen read it
+// (readSyncStatus), checked against what its processes heard, each time one has just taken
+// an answer in (the turn after it heard it):
 // - every time it names (the last contact, success and error) is one at which a process
 //   heard that from the platform: a request that hung or was cut is no contact;
 // - a process alone that heard from the platform says so at once: the last contact at most
