@@ -12,6 +12,7 @@
 import type Database from 'better-sqlite3';
 import type { AnswerRecord, HeardAnswer } from './answer-record.js';
 import { calmScenes, SCENES, type Scene } from './calm-scenes.js';
+import { STATUS_SCENES, statusScenes } from './status-scenes.js';
 import { fixProduct, type WorldContext } from './world-events.js';
 import { EPOCH } from './world.js';
 
@@ -42,8 +43,8 @@ export async function calmHour(context: WorldContext, deps: CalmHourDeps): Promi
   const offset = [...offsets][0]!;
   const kit = sceneKit(context, deps, offset);
   const { between, pause } = kit;
-  const scenes = calmScenes(kit);
-  const order = [...SCENES];
+  const scenes = { ...calmScenes(kit), ...statusScenes(kit) };
+  const order = [...SCENES, ...STATUS_SCENES];
   for (let i = order.length - 1; i > 0; i--) {
     const j = between(0, i + 1);
     [order[i], order[j]] = [order[j]!, order[i]!];

@@ -45,6 +45,7 @@ import {
 import { EPOCH, seededRandom, World } from './world.js';
 import { createLinkOracle } from './link-oracle.js';
 import { createStopWatch } from './stop-watch.js';
+import { createStatusWatch } from './status-watch.js';
 import { createConnectionOracle } from './connection-oracle.js';
 import { pressResyncAtRandom, revokeAndRestart } from './link-events.js';
 
@@ -128,13 +129,14 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     answers,
     beforeHeard: faultMoments(() => context, checker, chance, { seed, honoursKeys, liveness }),
     bodies,
-    offline,
+    offline: { ...offline, contact: (pid) => (offline.contact(pid), statusWatch.contact(pid)) },
     rates,
     link: {
       sent: (pid, apiKey, key) => link.sent(pid, apiKey, key),
       heard: (pid, apiKey, key, answer) => {
         link.heard(pid, apiKey, key, answer);
         connection(pid, apiKey, answer);
+        statusWatch.heard(pid, apiKey, key, answer);
       },
     },
     attempts,
@@ -170,10 +172,12 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       watch.processDied(pid);
       attempts.gone(pid);
       news.gone();
+      statusWatch.gone(pid);
     },
     onExited: (pid, owner, final) => exits.exited(pid, owner, final).forEach(flag),
     onStopTook: createStopWatch(world, tuning.shutdownGraceMs, flag),
   });
+  const statusWatch = createStatusWatch(world, { store, till, answers, disturbed, flag });
   const totalSales = between(3, 13);
   const faultsUntil = between(30_000, 300_000);
   const fixable = new Set<number>();

@@ -46,11 +46,11 @@ export interface StateFacts {
 /** A clock further off the platform's than this is a problem a person is shown. */
 const SKEW_LIMIT_MS = 5 * 60_000;
 
-const isSuccess = (heard: HeardAnswer) =>
+const isSuccess = (heard: Pick<HeardAnswer, 'answer'>) =>
   heard.answer.kind === 'response' && heard.answer.status >= 200 && heard.answer.status < 300;
 
 /** The code a failure is kept under; null for an answer that writes no error. */
-function errorCodeOf(heard: HeardAnswer): string | null {
+export function errorCodeOf(heard: Pick<HeardAnswer, 'key' | 'answer'>): string | null {
   const { answer } = heard;
   if (answer.kind === 'aborted') return null;
   if (answer.kind === 'timeout') return 'timeout';
