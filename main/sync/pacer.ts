@@ -51,6 +51,7 @@ export function createPacer(
   let sample: { at: number; remaining: number; answers: number } | null = null;
   let resumeAt: number | null = null; // the pace to take up again when it runs low again
   let mark: { at: number; remaining: number; answers: number } | null = null; // the last steering's reading
+  let policy = ''; // the q/w the pace was learnt under
 
   function holdFor(ms: number): void {
     holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
@@ -171,6 +172,13 @@ export function createPacer(
       const { limit, windowSeconds } = reading;
       if (!limit || !windowSeconds) return spendAsTold(reading, resetMs);
       const policyRate = limit / windowSeconds;
+      if (`${limit}/${windowSeconds}` !== policy) {
+        // Another policy (a quota raised or lifted): a pace learnt under the old one says
+        // nothing of this one, and would keep a till slow under a quota it no longer has.
+        policy = `${limit}/${windowSeconds}`;
+        unpaced();
+        resumeAt = null;
+      }
       if (reading.remaining <= 0) {
         // Run dry: every till sharing the key hears it at about the same time. Each halves
         // its pace (once per hold: its other requests in flight hear the same) and waits
