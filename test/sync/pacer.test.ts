@@ -38,6 +38,18 @@ describe('pacer', () => {
     expect([1, 2, 3].map(() => pacer.reserve())).toEqual([0, 1500, 3000]);
   });
 
+  it('drops a slow shared pace when the platform tells another policy (the quota lifted)', () => {
+    const { pacer, advance } = pacerAt(2);
+    // A small shared quota ran dry: the till slows down to a share of 1 a second.
+    pacer.note({ remaining: 0, resetSeconds: 1, limit: 2, windowSeconds: 2 });
+    expect(pacer.rate()).not.toBeNull();
+    advance(5000);
+    // The quota is raised to 1,000 a second: nothing learnt of the old one holds the queue.
+    pacer.note({ remaining: 999, resetSeconds: 1, limit: 1000, windowSeconds: 1 });
+    expect(pacer.rate()).toBeNull();
+    expect([1, 2, 3].map(() => pacer.reserve())).toEqual([0, 0, 0]);
+  });
+
   it('a till alone on a key spends the burst unspaced, then paces at the whole policy rate', () => {
     const { pacer, advance } = pacerAt(4);
     // The sandbox's bucket: 200 per 2 s. Every answer took one, and the refill is 100/s.
