@@ -11,6 +11,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // better-sqlite3 is a native module: separate processes keep each file's handles apart.
     pool: 'forks',
+    // Two files at once even on two cores: most files wait on processes, servers and
+    // timers, not the CPU (vitest's default there is one, which ran the suite serially).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Never open a desktop window from a test, even on a machine with a display. The till
