@@ -14,7 +14,7 @@ export async function probeLink(
   if (answered) {
     link.noteContact();
     link.setConnection('online'); // sales stay due at their backoff: no stampede
-  } else if (!signal.aborted) link.setConnection('offline');
+  } else if (!signal.aborted) link.probeUnanswered();
   return answered;
 }
 

@@ -150,6 +150,23 @@ export function createLinkKnowledge(
     keysHonoured: (baseUrl: string | undefined) =>
       baseUrl !== undefined && keysHonouredFor === baseUrl,
     setConnection,
+    /**
+     * A probe went unanswered: "offline" is said on disk again, whatever this process
+     * thought: the till's other process may have written "online" since, and then exited
+     * (the simulation's seed 33), leaving a status of "online" that no process believes.
+     */
+    probeUnanswered(): void {
+      if (!offline) return setConnection('offline');
+      let said: string | null = null;
+      try {
+        said = syncState.read().connection;
+      } catch {
+        // Unreadable now: written anyway (a refused write waits for the next one).
+      }
+      if (said === 'offline') return;
+      write({ connection: 'offline' });
+      changed(); // the screens read the disk's word again
+    },
     /** Asked to try now: assume reachable until told otherwise. */
     forgetOffline(): void {
       offline = false;
