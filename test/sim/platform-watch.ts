@@ -148,6 +148,8 @@ export function createPlatformWatch(world: World, options: WatchOptions) {
   return {
     violations,
     sales,
+    /** World time until which the platform asked process `pid`'s whole queue to wait (0: none). */
+    heldUntil: (pid: number) => processes.get(pid)?.notBefore ?? 0,
 
     /** A request leaves process `process` (the till's side of the wire). */
     requestSent(process: SimProcess, apiKey: string, key: string, body: string): void {

@@ -28,6 +28,16 @@ export function statusScenes(kit: SceneKit): Record<StatusScene, () => Promise<v
     while (!done() && world.time < deadline) await pause(Math.min(100, deadline - world.time));
     return done();
   }
+  /** Until then, the platform asked the process's whole queue to wait (429/503 Retry-After). */
+  const heldUntil = (pid: number) => context.watch.heldUntil(pid);
+  /**
+   * The running processes, the one the platform lets send soonest first: a process told to
+   * wait minutes does nothing till then, rightly (seed 378: the one kept as the app).
+   */
+  const bySoonestFree = () =>
+    [...till.running.keys()].sort((one, other) => heldUntil(one) - heldUntil(other));
+  /** Lets a wait the platform asked of `pid` end: the scene's deadlines count from there. */
+  const untilFree = (pid: number) => pause(Math.max(0, heldUntil(pid) - world.time));
 
   /** The sale is synced soon, and the status then says online with nothing waiting. */
   async function sentAndSaid(scene: StatusScene, sale: number, ms: number): Promise<void> {
@@ -65,7 +75,8 @@ export function statusScenes(kit: SceneKit): Record<StatusScene, () => Promise<v
      */
     async 'offline-resync'() {
       // One process (the app closed): how another follows is offline-watch.ts's to judge.
-      const others = [...till.running.keys()].slice(1);
+      const [kept, ...others] = bySoonestFree();
+      if (kept === undefined) return;
       for (const pid of others) till.terminate(pid, () => {});
       const grace = tuning.shutdownGraceMs + 10_000;
       if (
@@ -76,14 +87,16 @@ export function statusScenes(kit: SceneKit): Record<StatusScene, () => Promise<v
         ))
       )
         return;
+      await untilFree(kept);
       const lasts = 4 * (everyTick + prompt) + 3 * 3000 + between(2000, 8000);
       const from = world.time;
       platform.outage(lasts, 'refuse');
       const sale = recordSale(false);
       const offline = () => said().link === 'offline';
-      // Found by the sale's send, or by the till's next question; a wait the platform asked
-      // for may hold both back, and then there is nothing to press against.
-      if (!(await waitFor(everyTick + prompt, offline))) return;
+      // Found by the sale's send, or by the till's next question if a pass holds it back.
+      const found = everyTick + prompt;
+      if (!(await within(found, 'offline-resync: the status does not say offline', offline)))
+        return;
       // A probe that left just before the press may answer "still out of reach" after it:
       // a person who presses again is not met by that one.
       let tried = false;
@@ -107,6 +120,8 @@ export function statusScenes(kit: SceneKit): Record<StatusScene, () => Promise<v
      * the till is started again: the old key's pause is not the new one's.
      */
     async 'new-key-start'() {
+      const soonest = bySoonestFree()[0];
+      if (soonest !== undefined) await untilFree(soonest);
       const key = till.config.apiKey!;
       platform.revoke(key, random() < 0.5 ? 401 : 403);
       const sale = recordSale(false);
