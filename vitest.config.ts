@@ -14,6 +14,9 @@ export default defineConfig({
     // Two files at once even on two cores: most files wait on processes, servers and
     // timers, not the CPU (vitest's default there is one, which ran the suite serially).
     maxWorkers: 2,
+    // expect.poll waits for what must come: a second (its default) is short beside another
+    // file's Chromium or simulation on the same two cores.
+    expect: { poll: { timeout: 10_000 } },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Never open a desktop window from a test, even on a machine with a display. The till
