@@ -240,7 +240,7 @@ export function createSyncEngine(options: EngineOptions) {
     if (following !== undefined) resyncs.follow(following);
     else resyncs.ask(now);
     storage.attempt('the queue', () => outbox.makeAllDue(now, following ?? null));
-    if (link.paused) link.unpause();
+    if (link.paused && (following === undefined || resyncs.liftsPause(following))) link.unpause();
     if (following === undefined || resyncs.liftsOffline(following)) forgetOffline();
     // Another's request, at its wall time, on this process's steady clock.
     pacer.release(following === undefined ? Infinity : clock.monotonic() - (now - following));

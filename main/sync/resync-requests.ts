@@ -14,6 +14,8 @@ import type { SaleSender } from './pass.js';
 export function createResyncRequests(syncState: SyncState, storage: StorageGuard) {
   let lastSeen = syncState.read().resyncRequestedAt;
   const requested = () => syncState.read().resyncRequestedAt;
+  /** The last request a refusal of the key answered: following it keeps that pause. */
+  let pauseAnswered: number | null | undefined;
   /** The request there when this process learnt the platform out of reach, if it is. */
   let offlineUnder: { asked: number | null } | undefined;
   return {
@@ -53,10 +55,17 @@ export function createResyncRequests(syncState: SyncState, storage: StorageGuard
     },
     /** Where the requests stood when a pass began, if it could be read. */
     current: () => storage.attempt('the sync state', requested),
-    /** A refusal of the key answers the request a pass began under, if none came since. */
+    /**
+     * A refusal of the key answers the request a pass began under, if none came since: its
+     * pause stays. The rest is still followed (the waits begun before it are lifted): marked
+     * seen instead, a hold the platform asked of this process outlived the Resync, and its
+     * sales waited for it (the simulation's seed 1890).
+     */
     answeredUpTo(asked: number): void {
-      if (requested() === asked) lastSeen = asked;
+      if (requested() === asked) pauseAnswered = asked;
     },
+    /** Following this request may lift the pause: no refusal of the key answered it. */
+    liftsPause: (asked: number) => pauseAnswered !== asked,
   };
 }
 

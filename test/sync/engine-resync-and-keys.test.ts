@@ -84,7 +84,7 @@ describe('sync engine: resync across processes, and a new key mid-pass', () => {
     expect(keys.slice(1).every((key) => key === 'Bearer new-key')).toBe(true);
   });
 
-  it('does not follow a Resync asked before its own refusal of the key: no request with a refused key', async () => {
+  it('keeps the pause of its own refusal of the key when it follows a Resync asked before it: no request with a refused key', async () => {
     const server = await scriptedServer(() => ({ status: 401, body: '{"title":"Unauthorized"}' }));
     const t = till();
     const alive = () => 'alive' as const;

@@ -64,11 +64,14 @@ describe('resync requests', () => {
     asker.ask(1000);
     const atPassStart = sender.unfollowed()!;
     sender.answeredUpTo(atPassStart);
-    expect(sender.unfollowed()).toBeUndefined();
+    // Still followed (its lift of older waits), but following it keeps the pause.
+    expect(sender.unfollowed()).toBe(atPassStart);
+    expect(sender.liftsPause(atPassStart)).toBe(false);
     asker.ask(2000);
     const older = atPassStart;
     sender.answeredUpTo(older); // a pass begun under the older request ends: the new one stands
     expect(sender.unfollowed()).toBe(2000);
+    expect(sender.liftsPause(2000)).toBe(true);
   });
 
   // Found by the simulation (a double Resync while a pass was under way): a refusal of the
@@ -92,5 +95,6 @@ describe('resync requests', () => {
     expect(before).toEqual({ ok: true, value: 2_000 });
     sender.answeredUpTo(2_000);
     expect(sender.unfollowed()).toBe(3_000);
+    expect(sender.liftsPause(3_000)).toBe(true);
   });
 });
