@@ -28,14 +28,20 @@ export function createLetGoWatch(
     `select id, idempotency_key as key, started_at as startedAt from sync_attempts
      where outcome = 'fenced' and id > ? order by id`,
   );
-  /** When the lease was taken, and by whom. */
-  const takes: Array<{ at: number; owner: string }> = [];
+  /** When the lease was taken, and by whom (null: not known, so not counted as the sender). */
+  const takes: Array<{ at: number; owner: string | null }> = [];
   let last = leaseOf.get() as { owner: string | null; epoch: number };
   let seen = 0;
-  return function check(): string | undefined {
+  /** `pid`: the process whose event the world's last step ran (null: a world event). */
+  return function check(pid: number | null): string | undefined {
     const lease = leaseOf.get() as { owner: string | null; epoch: number };
-    if (lease.epoch !== last.epoch && lease.owner !== null)
-      takes.push({ at: world.time, owner: lease.owner });
+    // A lease taken and given back within one step (a short pass with nothing to send, as
+    // after a clock step made a live sender's lease look run out) reads free at a new epoch:
+    // its taker is the process whose event ran the step, as only its code ran; after a world
+    // event, which may wake every process, it is not known. (Seed 1698: process 2 took the
+    // lease from process 1, parked the sale on the wire and let go, all in one step.)
+    if (lease.epoch !== last.epoch)
+      takes.push({ at: world.time, owner: lease.owner ?? (pid === null ? null : `sim#${pid}`) });
     last = lease;
     for (const row of fencedSince.all(seen) as Fenced[]) {
       seen = row.id;

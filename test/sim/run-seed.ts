@@ -274,7 +274,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     if (leaseProblem) watch.violations.push(`${leaseProblem} (at ${world.time} ms)`);
     const sendingProblem = sendingWatch();
     if (sendingProblem) watch.violations.push(`${sendingProblem} (at ${world.time} ms)`);
-    const letGo = letGoWatch();
+    const letGo = letGoWatch(result.pid);
     if (letGo) watch.violations.push(`${letGo} (at ${world.time} ms)`);
     const alone = result.pid !== null && world.live().length === 1 && till.running.get(result.pid);
     if (alone && !alone.stopping) {
