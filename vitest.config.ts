@@ -17,8 +17,8 @@ export default defineConfig({
     // expect.poll waits for what must come: a second (its default) is short beside another
     // file's Chromium or simulation on the same two cores.
     expect: { poll: { timeout: 10_000 } },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Never open a desktop window from a test, even on a machine with a display. The till
     // speaks the system's language when its setting is empty: tests expect English unless
     // they choose a locale, whatever this machine's LANG. (LC_ALL is left alone: set, even
