@@ -10,7 +10,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saleCreatedEvent } from '../../sandbox/http/webhook-document.js';
 import { verifyWebhook } from '../../sandbox/index.js';
-import { QUEUE_BOUND } from '../../sandbox/webhooks/policy.js';
+import { ATTEMPT_TIMEOUT_MS, QUEUE_BOUND } from '../../sandbox/webhooks/policy.js';
 import { startCli, type RunningCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import {
@@ -132,10 +132,13 @@ describe('sandbox: webhooks stay bounded beside dead endpoints', () => {
     const listedNow = async () =>
       (listed = ((await (await call('GET', '/v1/webhook_endpoints')).json()) as { data: Listed[] })
         .data);
-    // The receiver counts a delivery before the sandbox has read its answer: wait for that.
-    for (let deadline = Date.now() + 2000; ;) {
+    // The receiver counts a delivery before the sandbox has read its answer, and a hanging
+    // endpoint's first attempt fails only when it times out: wait for both.
+    const settled = () =>
+      listed.every((e) => (e.id === liveId ? e.delivered === SALES : Number(e.failures) >= 1));
+    for (let deadline = Date.now() + ATTEMPT_TIMEOUT_MS + 2000; ;) {
       await listedNow();
-      if (listed.find((e) => e.id === liveId)?.delivered === SALES || Date.now() > deadline) break;
+      if (settled() || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     for (const endpoint of listed) {
