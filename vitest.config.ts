@@ -11,6 +11,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // better-sqlite3 is a native module: separate processes keep each file's handles apart.
     pool: 'forks',
+    // Two files at once even on two cores: most files wait on processes, servers and
+    // timers, not the CPU (vitest's default there is one, which ran the suite serially).
+    // Tests that tell a scanner from a person by keystroke timing send a scan's keys in one
+    // go (test/helpers/scanner.ts), so a busy neighbour cannot space them out.
+    maxWorkers: 2,
     // expect.poll waits for what must come: a second (its default) is short beside another
     // file's Chromium or simulation on the same two cores.
     expect: { poll: { timeout: 10_000 } },

@@ -8,6 +8,7 @@ import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { artifactsFolder } from '../helpers/artifacts.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { printedText } from '../helpers/paper.js';
+import { scanKeys } from '../helpers/scanner.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
 const ARTIFACTS = artifactsFolder('counter-kept');
@@ -35,7 +36,7 @@ async function cartQuantities(): Promise<Record<string, string>> {
 }
 
 /** A barcode scanner: the whole code and Enter, at full speed. */
-const scan = (code: string) => page.keyboard.type(`${code}\n`, { delay: 0 });
+const scan = (code: string) => scanKeys(page, `${code}\n`);
 
 async function emptyCart(): Promise<void> {
   await tab('Till').click();
@@ -253,10 +254,7 @@ describe.skipIf(!chromiumAvailable)('the counter keeps everything (Chromium, rea
 
   it('lists every unknown code of a burst until dismissed or the sale ends', async () => {
     await emptyCart();
-    await page.keyboard.type(
-      `0000000000017\n${loaf!.barcode}\n0000000000024\n${croissant!.barcode}\n`,
-      { delay: 0 },
-    );
+    await scanKeys(page, `0000000000017\n${loaf!.barcode}\n0000000000024\n${croissant!.barcode}\n`);
     await expect.poll(cartQuantities).toEqual({ [loaf!.id]: '1', [croissant!.id]: '1' });
     const unknown = page.locator('.unknown-codes li');
     await expect

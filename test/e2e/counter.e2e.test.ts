@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { artifactsFolder } from '../helpers/artifacts.js';
+import { scanKeys } from '../helpers/scanner.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
 const ARTIFACTS = artifactsFolder('counter');
@@ -62,9 +63,7 @@ describe.skipIf(!chromiumAvailable)('the till at a busy counter (Chromium, real 
     for (const product of scans)
       expected[product.id] = String(Number(expected[product.id] ?? 0) + 1);
     // One burst: every code and its Enter, none waiting for the one before.
-    await page.keyboard.type(scans.map((product) => `${product.barcode}\n`).join(''), {
-      delay: 0,
-    });
+    await scanKeys(page, scans.map((product) => `${product.barcode}\n`).join(''));
     await expect.poll(cartQuantities, { timeout: 20_000 }).toEqual(expected);
     expect(await search().inputValue()).toBe('');
     await shot('scanned-100');
@@ -73,9 +72,7 @@ describe.skipIf(!chromiumAvailable)('the till at a busy counter (Chromium, real 
   it('says an unknown code clearly, and the scan right behind it still lands', async () => {
     await emptyCart();
     const [first, second] = [SEED_PRODUCTS[0]!, SEED_PRODUCTS[1]!];
-    await page.keyboard.type(`${first.barcode}\n0000000000000\n${second.barcode}\n`, {
-      delay: 0,
-    });
+    await scanKeys(page, `${first.barcode}\n0000000000000\n${second.barcode}\n`);
     await expect.poll(cartQuantities).toEqual({ [first.id]: '1', [second.id]: '1' });
     await expect
       .poll(() => page.getByRole('alert').textContent())
