@@ -21,6 +21,7 @@ import { startDailyArchive } from '../housekeeping/daily-archive.js';
 import { startDailyBackups } from '../housekeeping/daily-backups.js';
 import { createUiEvents } from './ui-events.js';
 import { startWeeklyIntegrityCheck } from '../housekeeping/weekly-check.js';
+import { housekeepingTime } from '../housekeeping/housekeeping-clock.js';
 import { markRunning } from './running.js';
 import { RefusedError } from './refused-error.js';
 import type { SecretStore } from '../config/secret-store.js';
@@ -49,6 +50,8 @@ export interface RuntimeOptions {
   timers?: Timers;
   /** How long the receipt printer may take to connect, answer or read more (tests shorten it). */
   printerTimeoutMs?: number;
+  /** A soak run's day for the backups, archive and integrity check (housekeeping-clock.ts). */
+  housekeepingDayMs?: number;
 }
 
 export async function createRuntime(options: RuntimeOptions) {
@@ -59,6 +62,7 @@ export async function createRuntime(options: RuntimeOptions) {
   const unmarkRunning = markRunning(options.dataDir, options.kind);
   const clock = options.clock ?? systemClock;
   const timers = options.timers ?? systemTimers;
+  const housekeeping = housekeepingTime(clock, timers, options.housekeepingDayMs);
   const ui = createUiEvents({
     clock,
     timers,
@@ -107,20 +111,23 @@ export async function createRuntime(options: RuntimeOptions) {
       databaseFile,
       keep: () => store.settings.read().backupsKept,
       logger: options.logger,
+      now: housekeeping.clock.now,
+      // The hourly look for a day-old backup, an hour of the housekeeping's time.
+      checkEveryMs: 3_600_000 / housekeeping.speed,
     });
     const stopWeeklyCheck = startWeeklyIntegrityCheck({
       databaseFile,
       syncState: createSyncState(store.database),
-      clock,
-      timers,
+      clock: housekeeping.clock,
+      timers: housekeeping.timers,
       logger: options.logger,
       onResult: ui.statusChanged,
     });
     const stopDailyArchive = startDailyArchive({
       databaseFile,
       keepMonths: () => store.settings.read().archiveAfterMonths,
-      clock,
-      timers,
+      clock: housekeeping.clock,
+      timers: housekeeping.timers,
       logger: options.logger,
     });
     stopHousekeeping = async () => {

@@ -80,9 +80,12 @@ export function startDailyBackups(options: {
   keep: () => number;
   logger?: Logger;
   checkEveryMs?: number;
+  /** Wall-clock time for "a day old" and the file's name (a soak run's runs faster). */
+  now?: () => number;
 }) {
+  const now = options.now ?? Date.now;
   const run = () =>
-    backupIfDue(options.dataDir, options.databaseFile, options.keep())
+    backupIfDue(options.dataDir, options.databaseFile, options.keep(), now())
       .then(
         (made) =>
           made &&

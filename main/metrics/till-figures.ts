@@ -4,6 +4,7 @@
 import { existsSync, statfsSync, statSync } from 'node:fs';
 import { linkAt, ONLINE_WINDOW_MS } from '../../domain/link.js';
 import { waitingOf, type SyncStatus } from '../../domain/sync-status.js';
+import type { ProcessFigures } from './process-figures.js';
 
 export interface GaugeSpec {
   name: string;
@@ -89,6 +90,14 @@ export const GAUGES = {
     name: 'tillsync_info',
     help: 'Always 1: the version and the mode (platform or sandbox) as labels.',
   },
+  heapUsed: {
+    name: 'tillsync_process_heap_used_bytes',
+    help: "The agent process's JavaScript heap in use: flat on a till that runs for weeks.",
+  },
+  eventLoopDelay: {
+    name: 'tillsync_event_loop_delay_p99_seconds',
+    help: "99th percentile of how late the agent's event loop ran since the previous read.",
+  },
   reportedAt: {
     name: 'tillsync_report_timestamp_seconds',
     help: 'When these figures were read (Unix time): a till gone silent stops moving it.',
@@ -154,6 +163,14 @@ export function statusReadings(status: SyncStatus, now: number): Reading[] {
   if (status.integrity.checkedAt !== null)
     readings.push({ gauge: 'lastIntegrityCheck', value: seconds(status.integrity.checkedAt) });
   return readings;
+}
+
+/** The process: its heap, and how late its event loop ran. */
+export function processReadings(figures: ProcessFigures): Reading[] {
+  return [
+    { gauge: 'heapUsed', value: figures.heapUsedBytes },
+    { gauge: 'eventLoopDelay', value: figures.eventLoopDelayP99Seconds },
+  ];
 }
 
 /** The disk: the database's size, and the free space where it lives. */

@@ -11,11 +11,13 @@ import {
   COUNTERS,
   diskReadings,
   GAUGES,
+  processReadings,
   statusReadings,
   type GaugeKey,
   type GaugeSpec,
   type Reading,
 } from './till-figures.js';
+import { startProcessFigures } from './process-figures.js';
 
 export interface MetricSources {
   /** The sync status now. */
@@ -53,6 +55,7 @@ export function createTillMetrics(sources: MetricSources, readers: MetricReader[
     const { tillName, shopId } = sources.identity();
     return { till_id: sources.tillId, till_name: tillName, shop_id: shopId ?? '' };
   };
+  const processFigures = startProcessFigures();
   // Read again at each collection: a send is counted without reading the settings.
   let current = labels();
 
@@ -66,6 +69,7 @@ export function createTillMetrics(sources: MetricSources, readers: MetricReader[
     const all = [
       ...statusReadings(sources.status(), now),
       ...diskReadings(sources.dataDir, sources.databaseFile()),
+      ...processReadings(processFigures.read()),
     ];
     const backupAt = sources.lastBackupAt();
     if (backupAt !== null) all.push({ gauge: 'lastBackup', value: backupAt / 1000 });
@@ -113,7 +117,10 @@ export function createTillMetrics(sources: MetricSources, readers: MetricReader[
     pass: ({ skipped }: DrainSummary): void => {
       passes.add(1, { ...current, result: skipped ?? 'ran' });
     },
-    shutdown: () => provider.shutdown(),
+    shutdown: () => {
+      processFigures.stop();
+      return provider.shutdown();
+    },
   };
 }
 

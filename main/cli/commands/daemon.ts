@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type { Translator } from '../../../domain/i18n/messages.js';
 import { embeddedSandboxText } from '../../agent/embedded-sandbox.js';
 import { createRuntime, type RuntimeOptions } from '../../agent/runtime.js';
+import { housekeepingDayOf } from '../../housekeeping/housekeeping-clock.js';
 import { fileSecretStore } from '../../config/secret-store.js';
 import { canSend, storeOfMode } from '../../config/till-store.js';
 import { createService } from '../../agent/service.js';
@@ -29,8 +30,11 @@ async function runUntilSignal(command: Command, run: RunOptions): Promise<void> 
   if (run.sandbox === 'never' && !canSend(config))
     throw new CliError(cannotSend({ dataDir, config }), EXIT.invalidInput);
 
+  const day = housekeepingDayOf(process.env);
+  if (!day.ok) throw new CliError(day.error, EXIT.invalidInput);
   const logger = createLogger({ dataDir });
   const runtime = await createRuntime({
+    housekeepingDayMs: day.dayMs,
     dataDir,
     env: process.env,
     flags,
