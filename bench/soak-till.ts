@@ -95,7 +95,9 @@ export async function startSoakTill(options: SoakTillOptions) {
 
   const tail: string[] = [];
   const log: LogCounts = { backups: 0, integrityChecks: 0, archived: 0, problems: 0 };
-  const child = spawn(process.execPath, [tillsync, 'daemon', '--console', '--console-port', '0'], {
+  // With the flag the shipped service gives it (packaging/systemd/tillsync.service).
+  const args = ['--max-semi-space-size=4', tillsync, 'daemon', '--console', '--console-port', '0'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
