@@ -62,6 +62,7 @@ export function soakFigures(samples: Sample[], warmUp: number, goals: SoakGoals)
   const walMaxMb = Math.max(0, ...series((sample) => sample.walMb));
   const fdGrowth = fds.slope * hours;
   const loopMedian = percentile(loop, 50);
+  const baseline = [...series((sample) => sample.baselineLoopP99Ms)].sort((a, b) => a - b);
   const cpuShare = first && last ? (last.cpuSeconds - first.cpuSeconds) / (last.at - first.at) : 0;
   return {
     samples: measured.length,
@@ -79,6 +80,8 @@ export function soakFigures(samples: Sample[], warmUp: number, goals: SoakGoals)
     walBoundMb: goals.walBoundMb,
     loopP99MedianMs: loopMedian,
     loopP99WorstMs: loop.at(-1) ?? Number.NaN,
+    baselineLoopP99MedianMs: percentile(baseline, 50),
+    baselineLoopP99WorstMs: baseline.at(-1) ?? Number.NaN,
     fits: { rss, heap, fds, wal },
     goals: {
       rss: rss.slope * 10_000 < 1,
@@ -107,5 +110,6 @@ export function figureLines(figures: SoakFigures): string[] {
     `open descriptors: ${shown(figures.fdsPerHour)} per hour, ${shown(figures.fdGrowth)} over the run (${figures.fdRange[0]}-${figures.fdRange[1]}; goal: no growth, < 1): ${mark(goals.fds)}`,
     `WAL: ${shown(figures.walMbPerHour)} MB per hour, at most ${shown(figures.walMaxMb)} MB (checkpoint bound ${shown(figures.walBoundMb)} MB): ${mark(goals.wal)}`,
     `event-loop delay p99 per sample: median ${shown(figures.loopP99MedianMs)} ms, worst ${shown(figures.loopP99WorstMs)} ms (goal: median < 20): ${mark(goals.loop)}`,
+    `  the machine's share (a bare Node process beside it, measured the same way): median ${shown(figures.baselineLoopP99MedianMs)} ms, worst ${shown(figures.baselineLoopP99WorstMs)} ms`,
   ];
 }

@@ -13,6 +13,8 @@ const GAP = 30;
 interface Panel {
   title: string;
   value: (sample: Sample) => number;
+  /** A second series drawn in grey under the first (the machine's baseline). */
+  beside?: (sample: Sample) => number;
   /** The fit's value at a sample (RSS and heap are fitted against sales, the rest time). */
   fitted?: (sample: Sample) => number;
 }
@@ -54,8 +56,9 @@ export function soakPlot(
       fitted: line(fits.wal, byHours),
     },
     {
-      title: `event-loop delay p99 per sample (ms): median ${figures.loopP99MedianMs.toFixed(2)}`,
+      title: `event-loop delay p99 per sample (ms): median ${figures.loopP99MedianMs.toFixed(2)}; grey: a bare Node process beside it, median ${figures.baselineLoopP99MedianMs.toFixed(2)}`,
       value: (sample) => sample.loopP99Ms,
+      beside: (sample) => sample.baselineLoopP99Ms,
     },
   ];
   const endAt = Math.max(1, samples.at(-1)?.at ?? 1);
@@ -68,7 +71,10 @@ export function soakPlot(
   ];
   panels.forEach((panel, index) => {
     const top = TOP + index * (PANEL + GAP) + 16;
-    const values = samples.map(panel.value);
+    const values = samples.flatMap((sample) => [
+      panel.value(sample),
+      ...(panel.beside ? [panel.beside(sample)] : []),
+    ]);
     const low = Math.min(0, ...values);
     const high = Math.max(...values, low + 1e-9) * 1.05;
     const y = (value: number) => top + PANEL - ((value - low) / (high - low)) * PANEL;
@@ -80,6 +86,12 @@ export function soakPlot(
       `<rect x="${LEFT}" y="${top}" width="${WIDTH - LEFT - RIGHT}" height="${PANEL}" fill="none" stroke="#999"/>`,
       `<text x="${LEFT - 4}" y="${top + 4}" text-anchor="end">${high.toPrecision(3)}</text>`,
       `<text x="${LEFT - 4}" y="${top + PANEL}" text-anchor="end">${low.toPrecision(3)}</text>`,
+    );
+    if (panel.beside)
+      parts.push(
+        `<polyline fill="none" stroke="#999" stroke-width="1" points="${points(panel.beside, samples)}"/>`,
+      );
+    parts.push(
       `<polyline fill="none" stroke="#1f77b4" stroke-width="1.2" points="${points(panel.value, samples)}"/>`,
     );
     const measured = samples.filter((sample) => sample.at >= warmUp);

@@ -1,7 +1,10 @@
 // What a soak run samples of the daemon every few seconds: its resident memory and open
 // descriptors as the kernel counts them (/proc/<pid>), its database's WAL file on disk,
 // and its heap and event-loop delay from its own metrics endpoint (main/metrics).
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 export interface Sample {
   /** Seconds since the run began. */
@@ -14,6 +17,8 @@ export interface Sample {
   walMb: number;
   /** The loop's delay p99 over the time since the previous sample, in ms. */
   loopP99Ms: number;
+  /** The same p99 of a bare Node process beside it: what the machine alone adds. */
+  baselineLoopP99Ms: number;
   /** The daemon's CPU time so far (user and system), in seconds. */
   cpuSeconds: number;
 }
@@ -50,11 +55,31 @@ function gauge(text: string, name: string): number {
   return Number(match[1]);
 }
 
+/** The bare process of bench/soak-baseline.ts: each call reads its loop's p99 since the last. */
+function startBaseline() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./soak-baseline.ts', import.meta.url))],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    async read(): Promise<number> {
+      child.stdin.write('\n');
+      const answer = await answers.next();
+      return answer.done ? Number.NaN : Number(answer.value);
+    },
+    stop: () => child.kill(),
+  };
+}
+
 export function createSampler(daemon: { pid: number; databaseFile: string; metricsUrl: string }) {
   const began = performance.now();
-  return async (sales: number): Promise<Sample> => {
+  const baseline = startBaseline();
+  const sample = async (sales: number): Promise<Sample> => {
     const metrics = await (await fetch(daemon.metricsUrl)).text();
     return {
+      baselineLoopP99Ms: await baseline.read(),
       at: (performance.now() - began) / 1000,
       sales,
       rssMb: rssBytes(daemon.pid) / MB,
@@ -65,4 +90,5 @@ export function createSampler(daemon: { pid: number; databaseFile: string; metri
       cpuSeconds: cpuSeconds(daemon.pid),
     };
   };
+  return { sample, stop: baseline.stop };
 }

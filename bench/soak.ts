@@ -83,7 +83,7 @@ try {
       `the platform's bad days every ${cycleSeconds} s, a housekeeping day every ${daySeconds} s, Chromium on the Sync screen`,
   );
 
-  const sample = createSampler(till);
+  const sampler = createSampler(till);
   const samples: Sample[] = [];
   const scenario = createScenario(scenarioSteps(sandbox, till, firstKey), cycleSeconds);
   const began = performance.now();
@@ -107,7 +107,7 @@ try {
     }
     if (now >= nextSample) {
       nextSample += sampleSeconds;
-      samples.push(await sample(recorded));
+      samples.push(await sampler.sample(recorded));
     }
     if (now >= nextReport) {
       nextReport += 60;
@@ -119,6 +119,7 @@ try {
     }
     await sleep(Math.min(50, 1000 / rate));
   }
+  sampler.stop();
   while (inFlight > 0) await sleep(20);
   scenario.finishCycle();
   const happened = await scenario.settle();
