@@ -28,13 +28,18 @@ export interface LogCounts {
   backups: number;
   integrityChecks: number;
   archived: number;
+  /** When the first archiving run moved sales (performance.now()), if one did. */
+  firstArchiveAt?: number;
   problems: number;
 }
 
 function counted(log: LogCounts, line: Log): void {
   if (line.msg === 'Daily backup written and verified') log.backups += 1;
   if (line.msg === 'The weekly database check found no damage') log.integrityChecks += 1;
-  if (line.msg === 'Old synced sales moved to the yearly archives') log.archived += line.moved ?? 0;
+  if (line.msg === 'Old synced sales moved to the yearly archives') {
+    log.archived += line.moved ?? 0;
+    log.firstArchiveAt ??= performance.now();
+  }
   if ((line.level ?? 0) >= 40) log.problems += 1;
 }
 

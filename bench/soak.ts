@@ -140,7 +140,11 @@ try {
   const pageSize = tillDatabase.pragma('page_size', { simple: true }) as number;
   tillDatabase.close();
 
-  const warmUp = warmUpSeconds(runSeconds);
+  const { firstArchiveAt } = till.log;
+  const warmUp = warmUpSeconds(
+    runSeconds,
+    firstArchiveAt === undefined ? undefined : (firstArchiveAt - began) / 1000,
+  );
   const figures = soakFigures(samples, warmUp, {
     walBoundMb: (WAL_CHECKPOINT_PAGES * pageSize) / 1024 / 1024,
   });
