@@ -27,8 +27,8 @@ export function leastSquares(xs: number[], ys: number[]): Fit {
 
 /**
  * The warm-up: 15 % of the run, at least a minute, at most half of it; and past the first
- * archiving run (a minute after it), whose page cache is a one-off step in RSS, as long as
- * a quarter of the run is left to measure.
+ * archiving run (a minute after it), a one-off step in RSS (see README, "Weeks without a
+ * restart"), as long as a quarter of the run is left to measure.
  */
 export function warmUpSeconds(runSeconds: number, firstArchiveSeconds?: number): number {
   const usual = Math.min(runSeconds / 2, Math.max(60, runSeconds * 0.15));
