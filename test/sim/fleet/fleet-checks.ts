@@ -37,7 +37,8 @@ export function createFleetChecks(tills: readonly FleetTill[]) {
         const wall = till.wallAt(request.answeredAt);
         const cap = till.config.sync.retryAfterCapMs;
         const wait = allowedWaitMs(request.retryAfter, wall, cap);
-        if (wait > 0) holds[request.till]!.push({ from: request.answeredAt, until: request.answeredAt + wait });
+        if (wait > 0)
+          holds[request.till]!.push({ from: request.answeredAt, until: request.answeredAt + wait });
       }
       const refused = refusedKeys[request.till]!;
       if (request.status === 401 && !refused.has(request.apiKey))
@@ -58,7 +59,9 @@ export function createFleetChecks(tills: readonly FleetTill[]) {
         );
       const refusedAt = refusedKeys[request.till]!.get(request.apiKey);
       if (refusedAt !== undefined && request.sentAt > refusedAt)
-        flag(`till ${request.till} sent at ${request.sentAt} ms under a key refused at ${refusedAt} ms`);
+        flag(
+          `till ${request.till} sent at ${request.sentAt} ms under a key refused at ${refusedAt} ms`,
+        );
     }
   }
 
@@ -69,11 +72,15 @@ export function createFleetChecks(tills: readonly FleetTill[]) {
       const status = till.engine.status();
       const hold = holds[till.index]!.findLast((h) => h.from + STATUS_WITHIN_MS <= now);
       if (hold && hold.until > now + STATUS_WITHIN_MS && status.throttledUntil === null)
-        flag(`till ${till.index} waits until ${hold.until} ms, its status says no wait (at ${now} ms)`);
+        flag(
+          `till ${till.index} waits until ${hold.until} ms, its status says no wait (at ${now} ms)`,
+        );
       const refusedAt = refusedKeys[till.index]!.get(till.config.apiKey ?? '');
       if (refusedAt !== undefined && refusedAt + STATUS_WITHIN_MS <= now) {
         if (status.paused === null || status.link !== 'key_rejected')
-          flag(`till ${till.index}'s key was refused at ${refusedAt} ms, its status says ${status.link} (at ${now} ms)`);
+          flag(
+            `till ${till.index}'s key was refused at ${refusedAt} ms, its status says ${status.link} (at ${now} ms)`,
+          );
       }
     }
   }

@@ -114,7 +114,9 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetResult> {
     if (closedAt !== null && world.time > closedAt && allStored()) break;
   }
   if (!drained())
-    checks.violations.push(`the chain was not drained ${DRAIN_LIMIT_MS / 60_000} min after the lift`);
+    checks.violations.push(
+      `the chain was not drained ${DRAIN_LIMIT_MS / 60_000} min after the lift`,
+    );
   checks.requestViolations(platform.requests);
   const delivery = deliveryFigures(tills, platform.copies);
   await stopAll(world, tills);

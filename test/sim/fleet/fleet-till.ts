@@ -82,7 +82,9 @@ export function createFleetTill(world: World, options: FleetTillOptions): FleetT
       const number = recorded.length + 1;
       const customer = `cus_${index}_${number}`;
       const sale = {
-        items: [{ productId: `prod_${number % 7}`, quantity: 1 + (number % 3), unitPriceMinor: 250 }],
+        items: [
+          { productId: `prod_${number % 7}`, quantity: 1 + (number % 3), unitPriceMinor: 250 },
+        ],
         paymentMethod: number % 2 ? 'CASH' : 'MOBILE_MONEY',
         customerId: customer,
       };
