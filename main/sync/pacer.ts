@@ -13,11 +13,12 @@ import type { RateLimitReading } from './rate-limit-headers.js';
 
 /**
  * Tills back from an outage spread their first requests over this long, and send one at a
- * time this far apart until an answer tells how much of the quota is left: a chain's
- * hundreds of tills would otherwise empty a shared bucket many times over in its first
- * second (the fleet simulation, test/sim/fleet/).
+ * time (this far apart at most) until an answer tells how much of the quota is left: a
+ * chain's hundreds of tills would otherwise empty a shared bucket many times over in its
+ * first second (the fleet simulation, test/sim/fleet/).
  */
-const RESUME_SPREAD_MS = 5000;
+const RESUME_SPREAD_MS = 1000;
+const REJOIN_GAP_MS = 5000;
 /** A till this long back from an outage may share its quota with a whole chain just back. */
 const REJOINING_MS = 60_000;
 /** A reading that names no policy: the platform's one quota. */
@@ -78,7 +79,7 @@ export function createPacer(
      */
     resume(): void {
       holdUntil = Math.max(holdUntil, clock.monotonic() + random() * RESUME_SPREAD_MS);
-      rejoinGapMs = RESUME_SPREAD_MS;
+      rejoinGapMs = REJOIN_GAP_MS;
       resumedAt = clock.monotonic();
     },
     /** Monotonic ms left in a hold, 0 when none. */
@@ -90,9 +91,10 @@ export function createPacer(
     },
     /** Learns the spacing from the latest rate-limit reading (each policy it tells). */
     note(reading: RateLimitReading | null): void {
-      if (!reading) return;
       const before = gapMs();
-      rejoinGapMs = 0;
+      rejoinGapMs = 0; // an answer came: its reading (or none: no quota told) sets the pace
+      if (before > 0 && gapMs() === 0) nextSlot = 0;
+      if (!reading) return;
       for (const policy of reading.policies ?? [reading]) lane(policy.name ?? UNNAMED).note(policy);
       // No spacing any more: the slots taken at the old spacing end too.
       if (before > 0 && gapMs() === 0) nextSlot = 0;

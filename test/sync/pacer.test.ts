@@ -96,16 +96,16 @@ describe('pacer', () => {
     expect(other.heldForMs()).toBe(1000);
   });
 
-  it('back after an outage, waits a random part of 5 s (each till its own draw), then one at a time until a reading', () => {
+  it('back after an outage, waits a random part of a second (each till its own draw), then one at a time until a reading', () => {
     const early = pacerAt(4, () => 0.1).pacer;
     const late = pacerAt(4, () => 0.9).pacer;
     early.resume();
     late.resume();
-    expect([early.reserve(), late.reserve()]).toEqual([500, 4500]);
+    expect([early.reserve(), late.reserve()]).toEqual([100, 900]);
     // Its other workers wait for the first answer's reading (or 5 s): a chain is back too.
-    expect(early.reserve()).toBe(5500);
+    expect(early.reserve()).toBe(5100);
     early.note({ remaining: 90, resetSeconds: 1, limit: 100, windowSeconds: 10 });
-    expect(early.reserve()).toBe(500); // plenty left: unspaced again
+    expect(early.reserve()).toBe(100); // plenty left: unspaced again
     late.release(); // a person's Resync: now
     expect(late.heldForMs()).toBe(0);
   });
