@@ -18,7 +18,7 @@ function tillWith(status: { throttledUntil: number | null; paused: unknown; link
 }
 
 const request = (sentAt: number, status: number, retryAfter: string | null = null) =>
-  ({ till: 0, sentAt, answeredAt: sentAt + 10, status, retryAfter, apiKey: 'k' }) as FleetRequest;
+  ({ till: 0, sentAt, answeredAt: sentAt + 10, status, retryAfter, apiKey: 'k' });
 
 describe('fleet checks', () => {
   it('flag a request sent inside a Retry-After wait, in seconds or as a date, capped at the policy', () => {
