@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { syncTuningSchema } from '../../../main/config/agent-config.js';
 import { EPOCH } from '../world.js';
 import { createFleetChecks } from './fleet-checks.js';
-import type { FleetRequest } from './fleet-platform.js';
 import type { FleetTill } from './fleet-till.js';
 
 function tillWith(status: { throttledUntil: number | null; paused: unknown; link: string }) {
