@@ -16,8 +16,14 @@ function tillWith(status: { throttledUntil: number | null; paused: unknown; link
   } as unknown as FleetTill;
 }
 
-const request = (sentAt: number, status: number, retryAfter: string | null = null) =>
-  ({ till: 0, sentAt, answeredAt: sentAt + 10, status, retryAfter, apiKey: 'k' });
+const request = (sentAt: number, status: number, retryAfter: string | null = null) => ({
+  till: 0,
+  sentAt,
+  answeredAt: sentAt + 10,
+  status,
+  retryAfter,
+  apiKey: 'k',
+});
 
 describe('fleet checks', () => {
   it('flag a request sent inside a Retry-After wait, in seconds or as a date, capped at the policy', () => {

@@ -79,3 +79,17 @@ export function fleetFigures(sources: FigureSources): FleetFigures {
     inDoubt: sources.delivery.inDoubt,
   };
 }
+
+/** Requests and 429s per 10 s from the lift, for a person reading a run ("0s:90/0 10s:..."). */
+export function timeline(requests: readonly FleetRequest[], liftAt: number): string {
+  const rows = new Map<number, { sent: number; refused: number }>();
+  for (const request of requests) {
+    if (request.sentAt < liftAt) continue;
+    const slot = Math.floor((request.sentAt - liftAt) / 10_000) * 10;
+    const row = rows.get(slot) ?? { sent: 0, refused: 0 };
+    row.sent += 1;
+    if (request.status === 429) row.refused += 1;
+    rows.set(slot, row);
+  }
+  return [...rows].map(([slot, { sent, refused }]) => `${slot}s:${sent}/${refused}`).join(' ');
+}

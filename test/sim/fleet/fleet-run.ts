@@ -11,7 +11,7 @@ import { openStore } from '../../../db/store.js';
 import { seededRandom, World } from '../world.js';
 import { createFleetChecks, deliveryFigures } from './fleet-checks.js';
 import { faultsNamed, type FaultName } from './fleet-faults.js';
-import { fleetFigures, type FleetFigures } from './fleet-figures.js';
+import { fleetFigures, timeline, type FleetFigures } from './fleet-figures.js';
 import { createFleetPlatform, type Bucket } from './fleet-platform.js';
 import { createFleetTill, type FleetTill } from './fleet-till.js';
 
@@ -23,6 +23,8 @@ export interface FleetRunOptions {
 
 export interface FleetResult extends FleetFigures {
   violations: string[];
+  /** Requests/429s per 10 s from the lift (not part of the figures' line). */
+  timeline: string;
 }
 
 /** A shop's tills share its key. */
@@ -140,7 +142,7 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetResult> {
   if (delivery.twice > 0) violations.push(`${delivery.twice} sales stored twice`);
   if (delivery.inDoubt > 0) violations.push(`${delivery.inDoubt} sales in doubt`);
   if (delivery.unsent > 0) violations.push(`${delivery.unsent} sales never reached the platform`);
-  return { ...figures, violations };
+  return { ...figures, violations, timeline: timeline(platform.requests, liftAt) };
 }
 
 /** Stops every engine, as at closing time; the world runs until they all are done. */
