@@ -46,8 +46,13 @@ export interface LaneHolds {
   /** The whole queue waits this long: this till's own slow share (a Resync ends it). */
   space(ms: number): void;
   heldForMs(): number;
-  /** Whether the till is just back from an outage (its fleet came back with it). */
-  rejoining(): boolean;
+  /**
+   * Just back from an outage (its chain came back with it): how long ago, how many answers
+   * this till has had since, and about what part of its chain is back by now (each till
+   * waits a random part of the same spread: the early ones' answers are a larger part of
+   * what was taken than they will be); null when not back from an outage.
+   */
+  rejoined(): { seconds: number; answers: number; arrived: number } | null;
 }
 
 export function createLane(
@@ -129,16 +134,25 @@ export function createLane(
 
   /**
    * This till's part of what the quota lost while it ran unpaced, at the policy's rate (alone:
-   * the whole rate). Unknown (too few answers): a tenth of the rate, or the least pace when
-   * back from an outage (a whole chain came back with it: a tenth each would be many times
-   * the rate); the steering doubles it each second while there is room.
+   * the whole rate). Back from an outage, the quota was whole when it ended (nobody could
+   * spend it): what it lost since is what the chain took, this till's answers its part (a
+   * tenth each would be many times the rate for a chain of hundreds). Else, with too few
+   * answers to tell, a tenth of the rate; the steering then brings it where it belongs.
    */
   function firstPace(reading: RateLimitReading, policyRate: number): number {
-    if (!sample || sample.answers < 2)
-      return holds.rejoining() ? least(policyRate) : policyRate * FIRST_SHARE;
+    const share = (answers: number, lost: number, seconds: number, part = 1) =>
+      Math.max(
+        least(policyRate),
+        policyRate * part * Math.min(1, answers / Math.max(1, lost + policyRate * seconds)),
+      );
+    const rejoined = holds.rejoined();
+    if (rejoined && reading.limit) {
+      const { answers, seconds, arrived } = rejoined;
+      return share(answers, reading.limit - reading.remaining, seconds, arrived);
+    }
+    if (!sample || sample.answers < 2) return policyRate * FIRST_SHARE;
     const seconds = (clock.monotonic() - sample.at) / 1000;
-    const taken = sample.remaining - reading.remaining + policyRate * seconds;
-    return policyRate * Math.min(1, (sample.answers + 1) / Math.max(1, taken));
+    return share(sample.answers + 1, sample.remaining - reading.remaining, seconds);
   }
 
   /** No policy told: what is left spread until more comes, as the platform said it. */

@@ -12,13 +12,15 @@ import { createLane, type Lane } from './pacer-lane.js';
 import type { RateLimitReading } from './rate-limit-headers.js';
 
 /**
- * Tills back from an outage spread their first requests over this long, and send one at a
- * time (this far apart at most) until an answer tells how much of the quota is left: a
- * chain's hundreds of tills would otherwise empty a shared bucket many times over in its
- * first second (the fleet simulation, test/sim/fleet/).
+ * Tills back from an outage spread their first requests over this long, and until an answer
+ * tells how much of the quota is left, space the next ones this far apart: a chain's
+ * hundreds of tills would otherwise empty a shared bucket many times over in its first
+ * second (the fleet simulation, test/sim/fleet/). The gap is short because a pass's worker
+ * sleeps out the slot it took, even once an answer ended the gap (5 s: ten daemons drained
+ * at 0.40 of their key's rate, test/sync/fleet.process.test.ts).
  */
 const RESUME_SPREAD_MS = 1000;
-const REJOIN_GAP_MS = 5000;
+const REJOIN_GAP_MS = 1000;
 /** A till this long back from an outage may share its quota with a whole chain just back. */
 const REJOINING_MS = 60_000;
 /** A reading that names no policy: the platform's one quota. */
@@ -35,6 +37,7 @@ export function createPacer(
   const lanes = new Map<string, Lane>();
   let rejoinGapMs = 0; // back after an outage: the spacing until a reading comes
   let resumedAt = -Infinity; // monotonic
+  let answersSinceResume = 0;
 
   function holdFor(ms: number): void {
     holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
@@ -46,7 +49,12 @@ export function createPacer(
     hold: holdFor,
     space: (ms: number) => void (holdUntil = Math.max(holdUntil, clock.monotonic() + ms)),
     heldForMs,
-    rejoining: () => clock.monotonic() - resumedAt < REJOINING_MS,
+    rejoined() {
+      const since = clock.monotonic() - resumedAt;
+      if (since >= REJOINING_MS) return null;
+      const arrived = Math.min(1, since / RESUME_SPREAD_MS);
+      return { seconds: since / 1000, answers: answersSinceResume, arrived };
+    },
   };
 
   function lane(name: string): Lane {
@@ -81,6 +89,7 @@ export function createPacer(
       holdUntil = Math.max(holdUntil, clock.monotonic() + random() * RESUME_SPREAD_MS);
       rejoinGapMs = REJOIN_GAP_MS;
       resumedAt = clock.monotonic();
+      answersSinceResume = 0;
     },
     /** Monotonic ms left in a hold, 0 when none. */
     heldForMs,
@@ -93,6 +102,7 @@ export function createPacer(
     note(reading: RateLimitReading | null): void {
       const before = gapMs();
       rejoinGapMs = 0; // an answer came: its reading (or none: no quota told) sets the pace
+      answersSinceResume += 1;
       if (before > 0 && gapMs() === 0) nextSlot = 0;
       if (!reading) return;
       for (const policy of reading.policies ?? [reading]) lane(policy.name ?? UNNAMED).note(policy);
