@@ -196,8 +196,10 @@ export function createLane(
         mark = null;
         return;
       }
-      if (rate === null && reading.remaining > Math.max(concurrency() * 2, limit / 2)) {
-        // Plenty left and not running low: no spacing (a till alone uses the burst).
+      const plenty = reading.remaining > Math.max(concurrency() * 2, limit / 2);
+      if (rate === null && plenty && !holds.rejoined()) {
+        // Plenty left and not running low: no spacing (a till alone uses the burst). Not
+        // just back from an outage: the quota is full then, and its whole chain is coming.
         if (sample) sample.answers += 1;
         else unpaced();
         sample ??= { at: clock.monotonic(), remaining: reading.remaining, answers: 0 };
