@@ -197,9 +197,12 @@ export function createLane(
         return;
       }
       const plenty = reading.remaining > Math.max(concurrency() * 2, limit / 2);
-      if (rate === null && plenty && !holds.rejoined()) {
-        // Plenty left and not running low: no spacing (a till alone uses the burst). Not
-        // just back from an outage: the quota is full then, and its whole chain is coming.
+      // Just back from an outage, the quota is whole and a chain may be coming: plenty left
+      // says nothing unless what it lost was this till's own (alone on it).
+      const rejoined = holds.rejoined();
+      const crowded = rejoined && rejoined.answers < ALONE_SHARE * (limit - reading.remaining);
+      if (rate === null && plenty && !crowded) {
+        // Plenty left and not running low: no spacing (a till alone uses the burst).
         if (sample) sample.answers += 1;
         else unpaced();
         sample ??= { at: clock.monotonic(), remaining: reading.remaining, answers: 0 };
