@@ -10,6 +10,8 @@ import type { Clock } from './clock.js';
 import type { StorageGuard } from './storage-guard.js';
 import type { Logger } from '../log/log-port.js';
 import type { SendingMode } from '../../domain/sync-status.js';
+import { createKeysHonoured } from './keys-honoured.js';
+import { createStateWrites } from './state-writes.js';
 
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 
@@ -21,19 +23,13 @@ export function createLinkKnowledge(
   changed: () => void,
 ) {
   const now = clock.now;
-  /** Fields a refused write left unwritten: written with the next one, or by `flush`. */
-  let unwritten: Partial<SyncStateRow> = {};
-  const write = (fields: Partial<SyncStateRow>) => {
-    const all = { ...unwritten, ...fields };
-    const done = storage.attempt('the sync state', () => syncState.update(all));
-    unwritten = done.ok ? {} : all;
-  };
+  const writes = createStateWrites(syncState, storage);
+  const { write } = writes;
   const initial = syncState.read();
   let offline = false;
   let paused = false;
   let connection = initial.connection;
   let clockSkewMs = initial.clockSkewMs;
-  let keysHonouredFor: string | null = initial.keysHonouredAt ? initial.keysHonouredBaseUrl : null;
   // Steady times of the last writes of a success and a contact (null: none yet): at most
   // one a second, however fast answers come, and whatever the wall clock does meanwhile.
   let lastSuccessWrite: number | null = null;
@@ -75,7 +71,10 @@ export function createLinkKnowledge(
   function pauseFor(verdict: { code: string; reason: string }, keyHash: string | null): void {
     // Refused again: said again on disk, where the till's other process, which did not
     // know, may have written "online" since (the simulation's seed 1839).
-    if (paused) return write({ connection: 'key_rejected' });
+    if (paused) {
+      write({ connection: 'key_rejected' });
+      return;
+    }
     paused = true;
     connection = 'key_rejected';
     write({
@@ -131,12 +130,12 @@ export function createLinkKnowledge(
     changed();
   }
 
+  const honoured = createKeysHonoured({ syncState, initial, write, now, logger, changed });
+
   return {
     /** Writes what a busy or full disk refused, so every reader sees what this one knows. */
     flush(): void {
-      if (Object.keys(unwritten).length === 0) return;
-      write({});
-      if (Object.keys(unwritten).length === 0) changed(); // the disk says it now: tell the screens
+      if (writes.flush()) changed(); // the disk says it now: tell the screens
     },
     get offline() {
       return offline;
@@ -147,8 +146,6 @@ export function createLinkKnowledge(
     noteContact,
     /** Steady milliseconds since the platform last answered; null before any answer. */
     sinceContact: () => (lastContactSteady === null ? null : clock.monotonic() - lastContactSteady),
-    keysHonoured: (baseUrl: string | undefined) =>
-      baseUrl !== undefined && keysHonouredFor === baseUrl,
     setConnection,
     /**
      * A probe went unanswered: "offline" is said on disk again, whatever this process
@@ -185,34 +182,7 @@ export function createLinkKnowledge(
       write({ pausedReason: null, pausedKeyHash: null, pausedAt: null, connection: 'checking' });
       changed();
     },
-    /** The platform at this address replayed a stored answer: it honours keys. */
-    learnKeysHonoured(baseUrl: string, clearDoubts: () => void): void {
-      if (keysHonouredFor === baseUrl) return;
-      keysHonouredFor = baseUrl;
-      write({ keysHonouredAt: now(), keysHonouredBaseUrl: baseUrl });
-      clearDoubts(); // owed until written (main/sync/doubt-clearing.ts)
-      logger.info({}, 'The platform honours idempotency keys: a resent sale is never doubled');
-      changed();
-    },
-    /**
-     * What the till's other process learnt: the platform at this address honours keys. Read
-     * at each pass, so a sender never doubts a sale another has proven cannot be doubled.
-     * Returns whether it does, as far as this process now knows.
-     */
-    followKeysHonoured(baseUrl: string, clearDoubts: () => void): boolean {
-      if (keysHonouredFor === baseUrl) return true;
-      let state: SyncStateRow;
-      try {
-        state = syncState.read();
-      } catch {
-        return false; // a database that cannot be read now is read again at the next pass
-      }
-      if (state.keysHonouredAt === null || state.keysHonouredBaseUrl !== baseUrl) return false;
-      keysHonouredFor = baseUrl;
-      clearDoubts();
-      changed();
-      return true;
-    },
+    ...honoured,
     /** Where this engine sends (null: nowhere yet), for processes without the configuration. */
     recordSender(mode: SendingMode | null, baseUrl: string | undefined): void {
       write({ senderMode: mode, senderBaseUrl: baseUrl ?? null });
