@@ -11,10 +11,9 @@ export async function probeLink(
   signal: AbortSignal,
 ): Promise<boolean> {
   const answered = await client.reachable(signal);
-  if (answered) {
-    link.noteContact();
-    link.setConnection('online'); // sales stay due at their backoff: no stampede
-  } else if (!signal.aborted) link.probeUnanswered();
+  if (answered)
+    link.probeAnswered(); // sales stay due at their backoff: no stampede
+  else if (!signal.aborted) link.probeUnanswered();
   return answered;
 }
 

@@ -67,6 +67,19 @@ export function createLinkKnowledge(
     changed();
   }
 
+  /** What this process believes of the link, written again if the disk says otherwise. */
+  function sayAgain(belief: 'online' | 'offline'): void {
+    let said: string | null = null;
+    try {
+      said = syncState.read().connection;
+    } catch {
+      // Unreadable now: written anyway (a refused write waits for the next one).
+    }
+    if (said === belief) return;
+    write({ connection: belief });
+    changed(); // the screens read the disk's word again
+  }
+
   /** The platform refused the key the request carried: the queue waits for another. */
   function pauseFor(verdict: { code: string; reason: string }, keyHash: string | null): void {
     // Refused again: said again on disk, where the till's other process, which did not
@@ -143,26 +156,27 @@ export function createLinkKnowledge(
     get paused() {
       return paused;
     },
-    noteContact,
     /** Steady milliseconds since the platform last answered; null before any answer. */
     sinceContact: () => (lastContactSteady === null ? null : clock.monotonic() - lastContactSteady),
     setConnection,
+    /**
+     * A probe was answered: "online" is said on disk again, whatever this process thought:
+     * the till's other process may have written "offline" since, and then exited (the
+     * simulation's seed 3064), leaving "offline" while this one hears the platform.
+     */
+    probeAnswered(): void {
+      noteContact();
+      if (offline || connection !== 'online') setConnection('online');
+      else sayAgain('online');
+    },
     /**
      * A probe went unanswered: "offline" is said on disk again, whatever this process
      * thought: the till's other process may have written "online" since, and then exited
      * (the simulation's seed 33), leaving a status of "online" that no process believes.
      */
     probeUnanswered(): void {
-      if (!offline) return setConnection('offline');
-      let said: string | null = null;
-      try {
-        said = syncState.read().connection;
-      } catch {
-        // Unreadable now: written anyway (a refused write waits for the next one).
-      }
-      if (said === 'offline') return;
-      write({ connection: 'offline' });
-      changed(); // the screens read the disk's word again
+      if (!offline) setConnection('offline');
+      else sayAgain('offline');
     },
     /** Asked to try now: assume reachable until told otherwise. */
     forgetOffline(): void {

@@ -3,35 +3,13 @@
 // holds the lock, the disk is full) is not dropped: it goes with the next write, or at the
 // engine's next tick. The simulation found a pause for a revoked key left on disk after a
 // new key was taken, so every other reader said "Key rejected" for good. And a success
-// says "online" on disk again, whatever the till's other process wrote meanwhile, and an
-// unanswered probe "offline".
+// says "online" on disk again, whatever the till's other process wrote meanwhile (a probe's
+// answer: test/sync/link-probes.test.ts).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type TillDatabase } from '../../db/open.js';
-import { createSyncState } from '../../db/sync-state.js';
-import { systemClock, type Clock } from '../../main/sync/clock.js';
-import { createLinkKnowledge } from '../../main/sync/link-state.js';
-import { probeLink } from '../../main/sync/link-probe.js';
-import type { PlatformClient } from '../../main/sync/platform-client.js';
-import { createStorageGuard } from '../../main/sync/storage-guard.js';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.js';
-
-const quiet = { info() {}, warn() {}, error() {} };
-const open: Array<{ close(): void }> = [];
-afterEach(() => {
-  for (const item of open.splice(0)) item.close();
-});
-
-function linkOn(file: string, clock: Clock = systemClock) {
-  const database: TillDatabase = openDatabase(file, { busyTimeoutMs: 0 });
-  open.push(database);
-  const syncState = createSyncState(database);
-  const storage = createStorageGuard(quiet, clock.now, () => {});
-  const told = { changes: 0 };
-  const link = createLinkKnowledge(syncState, storage, quiet, clock, () => (told.changes += 1));
-  return { link, read: () => syncState.read(), storage, told };
-}
+import { linkOn, open } from './link-on.js';
 
 describe('link state: what the disk refused is written later', () => {
   it('writes an end of a pause refused by a lock once the lock is gone', () => {
@@ -111,27 +89,6 @@ describe('link state: what the disk refused is written later', () => {
       true,
     );
     expect(app.read().connection).toBe('online');
-  });
-
-  it('says offline again when a probe goes unanswered, after the other process said online', async () => {
-    // The simulation's seed 33: the app wrote "online" and closed; the daemon, offline all
-    // along, probed in vain at every tick and the status said "online" for good.
-    const file = join(tempDir(), 'tillsync.db');
-    const app = linkOn(file);
-    const daemon = linkOn(file);
-    const unanswered = { reachable: async () => false } as unknown as PlatformClient;
-    const signal = new AbortController().signal;
-    expect(await probeLink(unanswered, daemon.link, signal)).toBe(false);
-    expect(daemon.read().connection).toBe('offline');
-    const created = { kind: 'response', status: 201, headers: new Headers(), body: '' } as const;
-    app.link.record(created, { kind: 'synced', platformId: null, platformAnswer: '' }, 'key', true);
-    expect(daemon.read().connection).toBe('online');
-    const told = daemon.told.changes;
-    expect(await probeLink(unanswered, daemon.link, signal)).toBe(false);
-    expect(daemon.read().connection).toBe('offline');
-    expect(daemon.told.changes).toBe(told + 1); // its screens read it again
-    await probeLink(unanswered, daemon.link, signal); // nothing new: no news
-    expect(daemon.told.changes).toBe(told + 1);
   });
 
   it('writes the next success and contact after the wall clock stepped back', () => {
