@@ -30,8 +30,8 @@ export function createLinkKnowledge(
   let paused = false;
   let connection = initial.connection;
   let clockSkewMs = initial.clockSkewMs;
-  // Steady times of the last writes of a success and a contact (null: none yet): at most
-  // one a second, however fast answers come, and whatever the wall clock does meanwhile.
+  // Steady times of the last writes of a success and a contact the disk took (null: none
+  // yet): at most one a second, however fast answers come, whatever the wall clock does.
   let lastSuccessWrite: number | null = null;
   let errorSinceSuccess = false;
   let lastContactWrite: number | null = null;
@@ -46,9 +46,10 @@ export function createLinkKnowledge(
   /** The platform answered (anything): "online" in status means recently. */
   function noteContact(): void {
     lastContactSteady = clock.monotonic();
-    if (secondSince(lastContactWrite)) {
+    // A second from the last write the disk took: one it refused is no write, and the
+    // contact now goes in its place (the simulation's seed 3588).
+    if (secondSince(lastContactWrite) && write({ lastContactAt: now() })) {
       lastContactWrite = lastContactSteady;
-      write({ lastContactAt: now() });
       changed();
     }
   }
@@ -231,10 +232,11 @@ export function createLinkKnowledge(
         // the status can tell that the error is past; "online" goes with it, in case the
         // till's other process wrote another state meanwhile.
         if (offline || errorSinceSuccess || secondSince(lastSuccessWrite)) {
-          lastSuccessWrite = clock.monotonic();
-          errorSinceSuccess = false;
           loggedError = null;
-          write({ lastSuccessAt: at, ...(paused ? {} : { connection: 'online' }) });
+          if (write({ lastSuccessAt: at, ...(paused ? {} : { connection: 'online' }) })) {
+            lastSuccessWrite = clock.monotonic();
+            errorSinceSuccess = false;
+          }
         }
         // A sale sent before the key was refused, answered after: the pause stands.
         if (paused) offline = false;

@@ -114,6 +114,27 @@ describe('link state: what the disk refused is written later', () => {
     expect(read()).toMatchObject({ lastSuccessAt: wall - 5000, lastContactAt: wall - 5000 });
   });
 
+  it('writes the next success and contact at once after a refused write, within the second', () => {
+    // The simulation's seed 3588: a read-only disk refused a success's write; once it took
+    // writes, the next success came 0.8 s on, counted as within a second of a write, and
+    // was not written either: the status kept a contact ten seconds old.
+    const file = join(tempDir(), 'tillsync.db');
+    let wall = 1_800_000_000_000;
+    let steady = 0;
+    const { link, read } = linkOn(file, { now: () => wall, monotonic: () => steady });
+    const created = { kind: 'response', status: 201, headers: new Headers(), body: '' } as const;
+    const success = { kind: 'synced', platformId: null, platformAnswer: '' } as const;
+    const other = new Database(file);
+    open.push(other);
+    other.exec('begin immediate');
+    link.record(created, success, 'key', true); // refused
+    other.exec('commit');
+    wall += 800;
+    steady += 800;
+    link.record(created, success, 'key', true);
+    expect(read()).toMatchObject({ lastSuccessAt: wall, lastContactAt: wall });
+  });
+
   it("tells the screens when the platform's clock is found far from the till's", () => {
     // The simulation found the skew written with no news: a screen kept "clock fine".
     const wall = 1_800_000_000_000;
