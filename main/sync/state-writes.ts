@@ -1,25 +1,30 @@
 // The link state's writes to the sync state row every process reads. A write the disk
 // refuses (another process holds the lock, the disk is full) is not dropped: its fields go
 // with the next write, or with `flush` (the engine's tick); unless the till's other process
-// wrote any of them since: its word is the newer one, and the whole refused write, older
-// news, goes (the simulation's seed 3770: an error heard before a lock overwrote, after it,
-// the other process's later one, and the status named an old error as the last).
+// wrote that fact since: its word is the newer one, and this older one goes (the
+// simulation's seed 3770: an error heard before a lock overwrote, after it, the other
+// process's later one, and the status named an old error as the last).
 import type { SyncState, SyncStateRow } from '../../db/sync-state.js';
 import type { StorageGuard } from './storage-guard.js';
 
 type Field = keyof SyncStateRow;
 
-/** A field a refused write kept: which write it came with, and the disk's value then. */
-interface Kept {
-  write: number;
-  before: { value: unknown } | null; // null: the disk could not be read then
-}
+/** Fields that say one thing together: kept whole or dropped whole (no code with another's time). */
+const FACTS: readonly Field[][] = [
+  ['lastErrorCode', 'lastErrorMessage', 'lastErrorAt'],
+  ['pausedReason', 'pausedKeyHash', 'pausedAt'],
+  ['keysHonouredAt', 'keysHonouredBaseUrl'],
+  ['senderMode', 'senderBaseUrl'],
+  ['clockStepMs', 'clockStepAt'],
+];
+const factOf = (field: Field): readonly Field[] =>
+  FACTS.find((fact) => fact.includes(field)) ?? [field];
 
 export function createStateWrites(syncState: SyncState, storage: StorageGuard) {
   /** Fields a refused write left unwritten. */
   let unwritten: Partial<SyncStateRow> = {};
-  const kept = new Map<Field, Kept>();
-  let writes = 0;
+  /** The disk's value of each kept field when its write was refused (absent: unread). */
+  const before = new Map<Field, unknown>();
 
   const onDisk = (): SyncStateRow | undefined => {
     try {
@@ -29,19 +34,15 @@ export function createStateWrites(syncState: SyncState, storage: StorageGuard) {
     }
   };
 
-  /** Drops the refused writes another process has overwritten since (any field of one). */
+  /** Drops the kept facts another process has written since (any field of one). */
   function dropOverwritten(carried: Field[]): void {
     const disk = onDisk();
     if (!disk) return; // cannot tell: written as kept
-    const stale = new Set<number>();
-    for (const field of carried) {
-      const entry = kept.get(field);
-      if (entry?.before && disk[field] !== entry.before.value) stale.add(entry.write);
-    }
-    for (const field of carried) {
-      if (!stale.has(kept.get(field)?.write ?? -1)) continue;
+    const stale = carried.filter((field) => before.has(field) && disk[field] !== before.get(field));
+    for (const field of stale.flatMap(factOf)) {
+      if (!carried.includes(field)) continue; // written now, newer than anything on disk
       delete unwritten[field];
-      kept.delete(field);
+      before.delete(field);
     }
   }
 
@@ -54,13 +55,14 @@ export function createStateWrites(syncState: SyncState, storage: StorageGuard) {
     const done = storage.attempt('the sync state', () => syncState.update(all));
     unwritten = done.ok ? {} : all;
     if (done.ok) {
-      kept.clear();
+      before.clear();
       return true;
     }
     const disk = onDisk();
-    writes += 1;
-    for (const field of fresh)
-      kept.set(field, { write: writes, before: disk ? { value: disk[field] } : null });
+    for (const field of fresh) {
+      if (disk) before.set(field, disk[field]);
+      else before.delete(field);
+    }
     return false;
   }
 

@@ -40,6 +40,28 @@ describe('sync state: a refused write written later', () => {
     expect(app.read().lastErrorAt).toBe(before);
   });
 
+  it('writes a kept pause though the other process wrote the connection since: another fact', () => {
+    const file = join(tempDir(), 'tillsync.db');
+    const app = linkOn(file);
+    const daemon = linkOn(file);
+    const other = new Database(file);
+    open.push(other);
+    other.exec('begin immediate');
+    app.link.record(
+      { kind: 'response', status: 401, headers: new Headers(), body: '' },
+      { kind: 'paused', code: 'http_401', reason: 'HTTP 401: Unauthorized' },
+      'key',
+      true,
+    );
+    other.exec('commit');
+    daemon.link.setConnection('online'); // it heard the platform meanwhile
+    app.link.flush();
+    expect(app.read()).toMatchObject({
+      pausedReason: 'HTTP 401: Unauthorized',
+      pausedKeyHash: 'key',
+    });
+  });
+
   it('writes what it kept when nobody wrote those fields since', () => {
     const file = join(tempDir(), 'tillsync.db');
     const app = linkOn(file);
