@@ -39,6 +39,8 @@ export function createLinkKnowledge(
   let loggedError: string | null = null;
   /** Steady time of the platform's last answer (for the idle check), null before one. */
   let lastContactSteady: number | null = null;
+  /** Asked to try now (a Resync, new settings) so far: a probe's answer is judged by it. */
+  let asks = 0;
 
   const secondSince = (steady: number | null) =>
     steady === null || clock.monotonic() - steady > 1000;
@@ -157,6 +159,7 @@ export function createLinkKnowledge(
     get paused() {
       return paused;
     },
+    asks: () => asks,
     /** Steady milliseconds since the platform last answered; null before any answer. */
     sinceContact: () => (lastContactSteady === null ? null : clock.monotonic() - lastContactSteady),
     setConnection,
@@ -181,6 +184,7 @@ export function createLinkKnowledge(
     },
     /** Asked to try now: assume reachable until told otherwise. */
     forgetOffline(): void {
+      asks += 1;
       offline = false;
       connection = 'checking';
       lastContactSteady = null;
