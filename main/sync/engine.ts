@@ -29,7 +29,8 @@ import { senderEnded } from './sender-identity.js';
 import { createScheduler } from './scheduler.js';
 import { createSendingRights } from './sending-rights.js';
 import { createSingleFlight } from './single-flight.js';
-import { probeLink, probeWhenIdle } from './link-probe.js';
+import { probeWhenIdle } from './link-probe.js';
+import { createOfflineGate } from './offline-gate.js';
 import { createKeyChecker } from './key-check.js';
 import { engineDatabase } from './engine-connection.js';
 import { createEngineNews } from './engine-news.js';
@@ -65,18 +66,8 @@ export function createSyncEngine(options: EngineOptions) {
   let client = makeClient(config);
   let stopping = false;
   const pacer = createPacer(clock, () => config.sync.concurrency, random);
-  const rights = createSendingRights({
-    database,
-    outbox,
-    outcomes,
-    storage,
-    logger,
-    clock,
-    timers,
-    owner,
-    liveness,
-    ttlMs: () => config.sync.leaseTtlMs,
-  });
+  const parts = { database, outbox, outcomes, storage, logger, clock, timers, owner, liveness };
+  const rights = createSendingRights({ ...parts, ttlMs: () => config.sync.leaseTtlMs });
   const { holder } = rights;
   const doubts = createDoubtClearing(doubtDeps, link.keysHonoured(config.baseUrl));
 
@@ -127,6 +118,8 @@ export function createSyncEngine(options: EngineOptions) {
     link.recordSender(client ? (options.mode ?? 'platform') : null, config.baseUrl);
   recordSender();
   const clockWatch = createClockWatch(clock);
+  const forgotten = () => resyncs.noteOffline(false);
+  const gate = createOfflineGate({ link, pacer, signal: shutdown.signal, forgotten });
 
   const holding = () => stopping || link.paused || link.offline;
 
@@ -140,10 +133,7 @@ export function createSyncEngine(options: EngineOptions) {
     if (link.paused) return emptySummary('paused');
     if (!outcomes.flush()) return emptySummary('storage');
     if (pacer.heldForMs() > config.sync.inlineRetryMaxMs) return emptySummary('throttled');
-    if (link.offline) {
-      if (!(await probeLink(active, link, shutdown.signal))) return emptySummary('offline');
-      pacer.resume(); // back after an outage: not at the same moment as every other till
-    }
+    if (!(await gate.open(active))) return emptySummary('offline');
     const honoured = link.followKeysHonoured(config.baseUrl, doubts.owe);
     const refused = rights.take(inFlightParkReason(config.sync, honoured));
     if (refused) return emptySummary(refused);
@@ -228,11 +218,6 @@ export function createSyncEngine(options: EngineOptions) {
       await probeWhenIdle(client, link, shutdown.signal, config.sync.idleCheckMs);
   }
 
-  function forgetOffline(): void {
-    link.forgetOffline();
-    resyncs.noteOffline(false);
-  }
-
   /** Resync now: clears backoff and the pause, then drains (`following`: another's request). */
   async function resync(following?: number): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping'); // its database may be closed already
@@ -241,7 +226,7 @@ export function createSyncEngine(options: EngineOptions) {
     else resyncs.ask(now);
     storage.attempt('the queue', () => outbox.makeAllDue(now, following ?? null));
     if (link.paused && (following === undefined || resyncs.liftsPause(following))) link.unpause();
-    if (following === undefined || resyncs.liftsOffline(following)) forgetOffline();
+    if (following === undefined || resyncs.liftsOffline(following)) gate.forget();
     // Another's request, at its wall time, on this process's steady clock.
     pacer.release(following === undefined ? Infinity : clock.monotonic() - (now - following));
     news.emit();
@@ -278,7 +263,7 @@ export function createSyncEngine(options: EngineOptions) {
       void Promise.all([passes.current, keys.settled()]).finally(() => previous?.close());
       recordSender();
       if (link.paused && (keyChanged || urlChanged)) link.unpause();
-      if (urlChanged) forgetOffline();
+      if (urlChanged) gate.forget();
       news.emit();
       void drain();
     },

@@ -10,11 +10,14 @@ export async function probeLink(
   link: LinkKnowledge,
   signal: AbortSignal,
 ): Promise<boolean> {
+  const asked = link.asks();
   const answered = await client.reachable(signal);
-  if (answered) {
-    link.noteContact();
-    link.setConnection('online'); // sales stay due at their backoff: no stampede
-  } else if (!signal.aborted) link.probeUnanswered();
+  if (answered)
+    link.probeAnswered(); // sales stay due at their backoff: no stampede
+  // Asked to try since it left (a Resync, new settings): the sales are tried, and tell.
+  // Its "out of reach" would undo the ask, and the next pass would only ask again (the
+  // simulation's seed 3701: each of three presses met a tick's probe under way).
+  else if (!signal.aborted && link.asks() === asked) link.probeUnanswered();
   return answered;
 }
 

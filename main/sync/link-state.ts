@@ -10,6 +10,8 @@ import type { Clock } from './clock.js';
 import type { StorageGuard } from './storage-guard.js';
 import type { Logger } from '../log/log-port.js';
 import type { SendingMode } from '../../domain/sync-status.js';
+import { createKeysHonoured } from './keys-honoured.js';
+import { createStateWrites } from './state-writes.js';
 
 export const CLOCK_SKEW_LIMIT_MS = 5 * 60_000;
 
@@ -21,21 +23,15 @@ export function createLinkKnowledge(
   changed: () => void,
 ) {
   const now = clock.now;
-  /** Fields a refused write left unwritten: written with the next one, or by `flush`. */
-  let unwritten: Partial<SyncStateRow> = {};
-  const write = (fields: Partial<SyncStateRow>) => {
-    const all = { ...unwritten, ...fields };
-    const done = storage.attempt('the sync state', () => syncState.update(all));
-    unwritten = done.ok ? {} : all;
-  };
+  const writes = createStateWrites(syncState, storage);
+  const { write } = writes;
   const initial = syncState.read();
   let offline = false;
   let paused = false;
   let connection = initial.connection;
   let clockSkewMs = initial.clockSkewMs;
-  let keysHonouredFor: string | null = initial.keysHonouredAt ? initial.keysHonouredBaseUrl : null;
-  // Steady times of the last writes of a success and a contact (null: none yet): at most
-  // one a second, however fast answers come, and whatever the wall clock does meanwhile.
+  // Steady times of the last writes of a success and a contact the disk took (null: none
+  // yet): at most one a second, however fast answers come, whatever the wall clock does.
   let lastSuccessWrite: number | null = null;
   let errorSinceSuccess = false;
   let lastContactWrite: number | null = null;
@@ -43,6 +39,8 @@ export function createLinkKnowledge(
   let loggedError: string | null = null;
   /** Steady time of the platform's last answer (for the idle check), null before one. */
   let lastContactSteady: number | null = null;
+  /** Asked to try now (a Resync, new settings) so far: a probe's answer is judged by it. */
+  let asks = 0;
 
   const secondSince = (steady: number | null) =>
     steady === null || clock.monotonic() - steady > 1000;
@@ -50,9 +48,10 @@ export function createLinkKnowledge(
   /** The platform answered (anything): "online" in status means recently. */
   function noteContact(): void {
     lastContactSteady = clock.monotonic();
-    if (secondSince(lastContactWrite)) {
+    // A second from the last write the disk took: one it refused is no write, and the
+    // contact now goes in its place (the simulation's seed 3588).
+    if (secondSince(lastContactWrite) && write({ lastContactAt: now() })) {
       lastContactWrite = lastContactSteady;
-      write({ lastContactAt: now() });
       changed();
     }
   }
@@ -71,11 +70,27 @@ export function createLinkKnowledge(
     changed();
   }
 
+  /** What this process believes of the link, written again if the disk says otherwise. */
+  function sayAgain(belief: 'online' | 'offline'): void {
+    let said: string | null = null;
+    try {
+      said = syncState.read().connection;
+    } catch {
+      // Unreadable now: written anyway (a refused write waits for the next one).
+    }
+    if (said === belief) return;
+    write({ connection: belief });
+    changed(); // the screens read the disk's word again
+  }
+
   /** The platform refused the key the request carried: the queue waits for another. */
   function pauseFor(verdict: { code: string; reason: string }, keyHash: string | null): void {
     // Refused again: said again on disk, where the till's other process, which did not
     // know, may have written "online" since (the simulation's seed 1839).
-    if (paused) return write({ connection: 'key_rejected' });
+    if (paused) {
+      write({ connection: 'key_rejected' });
+      return;
+    }
     paused = true;
     connection = 'key_rejected';
     write({
@@ -131,12 +146,12 @@ export function createLinkKnowledge(
     changed();
   }
 
+  const honoured = createKeysHonoured({ syncState, initial, write, now, logger, changed });
+
   return {
     /** Writes what a busy or full disk refused, so every reader sees what this one knows. */
     flush(): void {
-      if (Object.keys(unwritten).length === 0) return;
-      write({});
-      if (Object.keys(unwritten).length === 0) changed(); // the disk says it now: tell the screens
+      if (writes.flush()) changed(); // the disk says it now: tell the screens
     },
     get offline() {
       return offline;
@@ -144,31 +159,32 @@ export function createLinkKnowledge(
     get paused() {
       return paused;
     },
-    noteContact,
+    asks: () => asks,
     /** Steady milliseconds since the platform last answered; null before any answer. */
     sinceContact: () => (lastContactSteady === null ? null : clock.monotonic() - lastContactSteady),
-    keysHonoured: (baseUrl: string | undefined) =>
-      baseUrl !== undefined && keysHonouredFor === baseUrl,
     setConnection,
+    /**
+     * A probe was answered: "online" is said on disk again, whatever this process thought:
+     * the till's other process may have written "offline" since, and then exited (the
+     * simulation's seed 3064), leaving "offline" while this one hears the platform.
+     */
+    probeAnswered(): void {
+      noteContact();
+      if (offline || connection !== 'online') setConnection('online');
+      else sayAgain('online');
+    },
     /**
      * A probe went unanswered: "offline" is said on disk again, whatever this process
      * thought: the till's other process may have written "online" since, and then exited
      * (the simulation's seed 33), leaving a status of "online" that no process believes.
      */
     probeUnanswered(): void {
-      if (!offline) return setConnection('offline');
-      let said: string | null = null;
-      try {
-        said = syncState.read().connection;
-      } catch {
-        // Unreadable now: written anyway (a refused write waits for the next one).
-      }
-      if (said === 'offline') return;
-      write({ connection: 'offline' });
-      changed(); // the screens read the disk's word again
+      if (!offline) setConnection('offline');
+      else sayAgain('offline');
     },
     /** Asked to try now: assume reachable until told otherwise. */
     forgetOffline(): void {
+      asks += 1;
       offline = false;
       connection = 'checking';
       lastContactSteady = null;
@@ -185,34 +201,7 @@ export function createLinkKnowledge(
       write({ pausedReason: null, pausedKeyHash: null, pausedAt: null, connection: 'checking' });
       changed();
     },
-    /** The platform at this address replayed a stored answer: it honours keys. */
-    learnKeysHonoured(baseUrl: string, clearDoubts: () => void): void {
-      if (keysHonouredFor === baseUrl) return;
-      keysHonouredFor = baseUrl;
-      write({ keysHonouredAt: now(), keysHonouredBaseUrl: baseUrl });
-      clearDoubts(); // owed until written (main/sync/doubt-clearing.ts)
-      logger.info({}, 'The platform honours idempotency keys: a resent sale is never doubled');
-      changed();
-    },
-    /**
-     * What the till's other process learnt: the platform at this address honours keys. Read
-     * at each pass, so a sender never doubts a sale another has proven cannot be doubled.
-     * Returns whether it does, as far as this process now knows.
-     */
-    followKeysHonoured(baseUrl: string, clearDoubts: () => void): boolean {
-      if (keysHonouredFor === baseUrl) return true;
-      let state: SyncStateRow;
-      try {
-        state = syncState.read();
-      } catch {
-        return false; // a database that cannot be read now is read again at the next pass
-      }
-      if (state.keysHonouredAt === null || state.keysHonouredBaseUrl !== baseUrl) return false;
-      keysHonouredFor = baseUrl;
-      clearDoubts();
-      changed();
-      return true;
-    },
+    ...honoured,
     /** Where this engine sends (null: nowhere yet), for processes without the configuration. */
     recordSender(mode: SendingMode | null, baseUrl: string | undefined): void {
       write({ senderMode: mode, senderBaseUrl: baseUrl ?? null });
@@ -247,10 +236,11 @@ export function createLinkKnowledge(
         // the status can tell that the error is past; "online" goes with it, in case the
         // till's other process wrote another state meanwhile.
         if (offline || errorSinceSuccess || secondSince(lastSuccessWrite)) {
-          lastSuccessWrite = clock.monotonic();
-          errorSinceSuccess = false;
           loggedError = null;
-          write({ lastSuccessAt: at, ...(paused ? {} : { connection: 'online' }) });
+          if (write({ lastSuccessAt: at, ...(paused ? {} : { connection: 'online' }) })) {
+            lastSuccessWrite = clock.monotonic();
+            errorSinceSuccess = false;
+          }
         }
         // A sale sent before the key was refused, answered after: the pause stands.
         if (paused) offline = false;

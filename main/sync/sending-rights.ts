@@ -59,11 +59,13 @@ export function createSendingRights(deps: SendingRightsDeps) {
   /**
    * The claims, then the lease. Unwritten outcomes or claims the disk kept hold the lease
    * (renewed) until a retry hands them back: a sale is shown as sending only while it is.
+   * An outcome still unwritten may keep its sale for a retry in place once written (the
+   * simulation's seed 3732: shown as sending until the next tick, 20 s on): tried again too.
    */
   function handBack(): void {
     passing = false;
-    if (!releaseClaims()) retryHandBack();
-    else if (!outcomes.blocked) holder.release();
+    if (!releaseClaims() || outcomes.blocked) retryHandBack();
+    else holder.release();
   }
 
   function retryHandBack(): void {

@@ -5,7 +5,7 @@
 // one replaced while the pass was asking an unreachable platform whether it answers again,
 // so no sale goes out under a key no longer in use and no refusal of it pauses the new one.
 // And a Resync ends the wait the platform asked for on every screen, not only in the queue.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { created, scriptedServer } from '../helpers/scripted-server.js';
@@ -152,6 +152,49 @@ describe('sync engine: resync across processes, and a new key mid-pass', () => {
       }
     },
   );
+
+  it('tries the sales at a Resync pressed while a probe is under way that then finds the platform out of reach', async () => {
+    // The simulation's seed 3701: offline, the till asked at each tick whether the platform
+    // answered; each of three presses came while such a question was under way. Its "out
+    // of reach", heard after the press, undid the press, and the pass after it only asked
+    // again: the sales were never tried.
+    const port = await freePort();
+    const t = till();
+    t.record(1);
+    const sync = { pollIntervalMs: 60_000, probeIntervalMs: 60_000 };
+    const engine = t.engine({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'key', sync });
+    await engine.drain(); // nothing listens: offline
+    expect(engine.status().link).toBe('offline');
+    const methods: string[] = [];
+    const held: IncomingMessage[] = [];
+    let probed!: () => void;
+    const probing = new Promise<void>((resolve) => (probed = resolve));
+    const platform = createServer((request, response) => {
+      methods.push(request.method ?? '');
+      if (request.method === 'HEAD') {
+        held.push(request); // unanswered until cut
+        probed();
+        return;
+      }
+      request.resume();
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end('{"id":"sale_1"}');
+    });
+    await listen(platform, port);
+    try {
+      const asking = engine.drain(); // offline: it asks first
+      await probing;
+      const pressed = engine.resync();
+      for (const request of held) request.socket.destroy(); // the question goes unanswered
+      expect((await asking).skipped).toBe('offline');
+      expect((await pressed).synced).toBe(1);
+      expect(methods).toEqual(['HEAD', 'POST']);
+    } finally {
+      await engine.stop();
+      platform.closeAllConnections();
+      await new Promise((resolve) => platform.close(resolve));
+    }
+  });
 
   it('ends a pass whose key was replaced while it asked an unreachable platform: the new key is not paused', async () => {
     // The platform is down, then answers its probe slowly; meanwhile the key is replaced.

@@ -7,41 +7,18 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLease } from '../../db/lease.js';
 import { openDatabase, type TillDatabase } from '../../db/open.js';
-import type { Clock, Timers } from '../../main/sync/clock.js';
 import { createLeaseHolder } from '../../main/sync/lease-holder.js';
 import { createStorageGuard } from '../../main/sync/storage-guard.js';
 import { scriptedServer } from '../helpers/scripted-server.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { till, waitUntil } from './helpers.js';
+import { manualTime } from './manual-time.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const open: Array<{ close(): void }> = [];
 afterEach(() => {
   for (const item of open.splice(0)) item.close();
 });
-
-/** Timers run by hand: `run()` fires what is due at the clock's time. */
-function manualTime() {
-  let now = 1_000_000;
-  const due: Array<{ at: number; run: () => void }> = [];
-  const clock: Clock = { now: () => now, monotonic: () => now };
-  const timers: Timers = {
-    after: (ms, run) => {
-      const timer = { at: now + ms, run };
-      due.push(timer);
-      return { cancel: () => void due.splice(due.indexOf(timer), 1) };
-    },
-    soon: (run) => void due.push({ at: now, run }),
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const timer of due.filter((t) => t.at <= now)) {
-      due.splice(due.indexOf(timer), 1);
-      timer.run();
-    }
-  };
-  return { clock, timers, advance };
-}
 
 describe('lease holder', () => {
   it('goes on renewing after a renewal the disk refused', () => {
