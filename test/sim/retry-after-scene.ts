@@ -5,7 +5,8 @@
 // its next request comes no earlier than the value allowed, and here no later than that (or
 // the backoff after one failure) and a prompt moment. Now and then the machine's wall clock
 // steps forward while the sale waits: a wait the platform asked for is kept on the steady
-// clock, so the step must neither send it early (the watch) nor lose it.
+// clock, so the step must neither send it early (the watch) nor lose it. Or the till is
+// stopped while the sale waits: its wait is cut, and the till started again sends it.
 import type { AnswerRecord } from './answer-record.js';
 import { httpDate, rfc850 } from './platform-answers.js';
 import { allowedWaitMs } from './request-kinds.js';
@@ -72,12 +73,19 @@ export async function retryAfterScene(
       return;
     }
     const waitMs = allowedWaitMs(value, heard.heardWall, tuning.retryAfterCapMs);
-    if (random() < 0.3) {
+    const roll = random();
+    if (roll < 0.3) {
       const step = between(60_000, 7_200_000);
       till.stepClock(world.live()[0]!, step, ' while a sale waits for its Retry-After');
     }
+    // Or the till is told to stop as the sale waits (in place, when the value asks for
+    // nothing): the wait ends with the grace time, no timer left armed (stop-watch.ts,
+    // exit-checks.ts), and the till started again sends it.
+    const stopped = roll >= 0.3 && roll < 0.5 && till.running.has(heard.pid);
+    if (stopped) till.terminate(heard.pid, () => till.start(world.live()[0]?.wallOffset ?? 0));
+    const restart = stopped ? tuning.shutdownGraceMs + tuning.pollIntervalMs + prompt : 0;
     const sent = requests().length;
-    limit = world.time + Math.max(waitMs, tuning.backoffBaseMs) + prompt;
+    limit = world.time + Math.max(waitMs, tuning.backoffBaseMs) + prompt + restart;
     while (requests().length === sent) {
       const next = world.nextEventAt;
       if (next === undefined || next > limit) {
