@@ -25,6 +25,8 @@ export interface QuotaSceneDeps {
 const SLACK_MS = 20_000;
 /** How much slower than the quota's rate a till may go while it learns the pace. */
 const SLOWER_BY = 4;
+/** A sale after the quota is lifted: the slowest pace's hold, a tick and the answer. */
+const LIFTED_WITHIN_MS = 120_000;
 /** 429s after the first run dry, per process, beyond which a till ignored what it was told. */
 const EXTRA_REFUSALS = 3;
 
@@ -88,6 +90,20 @@ export async function quotaScene(context: WorldContext, deps: QuotaSceneDeps): P
       context.watch.violations.push(
         `after the faults, process ${pid} met the quota ${refused} times in a rush of ${count} sales (${quota.draft}): it does not pace to what it was told (at ${world.time} ms)`,
       );
-  // Plenty again, and the answers say so: the pace learnt here ends with the next answer.
+  // Plenty again, and the answers say so: the pace learnt here ends with the next answer,
+  // once the hold a slow share keeps after each answer is over (at most 1 / (1 % of the
+  // policy's rate), under 100 s).
   platform.liftRateLimit();
+  const last = deps.recordSale(EPOCH + world.time + offset);
+  const liftedBy = world.time + LIFTED_WITHIN_MS;
+  while (state.get(`cus_${last}`) !== 'synced') {
+    const next = world.nextEventAt;
+    if (next === undefined || next > liftedBy) {
+      context.watch.violations.push(
+        `after the faults, sale #${last} was not synced within ${LIFTED_WITHIN_MS} ms of the quota lifted (at ${world.time} ms)`,
+      );
+      return;
+    }
+    await deps.step();
+  }
 }
