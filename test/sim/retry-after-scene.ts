@@ -82,7 +82,9 @@ export async function retryAfterScene(
     // nothing): the wait ends with the grace time, no timer left armed (stop-watch.ts,
     // exit-checks.ts), and the till started again sends it.
     const stopped = roll >= 0.3 && roll < 0.5 && till.running.has(heard.pid);
-    if (stopped) till.terminate(heard.pid, () => till.start(world.live()[0]?.wallOffset ?? 0));
+    // Started again on the same machine: its wall clock as the stopped one read it.
+    const machine = world.processes.get(heard.pid)!.wallOffset;
+    if (stopped) till.terminate(heard.pid, () => till.start(machine));
     const restart = stopped ? tuning.shutdownGraceMs + tuning.pollIntervalMs + prompt : 0;
     const sent = requests().length;
     limit = world.time + Math.max(waitMs, tuning.backoffBaseMs) + prompt + restart;
