@@ -20,18 +20,42 @@ export type Fault =
 /** The HTTP date of a wall-clock time: the form Retry-After and Date use. */
 export const httpDate = (ms: number) => new Date(ms).toUTCString();
 
-/** Retry-After as a number of seconds, or as the date that far ahead (rounded up). */
-export function retryAfterValue(seconds: number, asDate: boolean, platformNow: number): string {
-  return asDate
-    ? httpDate(Math.ceil((platformNow + seconds * 1000) / 1000) * 1000)
-    : String(seconds);
+/** RFC 850's date, obsolete but to be accepted: `Sunday, 06-Nov-94 08:49:37 GMT`. */
+export function rfc850(ms: number): string {
+  const [day, date, month, year, time] = httpDate(ms).replace(',', '').split(' ');
+  const names = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  const long = names.find((name) => name.startsWith(day!))!;
+  return `${long}, ${date}-${month}-${year!.slice(2)} ${time} GMT`;
+}
+
+/**
+ * Retry-After as a number of seconds, or as the date that far ahead (rounded up), in the
+ * date's current form or RFC 850's; now and then (`style`, a stream of its own) as a value
+ * that asks for nothing: a date already past, or one no reader can take.
+ */
+export function retryAfterValue(
+  seconds: number,
+  asDate: boolean,
+  platformNow: number,
+  style: () => number = () => 1,
+): string {
+  const at = Math.ceil((platformNow + seconds * 1000) / 1000) * 1000;
+  const roll = style();
+  if (roll < 0.05) return httpDate(platformNow - seconds * 60_000);
+  if (roll < 0.1) return [`${seconds}.5`, `-${seconds}`, 'later', `${seconds} s`][seconds % 4]!;
+  if (!asDate) return String(seconds);
+  return roll < 0.3 ? rfc850(at) : httpDate(at);
 }
 
 /**
  * The faults of a request the platform is able to take, chosen at random while faults are
  * on (the shares add up to about a third of requests).
  */
-export function chooseFault(random: () => number, platformNow: number): Fault {
+export function chooseFault(
+  random: () => number,
+  platformNow: number,
+  style?: () => number,
+): Fault {
   const roll = random();
   const status = (codes: number[]) => codes[Math.floor(random() * codes.length)]!;
   // Now and then a long wait (a platform in maintenance): longer than any backoff, up to
@@ -43,7 +67,7 @@ export function chooseFault(random: () => number, platformNow: number): Fault {
     const headers: Record<string, string> =
       code === 503 && random() < 0.6
         ? {
-            'retry-after': retryAfterValue(waitSeconds(6), random() < 0.4, platformNow),
+            'retry-after': retryAfterValue(waitSeconds(6), random() < 0.4, platformNow, style),
           }
         : {};
     return {
@@ -58,7 +82,7 @@ export function chooseFault(random: () => number, platformNow: number): Fault {
     return {
       kind: 'answer',
       status: 429,
-      headers: { 'retry-after': retryAfterValue(seconds, random() < 0.4, platformNow) },
+      headers: { 'retry-after': retryAfterValue(seconds, random() < 0.4, platformNow, style) },
       body: '{"title":"Too Many Requests"}',
     };
   }
@@ -149,43 +173,5 @@ export function emptySaleAnswer(
   };
 }
 
-/** How a platform tells its quota: the older draft (bare or X-), or the current one's forms. */
-export type RateLimitDraft = 'old' | 'x-old' | 'dictionary' | 'current';
-
-/** The rate-limit fields of an answer, with `remaining` requests left, full in `reset` s. */
-export function rateLimitHeaders(
-  limit: { capacity: number; refillPerSecond: number; draft: RateLimitDraft },
-  remaining: number,
-  reset: number,
-): Record<string, string> {
-  const { capacity, refillPerSecond, draft } = limit;
-  if (draft === 'current')
-    return {
-      'ratelimit-policy': `"bucket";q=${capacity};w=${Math.ceil(capacity / refillPerSecond)}`,
-      ratelimit: `"bucket";r=${remaining};t=${reset}`,
-    };
-  if (draft === 'dictionary')
-    return { ratelimit: `limit=${capacity}, remaining=${remaining}, reset=${reset}` };
-  const prefix = draft === 'x-old' ? 'x-ratelimit-' : 'ratelimit-';
-  return {
-    [`${prefix}limit`]: String(capacity),
-    [`${prefix}remaining`]: String(remaining),
-    [`${prefix}reset`]: String(reset),
-  };
-}
-
-/** What an answer's rate-limit fields say is left, and in how many seconds it is restored. */
-export function quotaIn(headers: {
-  get(name: string): string | null;
-}): { remaining: string; reset: string } | null {
-  const field = headers.get('ratelimit');
-  const remaining =
-    (field && (/;r=(\d+)/.exec(field) ?? /remaining=(\d+)/.exec(field))?.[1]) ??
-    headers.get('ratelimit-remaining') ??
-    headers.get('x-ratelimit-remaining');
-  const reset =
-    (field && (/;t=(\d+)/.exec(field) ?? /reset=(\d+)/.exec(field))?.[1]) ??
-    headers.get('ratelimit-reset') ??
-    headers.get('x-ratelimit-reset');
-  return remaining && reset ? { remaining, reset } : null;
-}
+// The rate-limit fields are the quota's (platform-quota.ts); the checks read them here too.
+export { quotaIn, type RateLimitDraft } from './platform-quota.js';

@@ -29,9 +29,18 @@ export const isUnexpected = (status: number) =>
   !(status >= 400 && status < 500) &&
   !RETRIED_STATUSES.includes(status);
 
-/** Reads `Retry-After` as the till should: seconds, or a date against its own wall clock. */
+/**
+ * Reads `Retry-After` as the till should (RFC 9110 section 10.2.3): whole seconds, or an
+ * HTTP-date (each of its formats names the day or month) against the till's own wall clock;
+ * anything else asks for nothing.
+ */
 export function allowedWaitMs(value: string | null, tillWallNow: number, capMs: number): number {
   if (!value) return 0;
-  const wait = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - tillWallNow;
+  const text = value.trim();
+  const wait = /^\d+$/.test(text)
+    ? Number(text) * 1000
+    : /[A-Za-z]/.test(text)
+      ? Date.parse(text) - tillWallNow
+      : NaN;
   return Number.isFinite(wait) ? Math.min(capMs, Math.max(0, wait)) : 0;
 }

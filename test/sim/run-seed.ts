@@ -34,6 +34,8 @@ import { createBodyChecks } from './body-checks.js';
 import { createExitChecks } from './exit-checks.js';
 import { simulatedSale } from './sim-sales.js';
 import { calmHour } from './calm-hour.js';
+import { quotaScene } from './quota-scene.js';
+import { retryAfterScene } from './retry-after-scene.js';
 import {
   diskFault,
   replaceKey,
@@ -141,6 +143,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     },
     attempts,
     honoursKeys,
+    // How the quota is written: a stream of its own, so the worlds stay as they were.
+    quotaStyle: seededRandom(seed ^ 0x2545f491),
     rateLimit:
       random() < 0.5
         ? {
@@ -345,6 +349,21 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         checker,
         step: async () => void (await step()),
         recordSale: (refused, wall) => recordNext(refused ? 0 : 0.99, wall),
+      });
+    // Then a rush under a quota: paced as told, neither slower nor faster (quota-scene.ts).
+    if (settled)
+      await quotaScene(context, {
+        answers,
+        checker,
+        step: async () => void (await step()),
+        recordSale: (wall) => recordNext(0.99, wall),
+      });
+    // And Retry-After in every form, honoured as it says (retry-after-scene.ts).
+    if (settled)
+      await retryAfterScene(context, {
+        answers,
+        step: async () => void (await step()),
+        recordSale: (wall) => recordNext(0.99, wall),
       });
     if (settled) {
       // Calm for a tick of every process: each has told its screens what it knows.

@@ -3,31 +3,32 @@
 // every other way the real one might (see platform-answers.ts). What it sees of the till is
 // checked by the watch (platform-watch.ts), request by request.
 import type { Answer } from '../../main/sync/classify.js';
-import type { PlatformClient } from '../../main/sync/platform-client.js';
 import { EPOCH, type SimProcess, type World } from './world.js';
 import {
   chooseFault,
   emptySaleAnswer,
   hasItems,
   httpDate,
-  rateLimitHeaders,
-  type RateLimitDraft,
   refusalOf,
   successAnswer,
   type Fault,
 } from './platform-answers.js';
 import type { PlatformWatch } from './platform-watch.js';
-import { isKeyCheck, saleOf } from './request-kinds.js';
+import { saleOf } from './request-kinds.js';
 import type { AnswerRecord } from './answer-record.js';
 import type { BodyChecks } from './body-checks.js';
-import { UNREACHABLE_CODES, type OfflineWatch } from './offline-watch.js';
+import type { OfflineWatch } from './offline-watch.js';
 import type { RateWatch } from './rate-watch.js';
 import type { LinkOracle } from './link-oracle.js';
+import { createQuota, type Quota } from './platform-quota.js';
+import { createWire, type SaleRequestSeen } from './platform-wire.js';
 
 export interface PlatformOptions {
   honoursKeys: boolean;
   /** Token bucket per key, or none. */
-  rateLimit: { capacity: number; refillPerSecond: number; draft: RateLimitDraft } | null;
+  rateLimit: Quota | null;
+  /** The random source of how the quota is written (a stream of its own: the world stays). */
+  quotaStyle?: () => number;
   requestTimeoutMs: number;
   /** What the platform sees of the till, checked; none in tests that only need a platform. */
   watch?: PlatformWatch;
@@ -53,27 +54,17 @@ export interface PlatformOptions {
 
 export const SIM_KEY = 'sim-key';
 
-/** A request for a sale, as it left a till: when (virtual time), from whom, under which keys. */
-export interface SaleRequestSeen {
-  at: number;
-  /** The sending process's wall clock when it left (as the till logs it). */
-  wall: number;
-  pid: number;
-  key: string;
-  apiKey: string;
-}
+export type { SaleRequestSeen };
 
 export function createSimPlatform(world: World, random: () => number, options: PlatformOptions) {
   const stored = new Map<string, string>(); // key -> platform id (what a replay returns)
   const inProgress = new Map<string, number>(); // key -> until when the platform works on it
   const revoked = new Map<string, 401 | 403>();
-  const buckets = new Map<string, { tokens: number; at: number }>();
   const pending = new Map<number, number>(); // requests a till still waits for: id -> pid
   let faulty = true;
   let outageUntil = 0;
   let outageKind: 'refuse' | 'hang' = 'refuse';
   let nextId = 1;
-  let nextRequest = 1;
   let onExtraCopy: (body: string) => void = () => {};
   /** Every request for a sale that left a till, by sale number, in order. */
   const requests = new Map<number, SaleRequestSeen[]>();
@@ -82,30 +73,11 @@ export function createSimPlatform(world: World, random: () => number, options: P
   /** Sales whose next request is cut after it arrived: stored first (true) or not (false). */
   const drops = new Map<number, boolean>();
   const platformNow = () => EPOCH + world.time;
-  /** How a till finds the platform out of reach: refused, no such name, no route... */
-  const unreachableCode = () => UNREACHABLE_CODES[Math.floor(random() * UNREACHABLE_CODES.length)]!;
 
-  /** Takes a token from the key's bucket; its headers either way. */
-  let rateLimit = options.rateLimit;
-  function takeToken(apiKey: string): { ok: boolean; headers: Record<string, string> } {
-    const limit = rateLimit;
-    if (!limit) return { ok: true, headers: {} };
-    const last = buckets.get(apiKey) ?? { tokens: limit.capacity, at: world.time };
-    const tokens = Math.min(
-      limit.capacity,
-      last.tokens + ((world.time - last.at) / 1000) * limit.refillPerSecond,
-    );
-    const ok = tokens >= 1;
-    const left = ok ? tokens - 1 : tokens;
-    buckets.set(apiKey, { tokens: left, at: world.time });
-    const remaining = Math.floor(left);
-    // Seconds until more quota: the next token when none is left, else a full bucket.
-    const reset = Math.ceil(
-      (remaining === 0 ? 1 - (left % 1) : limit.capacity - left) / limit.refillPerSecond,
-    );
-    const headers = rateLimitHeaders(limit, remaining, reset);
-    return { ok, headers };
-  }
+  // How quotas and waits are written: a stream of its own, or none (the plainest forms).
+  const quotaStyle = options.quotaStyle ?? (() => 0.99);
+  const quota = createQuota(world, options.rateLimit, quotaStyle);
+  const takeToken = (apiKey: string) => quota.take(apiKey);
 
   function commit(key: string, body: string): { id: string; replayed: boolean } {
     const known = stored.get(key);
@@ -190,7 +162,7 @@ export function createSimPlatform(world: World, random: () => number, options: P
       return {
         answer: response(409, rate.headers, '{"title":"A request with this key is in progress"}'),
       };
-    const fault: Fault = faulty ? chooseFault(random, platformNow()) : { kind: 'none' };
+    const fault: Fault = faulty ? chooseFault(random, platformNow(), quotaStyle) : { kind: 'none' };
     switch (fault.kind) {
       case 'answer':
         return {
@@ -219,121 +191,20 @@ export function createSimPlatform(world: World, random: () => number, options: P
     }
   }
 
-  /** A fault of the simulation itself fails the seed, never hides in the engine's log. */
-  function watching(check: (watch: PlatformWatch) => void): void {
-    const watch = options.watch;
-    if (!watch) return;
-    try {
-      check(watch);
-    } catch (error) {
-      watch.violations.push(`the simulation itself failed: ${(error as Error).stack}`);
-    }
-  }
-
-  function client(process: SimProcess, apiKey = SIM_KEY): PlatformClient {
-    return {
-      postSale(body: string, key: string, signal: AbortSignal): Promise<Answer> {
-        return new Promise((resolve) => {
-          const requestId = nextRequest++;
-          const sentAt = world.time;
-          const sentWall = process.clock.now();
-          watching((watch) => watch.requestSent(process, apiKey, key, body));
-          options.attempts?.sent(process.pid, key);
-          const sale = isKeyCheck(key) ? null : saleOf(body);
-          options.offline?.sent(process.pid, sale);
-          options.link?.sent(process.pid, apiKey, key);
-          if (sale !== null)
-            requests.set(sale, [
-              ...(requests.get(sale) ?? []),
-              { at: world.time, wall: sentWall, pid: process.pid, key, apiKey },
-            ]);
-          const wrongBody = isKeyCheck(key) ? undefined : options.bodies?.problem(body);
-          if (wrongBody) watching((watch) => watch.violations.push(wrongBody));
-          pending.set(requestId, process.pid);
-          let settled = false;
-          const settle = (answer: Answer, quota = false) => {
-            if (settled) return;
-            settled = true;
-            if (quota) options.rates?.told(process.pid);
-            pending.delete(requestId);
-            signal.removeEventListener('abort', onAbort);
-            timeout.cancel();
-            watching((watch) => watch.answerHeard(process, apiKey, key, body, answer, sentAt));
-            options.offline?.heard(process.pid, answer);
-            options.link?.heard(process.pid, apiKey, key, answer);
-            options.answers?.heard({
-              pid: process.pid,
-              key,
-              sentWall,
-              heardWall: process.clock.now(),
-              sentAt,
-              at: world.time,
-              answer,
-            });
-            options.beforeHeard?.(process.pid, answer);
-            resolve(answer);
-          };
-          // Cut by the till (stopping): once the request reached the platform it was sent;
-          // before, it may still have been connecting, and then it never leaves.
-          const wire = { arrived: false, cancel: () => {} };
-          const onAbort = () => {
-            const sent = wire.arrived || requestId % 2 === 0;
-            if (!sent) wire.cancel();
-            settle({ kind: 'aborted', sent });
-          };
-          signal.addEventListener('abort', onAbort, { once: true });
-          const timeout = world.schedule(world.time + options.requestTimeoutMs, process.pid, () =>
-            settle({ kind: 'timeout', sent: true }),
-          );
-          if (world.time < outageUntil) {
-            if (outageKind === 'hang') return; // the request times out
-            world.schedule(world.time + 1, process.pid, () =>
-              settle({ kind: 'network', code: unreachableCode(), message: 'refused', sent: false }),
-            );
-            return;
-          }
-          const latency = 1 + Math.floor(random() * (faulty && random() < 0.05 ? 4000 : 120));
-          // The platform acts when the request arrives, whatever became of its sender.
-          const arrival = world.schedule(world.time + latency / 2, null, () => {
-            wire.arrived = true;
-            if (latency > 120) options.rates?.heldBack(process.pid);
-            const busy = (inProgress.get(key) ?? -1) > world.time;
-            const { answer, late, quota } = handle(apiKey, key, body, busy);
-            if (answer === 'never') return; // a hang: in progress until it gives up
-            if (quota) options.rates?.refused(process.pid, sentAt);
-            inProgress.set(key, Math.max(inProgress.get(key) ?? 0, world.time + latency / 2));
-            const after = late ? options.requestTimeoutMs + latency : latency / 2;
-            world.schedule(world.time + after, process.pid, () => settle(answer, quota));
-          });
-          wire.cancel = () => arrival.cancel();
-        });
-      },
-      reachable(signal?: AbortSignal): Promise<boolean> {
-        const hanging = world.time < outageUntil && outageKind === 'hang';
-        const after = hanging ? options.requestTimeoutMs : 5;
-        return new Promise((resolve) => {
-          // A stopping engine cuts its question, as the real client's HEAD is cut.
-          const onAbort = () => {
-            answer.cancel();
-            resolve(false);
-          };
-          const answer = world.schedule(world.time + after, process.pid, () => {
-            signal?.removeEventListener('abort', onAbort);
-            const answered = !hanging && world.time >= outageUntil;
-            if (answered) options.answers?.contact(process.clock.now(), world.time);
-            if (answered) options.offline?.contact(process.pid);
-            else options.answers?.unanswered(world.time);
-            resolve(answered);
-          });
-          signal?.addEventListener('abort', onAbort, { once: true });
-        });
-      },
-      close() {},
-    };
-  }
+  const client = createWire({
+    world,
+    random,
+    options,
+    handle,
+    inProgress,
+    pending,
+    requests,
+    outage: () => ({ until: outageUntil, kind: outageKind }),
+    faulty: () => faulty,
+  });
 
   return {
-    client,
+    client: (process: SimProcess, apiKey = SIM_KEY) => client(process, apiKey),
     outage(ms: number, kind: 'refuse' | 'hang' = 'refuse'): void {
       outageUntil = Math.max(outageUntil, world.time + ms);
       outageKind = kind;
@@ -375,9 +246,9 @@ export function createSimPlatform(world: World, random: () => number, options: P
       drops.clear();
     },
     /** The quota becomes plenty (and the answers say so): waits are the answers' own. */
-    liftRateLimit(): void {
-      if (rateLimit) rateLimit = { ...rateLimit, capacity: 1000, refillPerSecond: 1000 };
-    },
+    liftRateLimit: () => quota.lift(),
+    /** A new quota per key from now on (buckets full), or none. */
+    setQuota: (next: Quota | null) => quota.set(next),
     /** Called with the body of a sale stored a second time (or more). */
     watchExtraCopies(callback: (body: string) => void): void {
       onExtraCopy = callback;
