@@ -19,6 +19,8 @@ import { createSendingWatch } from './sending-watch.js';
 import { faultMoments } from './disk-moments.js';
 import { createLeaseWatch } from './lease-watch.js';
 import { createLetGoWatch } from './let-go-watch.js';
+import { createOutboxWatch } from './outbox-watch.js';
+import { createFigureChecks } from './figure-checks.js';
 import { createAnswerRecord } from './answer-record.js';
 import { attemptLogViolations } from './log-checks.js';
 import { counterViolations } from './counter-checks.js';
@@ -265,6 +267,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     (pid) => platform.waitedOnBy(pid),
   );
   const letGoWatch = createLetGoWatch(checker, world, platform);
+  const outboxWatch = createOutboxWatch(checker, honoursKeys);
+  const figureChecks = createFigureChecks(checker, store, tuning);
   let events = 0;
   let settled = false;
   /** The world's next event, and the checks made after every one. */
@@ -276,6 +280,10 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     if (sendingProblem) watch.violations.push(`${sendingProblem} (at ${world.time} ms)`);
     const letGo = letGoWatch(result.pid);
     if (letGo) watch.violations.push(`${letGo} (at ${world.time} ms)`);
+    const row = outboxWatch();
+    if (row) watch.violations.push(`${row} (at ${world.time} ms)`);
+    const figures = figureChecks(world.processes.get(result.pid ?? -1)?.clock.now());
+    if (figures) watch.violations.push(`${figures} (at ${world.time} ms)`);
     const alone = result.pid !== null && world.live().length === 1 && till.running.get(result.pid);
     if (alone && !alone.stopping) {
       const late = news.toldAtOnce(result.pid!, alone.engine);
