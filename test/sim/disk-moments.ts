@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { diskFault, type WorldContext } from './world-events.js';
 import { lockAtHandBack } from './lock-moments.js';
 import { doubtBeforeReplay } from './doubt-moments.js';
+import { voidBeforeClaim } from './void-moments.js';
 import { stallPastLease } from './lease-moments.js';
 import type { LivenessMode } from './sim-till.js';
 import { seededRandom } from './world.js';
@@ -41,6 +42,7 @@ export function faultMoments(
   world: { seed: number; honoursKeys: boolean; liveness: LivenessMode },
 ) {
   const atReplay = diskFaultAtReplay(context, chance);
+  const voids = voidBeforeClaim(context, checker, seededRandom(world.seed ^ 0x3c6ef372));
   // Where the platform honours keys, no lock nor outage: its replays test the clear of the
   // doubts (above, and a doubt left before the first replay, doubt-moments.ts).
   if (world.honoursKeys) {
@@ -48,6 +50,7 @@ export function faultMoments(
     return (pid: number, answer: Answer): void => {
       doubt(pid, answer);
       atReplay(pid, answer);
+      voids(pid, answer);
     };
   }
   const atHandBack = lockAtHandBack(context, checker, seededRandom(world.seed ^ 0x2545f491));
@@ -60,5 +63,6 @@ export function faultMoments(
     atReplay(pid, answer);
     pastLease?.(pid, answer); // first: a lock struck too would keep the lease from the other
     atHandBack(pid, answer);
+    voids(pid, answer);
   };
 }

@@ -252,7 +252,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   });
 
   const unsettled = checker.prepare(
-    `select count(*) as n from outbox where state not in ('synced', 'refused', 'discarded')`,
+    `select count(*) as n from outbox where state not in ('synced', 'refused', 'discarded', 'voided')`,
   );
   const sendingNow = checker.prepare(`select count(*) from outbox where state = 'sending'`).pluck();
   const leaseWatch = createLeaseWatch(checker, world, liveness, tuning.leaseTtlMs, () =>
