@@ -18,6 +18,8 @@ interface SaleRow {
   doubts: number;
   /** Entries of its attempt log other than a void. */
   attempts: number;
+  /** Whether the row keeps the platform's answer (every answer that syncs a sale has one). */
+  answerKept: number;
 }
 
 export function finalViolations(
@@ -32,7 +34,8 @@ export function finalViolations(
          (select count(*) from sync_attempts a where a.sale_id = o.sale_id and a.revision = o.revision
            and (a.outcome in ('unanswered', 'orphaned') or a.error_code = 'uncertain')) as doubts,
          (select count(*) from sync_attempts a where a.sale_id = o.sale_id
-           and a.outcome <> 'voided') as attempts
+           and a.outcome <> 'voided') as attempts,
+         o.platform_answer is not null as answerKept
        from outbox o join sales s on s.id = o.sale_id`,
     )
     .all() as SaleRow[];
@@ -52,6 +55,8 @@ export function finalViolations(
   for (const row of rows) {
     const copies = watch.sales.get(Number(row.customer.replace('cus_', '')))?.copies ?? 0;
     const sale = `sale #${row.receipt}`;
+    if (row.state === 'synced' && row.answerKept !== 1)
+      violations.push(`${sale} is synced without the platform's answer`);
     if (row.state === 'synced' && copies === 0)
       violations.push(`${sale} says synced but the platform has no copy`);
     if (expected.honoursKeys && copies > 1)
