@@ -3,7 +3,8 @@
 // claimed, so its claim finds it gone (db/outbox.ts) and the pass goes on with the rest.
 // Void and claim are one decision (db/void.ts): whichever commits first wins, and a sale
 // voided is never sent (final-checks.ts). Without this moment no world of seeds 1 to 40
-// had a claim refused. Drawn from a stream of its own, once a world at most.
+// had a claim refused. Drawn from a stream of its own, once a world at most, in worlds
+// whose platform ignores keys (disk-moments.ts keeps the others for the replays' scenes).
 import type Database from 'better-sqlite3';
 import type { Answer } from '../../main/sync/classify.js';
 import type { WorldContext } from './world-events.js';
