@@ -7,6 +7,7 @@
 // platform that ignores keys (none replays, so nothing proves a sale is held once), a sale
 // any of whose sends was left in doubt stays flagged, whatever came after.
 import type Database from 'better-sqlite3';
+import { ATTEMPT_LOG_OUTCOMES } from '../../domain/outcomes.js';
 import { isUnexpected } from './request-kinds.js';
 
 interface Row {
@@ -61,6 +62,8 @@ export function counterViolations(checker: Database.Database, honoursKeys: boole
     let unexpected = 0;
     let sendsInDoubt = 0;
     for (const entry of log.all(row.saleId) as Entry[]) {
+      if (!(ATTEMPT_LOG_OUTCOMES as readonly string[]).includes(entry.outcome))
+        violations.push(`sale #${row.receipt}'s attempt log says "${entry.outcome}"`);
       if (entry.outcome === 'retried') {
         attempts = 0;
         unexpected = 0;

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { diskFault, type WorldContext } from './world-events.js';
 import { lockAtHandBack } from './lock-moments.js';
 import { doubtBeforeReplay } from './doubt-moments.js';
+import { voidBeforeClaim } from './void-moments.js';
 import { stallPastLease } from './lease-moments.js';
 import type { LivenessMode } from './sim-till.js';
 import { seededRandom } from './world.js';
@@ -51,6 +52,8 @@ export function faultMoments(
     };
   }
   const atHandBack = lockAtHandBack(context, checker, seededRandom(world.seed ^ 0x2545f491));
+  // A sale voided before its claim (void-moments.ts): here too, the replays' worlds kept apart.
+  const voids = voidBeforeClaim(context, checker, seededRandom(world.seed ^ 0x3c6ef372));
   // Where another sender can take an expired lease (its liveness cannot be told).
   const pastLease =
     world.liveness === 'exact'
@@ -60,5 +63,6 @@ export function faultMoments(
     atReplay(pid, answer);
     pastLease?.(pid, answer); // first: a lock struck too would keep the lease from the other
     atHandBack(pid, answer);
+    voids(pid, answer);
   };
 }

@@ -16,6 +16,10 @@ interface SaleRow {
   uncertain: number;
   /** Sends of this revision the till logged as unanswered, parked unanswered or orphaned. */
   doubts: number;
+  /** Entries of its attempt log other than a void. */
+  attempts: number;
+  /** Whether the row keeps the platform's answer (every answer that syncs a sale has one). */
+  answerKept: number;
 }
 
 export function finalViolations(
@@ -28,7 +32,10 @@ export function finalViolations(
     .prepare(
       `select s.receipt_number as receipt, s.customer_id as customer, o.state, o.uncertain,
          (select count(*) from sync_attempts a where a.sale_id = o.sale_id and a.revision = o.revision
-           and (a.outcome in ('unanswered', 'orphaned') or a.error_code = 'uncertain')) as doubts
+           and (a.outcome in ('unanswered', 'orphaned') or a.error_code = 'uncertain')) as doubts,
+         (select count(*) from sync_attempts a where a.sale_id = o.sale_id
+           and a.outcome <> 'voided') as attempts,
+         o.platform_answer is not null as answerKept
        from outbox o join sales s on s.id = o.sale_id`,
     )
     .all() as SaleRow[];
@@ -48,6 +55,8 @@ export function finalViolations(
   for (const row of rows) {
     const copies = watch.sales.get(Number(row.customer.replace('cus_', '')))?.copies ?? 0;
     const sale = `sale #${row.receipt}`;
+    if (row.state === 'synced' && row.answerKept !== 1)
+      violations.push(`${sale} is synced without the platform's answer`);
     if (row.state === 'synced' && copies === 0)
       violations.push(`${sale} says synced but the platform has no copy`);
     if (expected.honoursKeys && copies > 1)
@@ -58,6 +67,9 @@ export function finalViolations(
       violations.push(
         `${sale} is flagged as maybe on the platform, though every send was answered`,
       );
+    // A void and a claim are one decision: a sale voided was never sent, nor will be.
+    if (row.state === 'voided' && (copies > 0 || row.attempts > 0))
+      violations.push(`${sale} was voided, yet sent (${row.attempts} attempts, ${copies} copies)`);
     if (row.state === 'refused' && copies > 0 && row.uncertain !== 1)
       violations.push(`${sale} is parked though on the platform, and not flagged`);
   }

@@ -105,6 +105,8 @@ export function createNewsChecks(now: () => number, othersTellWithinMs: number) 
         news.differsSince = null;
       }
     },
+    /** The passes' problems so far (a spinning process): the seed has failed already. */
+    passProblems: (): readonly string[] => passProblems,
     killed(pid: number): void {
       const news = processes.get(pid);
       if (news) news.killed = true;

@@ -19,6 +19,9 @@ import { createSendingWatch } from './sending-watch.js';
 import { faultMoments } from './disk-moments.js';
 import { createLeaseWatch } from './lease-watch.js';
 import { createLetGoWatch } from './let-go-watch.js';
+import { createOutboxWatch } from './outbox-watch.js';
+import { createFigureChecks } from './figure-checks.js';
+import { createSpinWatch } from './spin-watch.js';
 import { createAnswerRecord } from './answer-record.js';
 import { attemptLogViolations } from './log-checks.js';
 import { counterViolations } from './counter-checks.js';
@@ -254,7 +257,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   });
 
   const unsettled = checker.prepare(
-    `select count(*) as n from outbox where state not in ('synced', 'refused', 'discarded')`,
+    `select count(*) as n from outbox where state not in ('synced', 'refused', 'discarded', 'voided')`,
   );
   const sendingNow = checker.prepare(`select count(*) from outbox where state = 'sending'`).pluck();
   const leaseWatch = createLeaseWatch(checker, world, liveness, tuning.leaseTtlMs, () =>
@@ -269,8 +272,14 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     (pid) => platform.waitedOnBy(pid),
   );
   const letGoWatch = createLetGoWatch(checker, world, platform);
+  const outboxWatch = createOutboxWatch(checker, honoursKeys);
+  const figureChecks = createFigureChecks(checker, store, tuning);
+  const spinWatch = createSpinWatch(world);
   let events = 0;
   let settled = false;
+  // A seed that failed stops: its first problems are its verdict, and an engine that spins
+  // (a mutant's, often) would otherwise run to MAX_EVENTS, minutes of a mutation run.
+  const failedEarly = () => watch.violations.length > 0 || news.passProblems().length > 0;
   /** The world's next event, and the checks made after every one. */
   async function step(): Promise<{ ran: boolean; pid: number | null }> {
     const result = await world.step();
@@ -280,6 +289,12 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     if (sendingProblem) watch.violations.push(`${sendingProblem} (at ${world.time} ms)`);
     const letGo = letGoWatch(result.pid);
     if (letGo) watch.violations.push(`${letGo} (at ${world.time} ms)`);
+    const row = outboxWatch();
+    if (row) watch.violations.push(`${row} (at ${world.time} ms)`);
+    const figures = figureChecks(world.processes.get(result.pid ?? -1)?.clock.now());
+    if (figures) watch.violations.push(`${figures} (at ${world.time} ms)`);
+    const spins = spinWatch();
+    if (spins) watch.violations.push(`${spins} (at ${world.time} ms)`);
     const alone = result.pid !== null && world.live().length === 1 && till.running.get(result.pid);
     if (alone && !alone.stopping) {
       const late = news.toldAtOnce(result.pid!, alone.engine);
@@ -291,7 +306,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   try {
     for (;;) {
       const { ran, pid } = await step();
-      if (!ran || events > MAX_EVENTS) break;
+      if (!ran || events > MAX_EVENTS || failedEarly()) break;
       // A crash at this await point: the process stops where it stands.
       if (pid !== null && world.time < faultsUntil && till.running.has(pid) && random() < 0.004) {
         if (till.crash(pid, 'mid-flight')) restartSoon(context, between);
@@ -371,7 +386,8 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       while (world.nextEventAt !== undefined && world.nextEventAt <= calmUntil) await step();
       watch.violations.push(...news.screenViolations(till.running));
     }
-    if (!settled) {
+    if (!settled && failedEarly()) watch.violations.push(...news.passProblems());
+    else if (!settled) {
       const left = (unsettled.get() as { n: number }).n;
       watch.violations.push(
         `not settled ${SETTLE_WITHIN_MS / 60_000} min after faults stopped: ${left} sale(s) neither synced nor parked (${events} events)`,
