@@ -3,28 +3,36 @@
 // rate-limit headers space the requests out before the quota runs dry. Monotonic time,
 // injected timers and an injected random source only.
 //
-// A platform may tell several policies at once (a shop's key and the platform as a whole):
-// each is steered on its own (pacer-lane.ts) and the till keeps to the slowest of them.
-// After an outage a chain's tills come back together: each waits a random part of a few
-// seconds, then sends one request at a time until an answer tells it how much is left.
+// A key is often shared by a shop's or a chain's tills, and each sees the SAME `r`: a till
+// that spent `r` as if it were its own would overshoot as many times as there are tills.
+// With a policy (q per w) the quota is treated as shared: each till paces at a rate of its
+// own, steered by how fast `r` moves against the policy's rate (see steer()), so that all
+// the key's tills together take what the policy allows and the bucket stays half full;
+// the same step for every till and a small equal raise make their shares converge to fair
+// ones. Without a policy only `r` per `t` is known, and it is spent as told.
 import type { Clock } from './clock.js';
-import { createLane, type Lane } from './pacer-lane.js';
 import type { RateLimitReading } from './rate-limit-headers.js';
 
-/**
- * Tills back from an outage spread their first requests over this long, and until an answer
- * tells how much of the quota is left, space the next ones this far apart: a chain's
- * hundreds of tills would otherwise empty a shared bucket many times over in its first
- * second (the fleet simulation, test/sim/fleet/). The gap is short because a pass's worker
- * sleeps out the slot it took, even once an answer ended the gap (5 s: ten daemons drained
- * at 0.40 of their key's rate, test/sync/fleet.process.test.ts).
- */
+/** How often the pace is steered: long enough for `r`, a whole number, to say something. */
+const STEER_EVERY_MS = 1000;
+/** Seconds in which the bucket's level is brought back to half full. */
+const SETTLE_SECONDS = 2;
+/** The equal raise every till takes per second, as a share of the policy's rate. */
+const RAISE_PER_SECOND = 0.01;
+/** Damping: each steering goes half way (in ratio) to what the reading asks for. */
+const GAIN = 0.5;
+/** A till first running low starts at this share of the policy's rate, then doubles. */
+const FIRST_SHARE = 0.1;
+/** A till whose answers were this share of all the quota taken counts as alone on it. */
+const ALONE_SHARE = 0.8;
+/** Tills back from an outage spread their first requests over this long. */
 const RESUME_SPREAD_MS = 1000;
-const REJOIN_GAP_MS = 1000;
-/** A till this long back from an outage may share its quota with a whole chain just back. */
-const REJOINING_MS = 60_000;
-/** A reading that names no policy: the platform's one quota. */
-const UNNAMED = '';
+/** Spacing longer than this between one till's requests is kept as a hold after its answer. */
+const LONGEST_SPACING_MS = 1000;
+/** The most one till may take: twice the policy's rate (while the burst lasts). */
+const MOST_OF_POLICY = 2;
+/** The least a till goes down to, as a share of the policy's rate. */
+const LEAST_OF_POLICY = 0.01;
 
 export function createPacer(
   clock: Clock,
@@ -34,37 +42,103 @@ export function createPacer(
   let holdUntil = 0; // monotonic
   let heldAt = -Infinity; // monotonic: when the platform last asked for a hold
   let nextSlot = 0; // monotonic: when the next request may start
-  const lanes = new Map<string, Lane>();
-  let rejoinGapMs = 0; // back after an outage: the spacing until a reading comes
-  let resumedAt = -Infinity; // monotonic
-  let answersSinceResume = 0;
+  let gapMs = 0;
+  // The shared-quota pace (requests/s), once this till has met a policy it must share;
+  // null while the quota has never run low (it may be this till's alone: no spacing).
+  let rate: number | null = null;
+  // While unpaced: the first reading and this till's answers since, to tell on running low
+  // whether the quota fell by what this till took (alone: start at the whole rate) or more.
+  let sample: { at: number; remaining: number; answers: number } | null = null;
+  let resumeAt: number | null = null; // the pace to take up again when it runs low again
+  let mark: { at: number; remaining: number; answers: number } | null = null; // the last steering's reading
+  let policy = ''; // the q/w the pace was learnt under
 
   function holdFor(ms: number): void {
     holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
     heldAt = clock.monotonic();
   }
 
-  const heldForMs = () => Math.max(0, holdUntil - clock.monotonic());
-  const holds = {
-    hold: holdFor,
-    space: (ms: number) => void (holdUntil = Math.max(holdUntil, clock.monotonic() + ms)),
-    heldForMs,
-    rejoined() {
-      const since = clock.monotonic() - resumedAt;
-      if (since >= REJOINING_MS) return null;
-      const arrived = Math.min(1, since / RESUME_SPREAD_MS);
-      return { seconds: since / 1000, answers: answersSinceResume, arrived };
-    },
-  };
+  const bounded = (value: number, policyRate: number) =>
+    Math.min(policyRate * MOST_OF_POLICY, Math.max(policyRate * LEAST_OF_POLICY, value));
 
-  function lane(name: string): Lane {
-    let found = lanes.get(name);
-    if (!found) lanes.set(name, (found = createLane(clock, concurrency, random, holds)));
-    return found;
+  function unpaced(): void {
+    if (rate !== null) resumeAt = rate;
+    rate = null;
+    sample = null;
+    mark = null;
+    gapMs = 0;
+    nextSlot = 0;
   }
 
-  /** The slowest policy's spacing: the till keeps to every quota it was told. */
-  const gapMs = () => Math.max(rejoinGapMs, ...[...lanes.values()].map((each) => each.gapMs()));
+  function pace(value: number, policyRate: number): number {
+    const paced = bounded(value, policyRate);
+    rate = paced;
+    gapMs = Math.min(1000 / paced, LONGEST_SPACING_MS);
+    return paced;
+  }
+
+  /**
+   * The bucket refills at the policy's rate, so what every till together took since the
+   * last steering is that rate plus how far `r` fell. Scaling this till's pace by what the
+   * bucket can give (the rate, plus a pull back to half full) over what was taken brings
+   * the key's total there in one step when every till does the same; the equal raise
+   * after it evens out their shares (the large give up more than the small).
+   */
+  function steer(reading: RateLimitReading, policyRate: number, limit: number): void {
+    const now = clock.monotonic();
+    // Running low again: the pace it left off at. First time: the part its own answers were
+    // of what the quota lost (alone: the whole rate), or a tenth when it cannot tell.
+    const current =
+      rate ?? pace(resumeAt ?? policyRate * firstShare(reading, policyRate), policyRate);
+    sample = null;
+    if (!mark) {
+      mark = { at: now, remaining: reading.remaining, answers: 0 };
+      return;
+    }
+    mark.answers += 1;
+    const seconds = (now - mark.at) / 1000;
+    if (seconds * 1000 < STEER_EVERY_MS) return;
+    if (reading.remaining >= limit * 0.75) {
+      // Nearly full a second on: the quota is not used up; no spacing until it runs low,
+      // then this pace doubled (it left room).
+      pace(current * 2, policyRate);
+      unpaced();
+      return;
+    }
+    const taken = policyRate + (mark.remaining - reading.remaining) / seconds;
+    // The level aimed at: half full, room for tills that join; a till that took nearly all
+    // of it (alone on the key) spends the burst down to an eighth.
+    const alone = mark.answers >= ALONE_SHARE * taken * seconds;
+    const aim = alone ? limit / 8 : limit / 2;
+    const wanted = policyRate + (reading.remaining - aim) / SETTLE_SECONDS;
+    // Doubling at most per second (a till starved of readings catches up in one step).
+    const most = 2 ** Math.max(1, seconds);
+    const factor = taken <= 0 ? most : Math.min(most, Math.max(0.25, (wanted / taken) ** GAIN));
+    // Small: every till takes it, so the level settles that many raises under its aim.
+    const raise = policyRate * RAISE_PER_SECOND * seconds;
+    pace(current * factor + raise, policyRate);
+    mark = { at: now, remaining: reading.remaining, answers: 0 };
+  }
+
+  /** This till's part of what the quota lost while it ran unpaced (1: alone). */
+  function firstShare(reading: RateLimitReading, policyRate: number): number {
+    if (!sample || sample.answers < 2) return FIRST_SHARE;
+    const seconds = (clock.monotonic() - sample.at) / 1000;
+    const taken = sample.remaining - reading.remaining + policyRate * seconds;
+    return Math.min(1, Math.max(FIRST_SHARE, (sample.answers + 1) / Math.max(1, taken)));
+  }
+
+  /** No policy told: what is left spread until more comes, as the platform said it. */
+  function spendAsTold(reading: RateLimitReading, resetMs: number): void {
+    if (reading.remaining <= 0) {
+      gapMs = resetMs;
+      holdFor(resetMs);
+      return;
+    }
+    // Plenty left: no spacing (the slots taken at the old spacing end too).
+    if (reading.remaining > concurrency() * 2) return unpaced();
+    gapMs = resetMs / reading.remaining;
+  }
 
   return {
     /** The whole queue waits this long (the platform asked with Retry-After). */
@@ -81,33 +155,54 @@ export function createPacer(
     },
     /**
      * The platform answers again after an outage that ended for a chain's tills at once:
-     * the first request waits a random part of a few seconds, and the next ones wait for an
-     * answer's reading, so that the tills do not all arrive together (a till's own pace,
-     * not the platform's ask: a Resync ends the wait).
+     * the first requests wait a random part of a second, so that they do not all arrive
+     * together (a till's own pace, not the platform's ask: a Resync ends it too).
      */
     resume(): void {
       holdUntil = Math.max(holdUntil, clock.monotonic() + random() * RESUME_SPREAD_MS);
-      rejoinGapMs = REJOIN_GAP_MS;
-      resumedAt = clock.monotonic();
-      answersSinceResume = 0;
     },
     /** Monotonic ms left in a hold, 0 when none. */
-    heldForMs,
-    /** The shared-quota pace in requests/s (the slowest policy's), null while unpaced. */
-    rate(): number | null {
-      const rates = [...lanes.values()].map((each) => each.rate()).filter((r) => r !== null);
-      return rates.length > 0 ? Math.min(...rates) : null;
-    },
-    /** Learns the spacing from the latest rate-limit reading (each policy it tells). */
+    heldForMs: () => Math.max(0, holdUntil - clock.monotonic()),
+    /** The shared-quota pace in requests/s, null while unpaced (for status and tests). */
+    rate: () => rate,
+    /** Learns the spacing from the latest rate-limit reading. */
     note(reading: RateLimitReading | null): void {
-      const before = gapMs();
-      rejoinGapMs = 0; // an answer came: its reading (or none: no quota told) sets the pace
-      answersSinceResume += 1;
-      if (before > 0 && gapMs() === 0) nextSlot = 0;
       if (!reading) return;
-      for (const policy of reading.policies ?? [reading]) lane(policy.name ?? UNNAMED).note(policy);
-      // No spacing any more: the slots taken at the old spacing end too.
-      if (before > 0 && gapMs() === 0) nextSlot = 0;
+      const resetMs = reading.resetSeconds * 1000;
+      const { limit, windowSeconds } = reading;
+      if (!limit || !windowSeconds) return spendAsTold(reading, resetMs);
+      const policyRate = limit / windowSeconds;
+      if (`${limit}/${windowSeconds}` !== policy) {
+        // Another policy (a quota raised or lifted): a pace learnt under the old one says
+        // nothing of this one, and would keep a till slow under a quota it no longer has.
+        policy = `${limit}/${windowSeconds}`;
+        unpaced();
+        resumeAt = null;
+      }
+      if (reading.remaining <= 0) {
+        // Run dry: every till sharing the key hears it at about the same time. Each halves
+        // its pace (once per hold: its other requests in flight hear the same) and waits
+        // until more comes plus a random part of one more request's time, or of the reset,
+        // so that they do not all come back at once.
+        const spread = Math.max(resetMs, 1000 / policyRate);
+        if (holdUntil <= clock.monotonic()) pace((rate ?? policyRate) / 2, policyRate);
+        holdFor(resetMs + random() * spread);
+        mark = null;
+        return;
+      }
+      if (rate === null && reading.remaining > Math.max(concurrency() * 2, limit / 2)) {
+        // Plenty left and not running low: no spacing (a till alone uses the burst).
+        if (sample) sample.answers += 1;
+        else unpaced();
+        sample ??= { at: clock.monotonic(), remaining: reading.remaining, answers: 0 };
+        return;
+      }
+      steer(reading, policyRate, limit);
+      // A slow share (many tills on the key) is kept by holding the queue after each answer,
+      // not by a worker waiting in place: a pass ends rather than keep a sale "sending" for
+      // seconds with nothing on the wire (the simulation's seeds 78 and 161).
+      if (rate !== null && 1000 / rate > LONGEST_SPACING_MS)
+        holdUntil = Math.max(holdUntil, clock.monotonic() + 1000 / rate - LONGEST_SPACING_MS);
     },
     /**
      * Takes the next request slot: how long to wait before sending (0: now). Waits are
@@ -116,7 +211,7 @@ export function createPacer(
     reserve(): number {
       const now = clock.monotonic();
       const start = Math.max(now, holdUntil, nextSlot);
-      nextSlot = start + gapMs();
+      nextSlot = start + gapMs;
       return start - now;
     },
   };

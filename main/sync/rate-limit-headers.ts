@@ -26,13 +26,6 @@ export interface RateLimitReading {
   limit: number | null;
   /** The policy's window in seconds, when told: `limit` per window is its sustained rate. */
   windowSeconds: number | null;
-  /** The policy's name, when the platform names several (the current draft). */
-  name?: string;
-  /**
-   * Every policy told, when more than one was (a shop's key and the platform as a whole):
-   * each is paced on its own readings (pacer-lane.ts); this reading is the one with least left.
-   */
-  policies?: RateLimitReading[];
 }
 
 /** Seconds assumed when a platform tells what is left but not when more comes. */
@@ -47,33 +40,27 @@ const number = (value: string | undefined | null): number | null => {
 const policyName = (value: BareItem) =>
   value.type === 'string' || value.type === 'token' ? value.value : null;
 
-/**
- * The current draft's List form: of several service limits, the one with the least left,
- * with every one of them (by name) when there are several.
- */
+/** The current draft's List form: of several service limits, the one with the least left. */
 function currentDraft(field: string, policyField: string | null): RateLimitReading | null {
   const limits = (parseList(field) ?? []).filter(
     (member): member is Item =>
       member.kind === 'item' && nonNegativeInteger(member.params.get('r')) !== null,
   );
-  const policies = (policyField ? (parseList(policyField) ?? []) : []).filter(
-    (member): member is Item => member.kind === 'item',
-  );
-  const readings = limits.map((limit): RateLimitReading => {
-    const name = policyName(limit.value);
-    const policy = policies.find((member) => name !== null && policyName(member.value) === name);
-    return {
-      remaining: nonNegativeInteger(limit.params.get('r'))!,
-      resetSeconds: nonNegativeInteger(limit.params.get('t')) ?? UNTOLD_RESET_SECONDS,
-      limit: nonNegativeInteger(policy?.params.get('q')),
-      windowSeconds: nonNegativeInteger(policy?.params.get('w')) || null,
-      ...(name !== null ? { name } : {}),
-    };
-  });
-  const tightest = [...readings].sort((a, b) => a.remaining - b.remaining)[0];
+  const tightest = limits.sort(
+    (a, b) => nonNegativeInteger(a.params.get('r'))! - nonNegativeInteger(b.params.get('r'))!,
+  )[0];
   if (!tightest) return null;
-  const { name: _name, ...reading } = tightest;
-  return readings.length > 1 ? { ...reading, policies: readings } : reading;
+  const name = policyName(tightest.value);
+  const policy = (policyField ? (parseList(policyField) ?? []) : []).find(
+    (member): member is Item =>
+      member.kind === 'item' && name !== null && policyName(member.value) === name,
+  );
+  return {
+    remaining: nonNegativeInteger(tightest.params.get('r'))!,
+    resetSeconds: nonNegativeInteger(tightest.params.get('t')) ?? UNTOLD_RESET_SECONDS,
+    limit: nonNegativeInteger(policy?.params.get('q')),
+    windowSeconds: nonNegativeInteger(policy?.params.get('w')) || null,
+  };
 }
 
 /** `limit=100, remaining=5, reset=2` (the draft's earlier single field). */

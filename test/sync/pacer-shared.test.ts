@@ -106,12 +106,8 @@ describe('tills sharing one key', () => {
     const run = shareOneKey({ tills: 20, capacity: 40, refill: 40, joinEveryMs: 0, seconds: 120 });
     expect(run.used).toBeGreaterThan(0.9);
     expect(run.refusedShare).toBeLessThan(0.05);
-    // Twenty drawn apart by their random waits do not converge to equal shares: each till's
-    // raise is its own share of the rate, so that hundreds of tills on one quota do not raise
-    // it hundreds of times over (test/sim/fleet/: an equal raise gave a chain of 50 tills 36 %
-    // of 429s, a raise of at least 2 % each 200 tills 6 %). The price: here the largest share
-    // stays ~2.5 x the median (it was < 1.75 with the equal raise).
-    expect(run.most).toBeLessThan(2.75);
+    // Twenty drawn apart by their random waits converge more slowly (not yet to 1.5).
+    expect(run.most).toBeLessThan(1.75);
     expect(run.least).toBeGreaterThan(0.6);
   });
 });
