@@ -282,9 +282,20 @@ describe.skipIf(!chromiumAvailable)('the counter keeps everything (Chromium, rea
     await emptyCart();
     await scan(loaf!.barcode);
     await expect.poll(async () => (await savedCart()).lines.length).toBe(1);
-    till!.runtime.store.database.sqlite
-      .prepare(`update carts set content = '{"lines": [' where state = 'open'`)
-      .run();
+    // A save still on its way could write the cart back over the damage: damage it again
+    // until it stays damaged for half a second.
+    const { sqlite } = till!.runtime.store.database;
+    const damaged = '{"lines": [';
+    const openContent = () =>
+      sqlite.prepare(`select content from carts where state = 'open'`).pluck().get();
+    await expect
+      .poll(async () => {
+        if (openContent() !== damaged)
+          sqlite.prepare(`update carts set content = ? where state = 'open'`).run(damaged);
+        await page.waitForTimeout(500);
+        return openContent();
+      })
+      .toBe(damaged);
     await page.reload();
     const notice = page.locator('.catalog .notice-error').filter({ hasText: 'could not be read' });
     await notice.waitFor();
