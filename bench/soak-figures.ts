@@ -50,22 +50,11 @@ export function soakFigures(samples: Sample[], warmUp: number, goals: SoakGoals)
   const series = (pick: (sample: Sample) => number) => measured.map(pick);
   const sales = series((sample) => sample.sales);
   const time = series((sample) => sample.at / 3600);
-  const rss = leastSquares(
-    sales,
-    series((sample) => sample.rssMb),
-  );
-  const heap = leastSquares(
-    sales,
-    series((sample) => sample.heapMb),
-  );
-  const fds = leastSquares(
-    time,
-    series((sample) => sample.fds),
-  );
-  const wal = leastSquares(
-    time,
-    series((sample) => sample.walMb),
-  );
+  const fit = (x: number[], pick: (sample: Sample) => number) => leastSquares(x, series(pick));
+  const rss = fit(sales, (sample) => sample.rssMb);
+  const heap = fit(sales, (sample) => sample.heapMb);
+  const fds = fit(time, (sample) => sample.fds);
+  const wal = fit(time, (sample) => sample.walMb);
   const loop = [...series((sample) => sample.loopP99Ms)].sort((a, b) => a - b);
   const walMaxMb = Math.max(0, ...series((sample) => sample.walMb));
   const fdGrowth = fds.slope * hours;
