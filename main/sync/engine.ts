@@ -197,7 +197,9 @@ export function createSyncEngine(options: EngineOptions) {
     link.flush();
     doubts.settle(); // a clear of the doubts the disk refused
     news.followOthers();
-    link.noteClockStep(clockWatch.check());
+    const step = clockWatch.check();
+    link.noteClockStep(step);
+    resyncs.noteClockStep(step);
     // A pass under way that the key's refusal paused answers the requests asked before its
     // last send when it ends: followed now, one of them would lift that pause at once.
     const requested = link.paused && passes.current ? undefined : resyncs.unfollowed();
@@ -222,13 +224,12 @@ export function createSyncEngine(options: EngineOptions) {
   async function resync(following?: number): Promise<DrainSummary> {
     if (stopping) return emptySummary('stopping'); // its database may be closed already
     const now = clock.now();
-    if (following !== undefined) resyncs.follow(following);
-    else resyncs.ask(now);
-    storage.attempt('the queue', () => outbox.makeAllDue(now, following ?? null));
+    const asked = following === undefined ? undefined : resyncs.follow(following, clock);
+    if (following === undefined) resyncs.ask(now);
+    storage.attempt('the queue', () => outbox.makeAllDue(now, asked?.wall ?? null));
     if (link.paused && (following === undefined || resyncs.liftsPause(following))) link.unpause();
     if (following === undefined || resyncs.liftsOffline(following)) gate.forget();
-    // Another's request, at its wall time, on this process's steady clock.
-    pacer.release(following === undefined ? Infinity : clock.monotonic() - (now - following));
+    pacer.release(asked?.monotonic ?? Infinity); // another's request, on this steady clock
     news.emit();
     return passes.fresh();
   }

@@ -6,7 +6,9 @@
 // sends begun before it (db/outbox.ts, makeAllDue). A new request is one that differs from
 // the last seen, not a larger one, so a clock stepped back since an earlier Resync neither
 // hides the next nor dates it hours ahead (which made a follower lift a wait the platform
-// asked for after the ask).
+// asked for after the ask). A follower compares that wall time with its own only as far as
+// the wall clock kept time: a step back after the ask dates later sends before it.
+import type { Clock } from './clock.js';
 import type { SyncState } from '../../db/sync-state.js';
 import type { StorageGuard } from './storage-guard.js';
 import type { SaleSender } from './pass.js';
@@ -18,10 +20,16 @@ export function createResyncRequests(syncState: SyncState, storage: StorageGuard
   let pauseAnswered: number | null | undefined;
   /** The request there when this process learnt the platform out of reach, if it is. */
   let offlineUnder: { asked: number | null } | undefined;
+  /** The wall clock's steps back (ms, 0 or less) seen since the requests were last read. */
+  let steppedBack = 0;
   return {
-    /** A request another process wrote that this one has not followed yet. */
+    /**
+     * A request another process wrote that this one has not followed yet. None: one written
+     * later is asked after every step seen so far.
+     */
     unfollowed(): number | undefined {
       const asked = requested();
+      if (asked === lastSeen) steppedBack = 0;
       return asked !== lastSeen ? asked : undefined;
     },
     /**
@@ -38,9 +46,24 @@ export function createResyncRequests(syncState: SyncState, storage: StorageGuard
     },
     /** Following this request may forget that the platform was out of reach. */
     liftsOffline: (asked: number) => offlineUnder?.asked !== asked,
-    /** This process follows a request another wrote. */
-    follow(asked: number): void {
+    /** The wall clock stepped (a clock watch's check): a step back dates later sends earlier. */
+    noteClockStep(step: { ms: number } | null): void {
+      if (step && step.ms < 0) steppedBack += step.ms;
+    },
+    /**
+     * This process follows a request another wrote. Returns when it was asked at the
+     * earliest, on the wall clock (for the sends begun before it) and the steady one: a step
+     * back seen since the requests were last read may have come after this one, so it counts
+     * as if it had (the simulation's seed 6714: a follower stopped across a step back of
+     * 5,028 s took a Retry-After given after the ask for one given before, and sent the sale
+     * 75 s early). One seen before is not counted: it kept a Resync from lifting a wait.
+     */
+    follow(asked: number, clock: Clock): { wall: number; monotonic: number } {
       lastSeen = asked;
+      const now = clock.now();
+      const wall = Math.min(asked + steppedBack, now);
+      steppedBack = 0;
+      return { wall, monotonic: clock.monotonic() - (now - wall) };
     },
     /**
      * A person asked here. Asked again within the millisecond, it is the same request: one
@@ -52,6 +75,7 @@ export function createResyncRequests(syncState: SyncState, storage: StorageGuard
      */
     ask(now: number): void {
       lastSeen = now;
+      steppedBack = 0;
       storage.attempt('the sync state', () =>
         syncState.update({ resyncRequestedAt: lastSeen, throttledUntil: null }),
       );

@@ -27,7 +27,7 @@ describe('resync requests', () => {
     const first = 1_800_000_000_000;
     asker.ask(first);
     expect(follower.unfollowed()).toBe(first);
-    follower.follow(first);
+    follower.follow(first, { now: () => first, monotonic: () => 0 });
     expect(follower.unfollowed()).toBeUndefined();
     expect(asker.unfollowed()).toBeUndefined(); // its own request
 
