@@ -58,6 +58,9 @@ export function createPacer(
     heldAt = clock.monotonic();
   }
 
+  /** Enough left that a pass's workers all sending at once leave plenty (no spacing). */
+  const roomForAPass = (remaining: number) => remaining > concurrency() * 2;
+
   const bounded = (value: number, policyRate: number) =>
     Math.min(policyRate * MOST_OF_POLICY, Math.max(policyRate * LEAST_OF_POLICY, value));
 
@@ -98,9 +101,11 @@ export function createPacer(
     mark.answers += 1;
     const seconds = (now - mark.at) / 1000;
     if (seconds * 1000 < STEER_EVERY_MS) return;
-    if (reading.remaining >= limit * 0.75) {
+    if (reading.remaining >= limit * 0.75 && roomForAPass(reading.remaining)) {
       // Nearly full a second on: the quota is not used up; no spacing until it runs low,
-      // then this pace doubled (it left room).
+      // then this pace doubled (it left room). Only if the bucket holds a whole pass: an
+      // unpaced pass sends as many at once as it has workers (seed 568: five workers,
+      // three left in a bucket of four, two 429s).
       pace(current * 2, policyRate);
       unpaced();
       return;
@@ -110,7 +115,9 @@ export function createPacer(
     // of it (alone on the key) spends the burst down to an eighth.
     const alone = mark.answers >= ALONE_SHARE * taken * seconds;
     const aim = alone ? limit / 8 : limit / 2;
-    const wanted = policyRate + (reading.remaining - aim) / SETTLE_SECONDS;
+    // Far under its aim, the bucket may ask for less than nothing: as little as allowed (a
+    // negative ratio's square root made the pace NaN, and every wait after it).
+    const wanted = Math.max(0, policyRate + (reading.remaining - aim) / SETTLE_SECONDS);
     // Doubling at most per second (a till starved of readings catches up in one step).
     const most = 2 ** Math.max(1, seconds);
     const factor = taken <= 0 ? most : Math.min(most, Math.max(0.25, (wanted / taken) ** GAIN));
@@ -136,7 +143,7 @@ export function createPacer(
       return;
     }
     // Plenty left: no spacing (the slots taken at the old spacing end too).
-    if (reading.remaining > concurrency() * 2) return unpaced();
+    if (roomForAPass(reading.remaining)) return unpaced();
     gapMs = resetMs / reading.remaining;
   }
 
@@ -190,7 +197,7 @@ export function createPacer(
         mark = null;
         return;
       }
-      if (rate === null && reading.remaining > Math.max(concurrency() * 2, limit / 2)) {
+      if (rate === null && roomForAPass(reading.remaining) && reading.remaining > limit / 2) {
         // Plenty left and not running low: no spacing (a till alone uses the burst).
         if (sample) sample.answers += 1;
         else unpaced();
