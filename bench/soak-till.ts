@@ -21,6 +21,8 @@ export interface SoakTillOptions {
   key: string;
   /** Real ms in which the housekeeping's day passes. */
   housekeepingDayMs: number;
+  /** Node options before the daemon's script (e.g. to take heap snapshots on a signal). */
+  nodeArgs?: string[];
 }
 
 /** What the daemon's log said about its housekeeping, and its warnings and errors. */
@@ -101,7 +103,15 @@ export async function startSoakTill(options: SoakTillOptions) {
   const tail: string[] = [];
   const log: LogCounts = { backups: 0, integrityChecks: 0, archived: 0, problems: 0 };
   // With the flag the shipped service gives it (packaging/systemd/tillsync.service).
-  const args = ['--max-semi-space-size=4', tillsync, 'daemon', '--console', '--console-port', '0'];
+  const args = [
+    '--max-semi-space-size=4',
+    ...(options.nodeArgs ?? []),
+    tillsync,
+    'daemon',
+    '--console',
+    '--console-port',
+    '0',
+  ];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -27,6 +27,11 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '10' },
     'sample-seconds': { type: 'string' },
     'day-seconds': { type: 'string', default: '60' },
+    // Heap snapshots of the daemon at the end of the warm-up and near the end of the run,
+    // into test-artifacts/ (to name what a creeping heap holds).
+    'heap-snapshots': { type: 'boolean', default: false },
+    // A CPU profile of the daemon's main thread over the whole run, into test-artifacts/.
+    'cpu-profile': { type: 'boolean', default: false },
   },
 });
 const option = (name: string, value: string | undefined, low: number, high: number) => {
@@ -55,6 +60,8 @@ if (!chromiumAvailable) {
   process.exit(0);
 }
 
+const artifacts = join(repoRoot, 'test-artifacts');
+mkdirSync(artifacts, { recursive: true });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const folder = mkdtempSync(join(tmpdir(), 'tillsync-soak-'));
 const sandbox = await startSandbox({
@@ -68,7 +75,15 @@ const till = await startSoakTill({
   baseUrl: sandbox.url,
   key: firstKey,
   housekeepingDayMs: daySeconds * 1000,
+  nodeArgs: [
+    ...(values['heap-snapshots']
+      ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${artifacts}`]
+      : []),
+    ...(values['cpu-profile'] ? ['--cpu-prof', `--cpu-prof-dir=${artifacts}`] : []),
+  ],
 });
+// When the heap snapshots are taken (seconds into the run), if asked for.
+const snapshotsAt = values['heap-snapshots'] ? [warmUpSeconds(runSeconds), runSeconds * 0.95] : [];
 const browser = await launchChromium();
 let recorded = 0;
 let refused = 0;
@@ -104,6 +119,11 @@ try {
         .then((ok) => (ok ? (recorded += 1) : (refused += 1)))
         .catch(() => (refused += 1))
         .finally(() => (inFlight -= 1));
+    }
+    if (snapshotsAt.length > 0 && now >= snapshotsAt[0]!) {
+      snapshotsAt.shift();
+      process.kill(till.pid, 'SIGUSR2');
+      console.log(`  heap snapshot of the daemon at ${(now / 60).toFixed(1)} min`);
     }
     if (now >= nextSample) {
       nextSample += sampleSeconds;
@@ -164,8 +184,6 @@ try {
   );
   for (const line of figureLines(figures)) console.log(line);
 
-  const artifacts = join(repoRoot, 'test-artifacts');
-  mkdirSync(artifacts, { recursive: true });
   writeFileSync(join(artifacts, 'soak.svg'), soakPlot(samples, warmUp, figures, heading));
   writeFileSync(join(artifacts, 'soak-samples.json'), JSON.stringify(samples));
   console.log(`plot: test-artifacts/soak.svg; samples: test-artifacts/soak-samples.json`);

@@ -7,13 +7,27 @@
 // then deleted here, each step its own transaction: a run cut at any point leaves every
 // sale in the main file, the archive, or both; never in neither. Readers (db/history.ts)
 // take the main file's copy when a sale is in both, and the next run finishes the move.
+//
+// Batches are small and the main file's WAL is checkpointed before each removal, so a run
+// never takes the WAL past the autocheckpoint's size (db/open.ts): a removal can only be
+// checkpointed after it commits, and 2,000 sales in one went 13 % past it in a soak run.
+// The page caches stay small while moving: a connection's cache is freed when it closes,
+// but the process's allocator keeps the memory (moving 39,000 sales left a process's RSS
+// 48 MB higher with a 64 MiB cache, for good; 13 MB with 4,000 KiB, a quarter slower).
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { openDatabase, type TillDatabase } from './open.js';
 import { codeOf } from '../domain/errors.js';
 
 export const ARCHIVE_FOLDER = 'archive';
-const BATCH = 2000;
+/**
+ * Sales moved per batch. Their ids are random, so a removal touches leaves all over the
+ * indexes: 20 to 1,900 pages of the WAL on files of 6,000 and 40,000 sales, well within
+ * the autocheckpoint's 10,000 that the WAL starts from empty for (see moveBatch).
+ */
+export const ARCHIVE_BATCH = 500;
+/** Each page cache (the till file's and the archive's) while moving, in KiB. */
+export const ARCHIVE_CACHE_KIB = 4000;
 const ARCHIVE_FILE = /^tillsync-archive-(\d{4})\.db$/;
 
 export const archiveFolder = (databaseFile: string) => join(dirname(databaseFile), ARCHIVE_FOLDER);
@@ -104,10 +118,8 @@ export async function archiveSales(
   const { sqlite } = database;
   const plan = planArchive(database, before);
   let moved = 0;
-  // A bigger page cache while moving: sale ids are random, so every batch touches pages
-  // all over the indexes of a large file.
   const cacheSize = Number(sqlite.pragma('cache_size', { simple: true }));
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma(`cache_size = ${-ARCHIVE_CACHE_KIB}`);
   try {
     for (const { year, file } of plan.years) {
       moved += await archiveYear(database, before, year, file, {
@@ -140,6 +152,7 @@ async function archiveYear(
   mkdirSync(dirname(file), { recursive: true });
   openDatabase(file).close(); // the same schema, by the same migrations (made or updated)
   sqlite.prepare('attach database ? as arc').run(file);
+  sqlite.pragma(`arc.cache_size = ${-ARCHIVE_CACHE_KIB}`);
   let moved = 0;
   try {
     // Oldest first along the sales' time index, within the year: each batch reads little
@@ -154,7 +167,7 @@ async function archiveYear(
       .pluck();
     const range = { from: Date.UTC(year, 0, 1), to: Math.min(before, Date.UTC(year + 1, 0, 1)) };
     for (;;) {
-      const ids = idsOf.all({ ...range, limit: options.batch ?? BATCH });
+      const ids = idsOf.all({ ...range, limit: options.batch ?? ARCHIVE_BATCH });
       if (ids.length === 0) break;
       moveBatch(database, ids, year, (options.now ?? Date.now)());
       moved += ids.length;
@@ -205,6 +218,9 @@ function moveBatch({ sqlite }: TillDatabase, ids: string[], year: number, at: nu
     throw new ArchiveCheckError(
       `The archive for ${year} does not hold the sales being moved (${JSON.stringify(there)} there, ${JSON.stringify(here)} here): nothing was removed from the till.`,
     );
+  // The WAL holds what the till wrote since the last checkpoint: copy it back first (as
+  // far as readers allow), so that the removal starts the WAL again rather than adding to it.
+  sqlite.pragma('main.wal_checkpoint(PASSIVE)');
   // 3. Remove them here, and note the year's archive (its highest receipt, for numbering).
   sqlite.transaction(() => {
     for (const table of TABLES_BY_SALE)
