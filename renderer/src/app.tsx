@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { translator, type MessageKey } from '../../domain/i18n/messages';
 import type { AppError } from '../../domain/result';
 import type { MethodOutput } from '../../main/contract/contract';
@@ -41,8 +41,10 @@ export function App() {
   const [screen, setScreen] = useState<Screen>('Till');
   const locale = tillLocale(settings?.till ?? { locale: null });
   const words = useMemo(() => translator(locale), [locale]);
-  // The page's language follows the till's, for screen readers and hyphenation.
-  useEffect(() => {
+  // The page's language follows the till's, for screen readers and hyphenation: in the same
+  // commit as the words (an effect runs after the paint, so the words showed in French while
+  // the page still said German, and a test read it so).
+  useLayoutEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
 

@@ -220,7 +220,11 @@ describe.skipIf(!chromiumAvailable)('the status in Chromium, against a real sand
       sandbox: 'when-unconfigured',
       kind: 'console',
     });
-    const server = await startConsole({ service: createService(onSandbox), dataDir: sandboxDir });
+    const server = await startConsole({
+      service: createService(onSandbox),
+      dataDir: sandboxDir,
+      rendererDir: till!.rendererDir,
+    });
     const context = await browser.newContext();
     const visit = await context.newPage();
     try {

@@ -14,8 +14,16 @@ import { repoRoot } from './cli.js';
 import { consoleRuntime } from './runtime.js';
 
 export async function startTillInBrowser(name: string, sync: Record<string, unknown>) {
-  await build({ configFile: join(repoRoot, 'renderer', 'vite.config.ts'), logLevel: 'silent' });
   const dataDir = mkdtempSync(join(tmpdir(), `tillsync-${name}-`));
+  // The UI as the source says it now, built into this till's own folder: a build into the
+  // shared renderer/dist empties it first, and a test in the other worker that loaded a
+  // page then found no UI (its Till screen never came).
+  const rendererDir = mkdtempSync(join(tmpdir(), `tillsync-${name}-ui-`));
+  await build({
+    configFile: join(repoRoot, 'renderer', 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir: rendererDir, emptyOutDir: true },
+  });
   const sandbox = await startSandbox({ dbFile: join(dataDir, 'platform.db'), rateLimit: false });
   const key = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: `till_${name}` });
   const runtime = await consoleRuntime(dataDir, { baseUrl: sandbox.url, key, sync });
@@ -29,13 +37,19 @@ export async function startTillInBrowser(name: string, sync: Record<string, unkn
     ],
   });
   if (!imported.ok) throw new Error(imported.error.message);
-  const consoleServer = await startConsole({ service: createService(runtime), dataDir, port: 0 });
+  const consoleServer = await startConsole({
+    service: createService(runtime),
+    dataDir,
+    port: 0,
+    rendererDir,
+  });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   await page.goto(consoleServer.loginUrl);
   return {
     dataDir,
+    rendererDir,
     sandbox,
     key,
     runtime,
@@ -48,6 +62,7 @@ export async function startTillInBrowser(name: string, sync: Record<string, unkn
       await runtime.close();
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(rendererDir, { recursive: true, force: true });
     },
   };
 }
