@@ -42,6 +42,8 @@ export function faultMoments(
   world: { seed: number; honoursKeys: boolean; liveness: LivenessMode },
 ) {
   const atReplay = diskFaultAtReplay(context, chance);
+  // A sale voided before its claim (void-moments.ts), in every world.
+  const voids = voidBeforeClaim(context, checker, seededRandom(world.seed ^ 0x3c6ef372));
   // Where the platform honours keys, no lock nor outage: its replays test the clear of the
   // doubts (above, and a doubt left before the first replay, doubt-moments.ts).
   if (world.honoursKeys) {
@@ -49,11 +51,10 @@ export function faultMoments(
     return (pid: number, answer: Answer): void => {
       doubt(pid, answer);
       atReplay(pid, answer);
+      voids(pid, answer);
     };
   }
   const atHandBack = lockAtHandBack(context, checker, seededRandom(world.seed ^ 0x2545f491));
-  // A sale voided before its claim (void-moments.ts): here too, the replays' worlds kept apart.
-  const voids = voidBeforeClaim(context, checker, seededRandom(world.seed ^ 0x3c6ef372));
   // Where another sender can take an expired lease (its liveness cannot be told).
   const pastLease =
     world.liveness === 'exact'

@@ -64,9 +64,33 @@ const EXTRA_PARAMS = [
   ';tk=shop/till:1',
   ';big=123456789012345;dec=-123456789012.125',
   ';a_b-c.d*e=*star',
+  ';*k=?1;k9=-0.5;e=::',
+  ";tk2=x!#$%&'*+-.^_`|~z",
+  ';s2="~ {}[]()<>@,;:/?="',
+  ';f3=1.125;f1=-0.1;d=@-5',
 ];
 /** A member a reader passes over: an Inner List, or a limit that says nothing of `r`. */
-const OTHER_MEMBERS = ['("a" b ?1);x=1', '(); empty', '"unmetered"', 'burst;q=5'];
+const OTHER_MEMBERS = [
+  '("a" b ?1);x=1',
+  '(); empty',
+  '"unmetered"',
+  'burst;q=5',
+  '( "a";x=1  b;y=?0 );z=@-5',
+  '*tok;q=1',
+  '?1',
+  '-12.5;w=3',
+  ':AQID:',
+];
+/** Dictionary members a reader of the earlier draft passes over. */
+const OTHER_ENTRIES = [
+  'policy="bucket"',
+  'burst',
+  'w=?1;x=1',
+  'w2=(1 "2");x=a',
+  'p=:AQID:',
+  '*f=-1.5',
+  'd=@1764000000',
+];
 /**
  * Malformed, each in one way (RFC 9651 section 4.2): the whole field is ignored. Each says
  * nothing is left for ten minutes, which a till that read it would wait out.
@@ -94,14 +118,56 @@ const MALFORMED = [
   '"bucket";r=0;t=600;x=-',
   '"bucket";r=0;t=600;x=%',
   '"bucket";r=0;t=600,"daily";r=9000;s="open',
+  '"bucket";r=0;\tt=600',
+  '"bucket";r=0;t=600;x=1a',
+  '"bucket";r=0;t=600;x=?',
+  '"bucket";r=0;t=600;x=@',
+  '("a" "b")x, "bucket";r=0;t=600',
+  // The earlier draft's Dictionary, malformed.
+  'remaining=0, reset=600,',
+  'remaining=0, reset=600, Limit=5',
+  'remaining=0, reset=600, w=(1 2',
+  'remaining=0, reset=600, x=:YWJj',
+  'remaining=0,,reset=600',
+  'remaining=0, reset=600 limit=5',
+  'remaining=0;x=1.2345, reset=600',
 ];
 
 /** Unless told otherwise: one answer in ten. */
 const MALFORMED_SHARE = 0.1;
 
+/**
+ * A gateway's own X-RateLimit fields, of another quota run dry, beside a platform's field
+ * that tells the truth: a till reads the platform's field first (RateLimit, then the older
+ * unprefixed draft; main/sync/rate-limit-headers.ts), so they never hold it up. On every
+ * `STALE_EVERY`th answer, counted (no draw: the worlds stay as they were).
+ */
+const STALE_GATEWAY = {
+  'x-ratelimit-limit': '5000',
+  'x-ratelimit-remaining': '0',
+  'x-ratelimit-reset': '600',
+};
+const STALE_EVERY = 3;
+/**
+ * Beside X-RateLimit fields that tell the truth, unprefixed ones no reader can take (a
+ * count below zero, not finite, or not a number) and a reset of ten minutes: a till ignores
+ * a field it cannot read and goes on to the next form.
+ */
+const UNREADABLE_COUNTS = ['-1', 'Infinity', 'many', '-0.5'];
+
+/** What an answer whose fields read otherwise truly told (quotaIn). */
+function remember(headers: Record<string, string>, truth: Told): void {
+  if (meant.size > 10_000) meant.clear();
+  meant.set(
+    fingerprint((name) => headers[name] ?? null),
+    truth,
+  );
+}
+
 export function createQuota(world: World, initial: Quota | null, style: () => number) {
   const buckets = new Map<string, { tokens: number; at: number }>();
   let quota = initial;
+  let told = 0;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(style() * items.length)]!;
   const sometimes = (share: number, text: string) => (style() < share ? text : '');
 
@@ -118,14 +184,34 @@ export function createQuota(world: World, initial: Quota | null, style: () => nu
     if (style() < 0.3) limits.push(pick(OTHER_MEMBERS));
     if (style() < 0.5) limits.reverse();
     const separator = pick([', ', ',', ' ,  ', ',\t ']);
-    return {
-      'ratelimit-policy': policies.join(separator),
-      ratelimit: `${sometimes(0.2, '  ')}${limits.join(separator)}`,
-    };
+    const ratelimit = `${sometimes(0.2, '  ')}${limits.join(separator)}`;
+    // Counted, not drawn (the worlds stay): now and then no policy at all, which the draft
+    // allows, or the policies in another order than the limits (matched by name).
+    if (told % 4 === 1) return { ratelimit };
+    if (told % 4 === 2) policies.reverse();
+    return { 'ratelimit-policy': policies.join(separator), ratelimit };
   }
 
   /** The fields of an answer, with `remaining` requests left, more in `reset` s. */
   function fields(q: Quota, remaining: number, reset: number): Record<string, string> {
+    const headers = truthful(q, remaining, reset);
+    told += 1;
+    // Not beside a malformed field (its older fields are the truth a till falls back to).
+    const malformed = headers.ratelimit !== undefined && headers['ratelimit-remaining'];
+    if (told % STALE_EVERY === 0 && !headers['x-ratelimit-remaining'] && !malformed)
+      Object.assign(headers, STALE_GATEWAY);
+    else if (told % STALE_EVERY === 0 && headers['x-ratelimit-remaining'] !== undefined) {
+      const truth = { remaining: String(remaining), reset: String(reset) };
+      headers['ratelimit-remaining'] = UNREADABLE_COUNTS[told % UNREADABLE_COUNTS.length]!;
+      headers['ratelimit-reset'] = '600';
+      headers['ratelimit-limit'] = UNREADABLE_COUNTS[(told + 1) % UNREADABLE_COUNTS.length]!;
+      remember(headers, truth);
+    }
+    return headers;
+  }
+
+  /** The platform's own fields (or, now and then, a malformed RateLimit and older fields). */
+  function truthful(q: Quota, remaining: number, reset: number): Record<string, string> {
     const { capacity, draft } = q;
     if (style() < (q.malformed ?? MALFORMED_SHARE)) {
       // A malformed RateLimit, and the older fields, which say what is true.
@@ -135,20 +221,13 @@ export function createQuota(world: World, initial: Quota | null, style: () => nu
         'ratelimit-remaining': String(remaining),
         'ratelimit-reset': String(reset),
       };
-      if (meant.size > 10_000) meant.clear();
-      meant.set(
-        fingerprint((name) => headers[name as keyof typeof headers] ?? null),
-        {
-          remaining: String(remaining),
-          reset: String(reset),
-        },
-      );
+      remember(headers, { remaining: String(remaining), reset: String(reset) });
       return headers;
     }
     if (draft === 'current') return currentDraft(q, remaining, reset);
     if (draft === 'dictionary') {
       const entries = [`limit=${capacity}`, `remaining=${remaining}`, `reset=${reset}`];
-      if (style() < 0.3) entries.push(pick(['policy="bucket"', 'burst', 'w=?1;x=1']));
+      if (style() < 0.3) entries.push(pick(OTHER_ENTRIES));
       if (style() < 0.5) entries.reverse();
       return { ratelimit: entries.join(pick([', ', ',', ' ,\t'])) };
     }

@@ -35,9 +35,10 @@ export async function quotaScene(context: WorldContext, deps: QuotaSceneDeps): P
   if (till.running.size === 0) return;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low));
   const drafts: RateLimitDraft[] = ['old', 'x-old', 'dictionary', 'current', 'current'];
-  // A bucket of at least twice the till's concurrency: with less, a pacer that found the
-  // bucket nearly full a second on goes unpaced and a pass's first requests overshoot it
-  // (seed 568 of 1 to 2,000 at 0bcd70e: a bucket of 4, five workers; reported, not yet fixed).
+  // A bucket of at least twice the till's concurrency. Seed 568's bucket smaller than a pass
+  // is fixed (pacer.ts; test/sync/pacer-small-bucket.test.ts), but with a malformed RateLimit
+  // beside older fields, a bucket of 3 still meets a pass of two after a told wait of 1 s
+  // (seeds 581 and 1621 of 1 to 2,000 with every scene merged): not yet judged.
   const concurrency = till.config.sync?.concurrency ?? 1;
   const quota = {
     capacity: Math.max(2 * concurrency, between(3, 9)),

@@ -3,51 +3,37 @@
 // to a stepped clock, meet a busy or full database, have their settings and key changed
 // under them, and talk to a platform that answers everything the real one can (see
 // sim-platform.ts). The platform checks every request as it comes (platform-watch.ts,
-// body-checks.ts, offline-watch.ts); the till's file is checked when the seed settles
-// against what its processes heard and told (final-checks.ts, log-checks.ts,
-// state-checks.ts, news-checks.ts). Returns what was violated, with a replayable trace.
+// body-checks.ts, offline-watch.ts); the till's file after every step (step-checks.ts)
+// and, once the seed settles and its scenes have run (settled-scenes.ts), against what its
+// processes heard and told (seed-verdict.ts). Returns what was violated, with a trace.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore } from '../../db/store.js';
-import { checked } from '../helpers/sales.js';
-import { syncTuningSchema, type AgentConfig } from '../../main/config/agent-config.js';
+import type { AgentConfig } from '../../main/config/agent-config.js';
 import { tillRecords } from './till-records.js';
-import { finalViolations, flagExtraCopies } from './final-checks.js';
-import { createSendingWatch } from './sending-watch.js';
 import { faultMoments } from './disk-moments.js';
-import { createLeaseWatch } from './lease-watch.js';
-import { createLetGoWatch } from './let-go-watch.js';
-import { createOutboxWatch } from './outbox-watch.js';
-import { createFigureChecks } from './figure-checks.js';
-import { createSpinWatch } from './spin-watch.js';
 import { createAnswerRecord } from './answer-record.js';
-import { attemptLogViolations } from './log-checks.js';
-import { counterViolations } from './counter-checks.js';
 import { createAttemptOracle } from './attempt-oracle.js';
 import { createNewsChecks } from './news-checks.js';
 import { createOfflineWatch } from './offline-watch.js';
 import { createRateWatch } from './rate-watch.js';
-import { stateViolations } from './state-checks.js';
 import { createPlatformWatch } from './platform-watch.js';
 import { createSimPlatform, SIM_KEY } from './sim-platform.js';
-import { createSimTill, type LivenessMode } from './sim-till.js';
+import { createSimTill } from './sim-till.js';
 import { createBodyChecks } from './body-checks.js';
 import { createExitChecks } from './exit-checks.js';
-import { simulatedSale } from './sim-sales.js';
-import { calmHour } from './calm-hour.js';
-import { quotaScene } from './quota-scene.js';
-import { retryAfterScene } from './retry-after-scene.js';
-import {
-  diskFault,
-  replaceKey,
-  restartSoon,
-  scheduleWorldEvents,
-  SHOP_IDS,
-  type WorldContext,
-} from './world-events.js';
-import { EPOCH, seededRandom, World } from './world.js';
+import { flagExtraCopies } from './final-checks.js';
+import { freshTillFile } from './seed-file.js';
+import { createSeedSales } from './seed-sales.js';
+import { drawTuning } from './seed-tuning.js';
+import { seedVerdict } from './seed-verdict.js';
+import { settledScenes } from './settled-scenes.js';
+import { createStepChecks } from './step-checks.js';
+import { createWireFaults } from './wire-faults.js';
+import { replaceKey, scheduleWorldEvents, SHOP_IDS, type WorldContext } from './world-events.js';
+import { seededRandom, World } from './world.js';
 import { createLinkOracle } from './link-oracle.js';
 import { createStopWatch } from './stop-watch.js';
 import { createStatusWatch } from './status-watch.js';
@@ -83,27 +69,11 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low));
   const dir = mkdtempSync(join(SCRATCH, 'tillsync-sim-'));
-  const file = join(dir, 'tillsync.db');
+  const file = freshTillFile(SCRATCH, dir);
   const world = new World();
   const store = openStore(file);
   const checker = new Database(file, { readonly: true });
-  const honoursKeys = random() < 0.5;
-  const liveness = pick<LivenessMode>(['exact', 'exact', 'unknown', 'mixed']);
-  const tuning = syncTuningSchema.parse({
-    concurrency: between(1, 5),
-    uncertainSales: random() < 0.2 ? 'park' : 'retry',
-    leaseTtlMs: pick([2000, 10_000, 30_000]),
-    requestTimeoutMs: pick([1000, 5000, 15_000]),
-    backoffCapMs: pick([10_000, 60_000, 300_000]),
-    maxUnexpectedAttempts: pick([3, 10]),
-    // A short grace too: a SIGTERM then cuts a pass in its wait (stop-watch.ts).
-    shutdownGraceMs: pick([0, 300, 5000]),
-    // A short cap on Retry-After: the longest wait a till trusts is then short, and a wait
-    // taken for a clock step shows at once (db/outbox.ts, farAhead).
-    retryAfterCapMs: chance() < 0.33 ? 20_000 : 600_000,
-  });
-  // Half the worlds give the engine one fixed jitter, so the backoff of every retry is known.
-  const jitter = random() < 0.5 ? between(10, 99) / 100 : null;
+  const { honoursKeys, liveness, tuning, jitter } = drawTuning({ random, chance, pick, between });
   const tickWithinMs = Math.max(tuning.pollIntervalMs, tuning.probeIntervalMs) + 1000;
   const watch = createPlatformWatch(world, {
     backoff:
@@ -184,7 +154,15 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     onExited: (pid, owner, final) => exits.exited(pid, owner, final).forEach(flag),
     onStopTook: createStopWatch(world, tuning.shutdownGraceMs, flag),
   });
-  const statusWatch = createStatusWatch(world, { store, till, answers, disturbed, flag });
+  const busyUntil = () => context.disturbed.until;
+  const statusWatch = createStatusWatch(world, {
+    store,
+    till,
+    answers,
+    disturbed,
+    busyUntil,
+    flag,
+  });
   const totalSales = between(3, 13);
   const faultsUntil = between(30_000, 300_000);
   const fixable = new Set<number>();
@@ -209,32 +187,13 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     },
     disturbed: { until: 0 },
   };
-  let recorded = 0;
   world.log(
     `seed ${seed}: ${totalSales} sales, platform ${honoursKeys ? 'honours' : 'ignores'} keys, liveness ${liveness}, concurrency ${tuning.concurrency}, lease ${tuning.leaseTtlMs} ms, uncertain sales: ${tuning.uncertainSales}, faults until ${faultsUntil / 1000}s`,
   );
 
   flagExtraCopies(platform, checker, watch);
 
-  /** Records sale number `recorded` of kind `roll` (sim-sales.ts) at this wall time. */
-  function recordNext(roll: number, wall: number): number {
-    const number = recorded;
-    const { sale, body, fixable: needsPerson } = simulatedSale(number, roll);
-    if (needsPerson) fixable.add(number);
-    bodies.expect(body);
-    // Distinct times keep the queue's order the same on every run of this seed.
-    const result = store.recordSale(checked(sale), { now: wall + number });
-    if (!result.ok) throw new Error(result.error.message);
-    recorded += 1;
-    world.log(`sale #${result.value.receiptNumber} recorded`);
-    till.notifySaleRecorded();
-    return number;
-  }
-  function recordSale(): void {
-    if (recorded >= totalSales) return;
-    if (context.busy.holder) world.schedule(world.time + 500, null, recordSale);
-    else recordNext(random(), EPOCH + world.time);
-  }
+  const { recordNext, recordSale, recorded } = createSeedSales(context, totalSales);
 
   // The plan: processes, sales, and the world's events, all before `faultsUntil`.
   const startAnother = () => till.start(random() < 0.2 ? between(-3_600_000, 3_600_000) : 0);
@@ -259,22 +218,16 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const unsettled = checker.prepare(
     `select count(*) as n from outbox where state not in ('synced', 'refused', 'discarded', 'voided')`,
   );
-  const sendingNow = checker.prepare(`select count(*) from outbox where state = 'sending'`).pluck();
-  const leaseWatch = createLeaseWatch(checker, world, liveness, tuning.leaseTtlMs, () =>
-    Math.max(context.disturbed.until, till.lastStepAt),
-  );
-  // A commit of the outcome waits for the engine's next tick at most.
-  const sendingWatch = createSendingWatch(
+  const checkStep = createStepChecks(context, {
     checker,
-    world,
-    tuning.inlineRetryMaxMs + 1000,
-    () => context.disturbed.until,
-    (pid) => platform.waitedOnBy(pid),
-  );
-  const letGoWatch = createLetGoWatch(checker, world, platform);
-  const outboxWatch = createOutboxWatch(checker, honoursKeys);
-  const figureChecks = createFigureChecks(checker, store, tuning);
-  const spinWatch = createSpinWatch(world);
+    store,
+    tuning,
+    liveness,
+    honoursKeys,
+    news,
+    flag,
+  });
+  const strikeOnTheWire = createWireFaults(context, { checker, liveness, chance, between });
   let events = 0;
   let settled = false;
   // A seed that failed stops: its first problems are its verdict, and an engine that spins
@@ -283,23 +236,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   /** The world's next event, and the checks made after every one. */
   async function step(): Promise<{ ran: boolean; pid: number | null }> {
     const result = await world.step();
-    const leaseProblem = leaseWatch();
-    if (leaseProblem) watch.violations.push(`${leaseProblem} (at ${world.time} ms)`);
-    const sendingProblem = sendingWatch();
-    if (sendingProblem) watch.violations.push(`${sendingProblem} (at ${world.time} ms)`);
-    const letGo = letGoWatch(result.pid);
-    if (letGo) watch.violations.push(`${letGo} (at ${world.time} ms)`);
-    const row = outboxWatch();
-    if (row) watch.violations.push(`${row} (at ${world.time} ms)`);
-    const figures = figureChecks(world.processes.get(result.pid ?? -1)?.clock.now());
-    if (figures) watch.violations.push(`${figures} (at ${world.time} ms)`);
-    const spins = spinWatch();
-    if (spins) watch.violations.push(`${spins} (at ${world.time} ms)`);
-    const alone = result.pid !== null && world.live().length === 1 && till.running.get(result.pid);
-    if (alone && !alone.stopping) {
-      const late = news.toldAtOnce(result.pid!, alone.engine);
-      if (late) watch.violations.push(`${late} (at ${world.time} ms)`);
-    }
+    checkStep(result.pid);
     events += 1;
     return result;
   }
@@ -307,46 +244,13 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     for (;;) {
       const { ran, pid } = await step();
       if (!ran || events > MAX_EVENTS || failedEarly()) break;
-      // A crash at this await point: the process stops where it stands.
-      if (pid !== null && world.time < faultsUntil && till.running.has(pid) && random() < 0.004) {
-        if (till.crash(pid, 'mid-flight')) restartSoon(context, between);
-      }
-      // On one machine's clock, a leap forward past the lease while a sale is being sent,
-      // and every process asked to send: the one way a sender that still trusts its lease
-      // finds it taken by another, so the claim's fence must hold.
-      if (
-        liveness !== 'exact' &&
-        pid !== null &&
-        world.time < faultsUntil &&
-        random() < 0.01 &&
-        (sendingNow.get() as number) > 0
-      ) {
-        till.stepClock(
-          world.processes.get(pid)!,
-          tuning.leaseTtlMs + between(0, 30_000),
-          ' while sending',
-        );
-        till.notifySaleRecorded();
-      }
-      // SIGTERM while a request is on the wire: a short grace cuts it (sent, or not yet);
-      // or SIGKILL, which leaves it for the next sender to take back (orphaned).
-      if (pid !== null && world.time < faultsUntil && platform.waitedOnBy(pid) && chance() < 0.03) {
-        if (chance() < 0.67) till.terminate(pid, () => restartSoon(context, between));
-        else if (till.crash(pid, 'with a request on the wire')) restartSoon(context, between);
-      }
-      // The disk refuses writes while a sale is on the wire: its answer must not be lost.
-      if (
-        pid !== null &&
-        world.time < faultsUntil &&
-        random() < 0.01 &&
-        (sendingNow.get() as number) > 0
-      )
-        diskFault(context, pid, between(200, 3000), true);
+      strikeOnTheWire(pid);
       // Settled: every sale synced or parked, nothing on the wire, the storage faults over,
       // and no process stopped (each has taken in what the world told it).
       if (
         world.time >= faultsUntil + STORAGE_FAULTS_LAST_MS &&
-        recorded === totalSales &&
+        !context.busy.holder &&
+        recorded() === totalSales &&
         events % 20 === 0 &&
         world.live().every((process) => process.stalledUntil <= world.time)
       ) {
@@ -355,37 +259,19 @@ export async function runSeed(seed: number): Promise<SeedResult> {
           break;
         }
       }
-      if (world.time > faultsUntil + SETTLE_WITHIN_MS) break;
+      // A lock that outlasts the faults is one: the bound counts from when writes go through.
+      if (world.time > Math.max(faultsUntil, context.disturbed.until) + SETTLE_WITHIN_MS) break;
     }
-    // A calm till after the faults: deadlines a working till meets.
     if (settled)
-      await calmHour(context, {
+      await settledScenes(context, {
+        seed,
         answers,
         checker,
+        news,
+        tickWithinMs,
         step: async () => void (await step()),
-        recordSale: (refused, wall) => recordNext(refused ? 0 : 0.99, wall),
+        recordNext,
       });
-    // Then a rush under a quota: paced as told, neither slower nor faster (quota-scene.ts).
-    if (settled)
-      await quotaScene(context, {
-        answers,
-        checker,
-        step: async () => void (await step()),
-        recordSale: (wall) => recordNext(0.99, wall),
-      });
-    // And Retry-After in every form, honoured as it says (retry-after-scene.ts).
-    if (settled)
-      await retryAfterScene(context, {
-        answers,
-        step: async () => void (await step()),
-        recordSale: (wall) => recordNext(0.99, wall),
-      });
-    if (settled) {
-      // Calm for a tick of every process: each has told its screens what it knows.
-      const calmUntil = world.time + tickWithinMs;
-      while (world.nextEventAt !== undefined && world.nextEventAt <= calmUntil) await step();
-      watch.violations.push(...news.screenViolations(till.running));
-    }
     if (!settled && failedEarly()) watch.violations.push(...news.passProblems());
     else if (!settled) {
       const left = (unsettled.get() as { n: number }).n;
@@ -393,31 +279,16 @@ export async function runSeed(seed: number): Promise<SeedResult> {
         `not settled ${SETTLE_WITHIN_MS / 60_000} min after faults stopped: ${left} sale(s) neither synced nor parked (${events} events)`,
       );
     }
-    watch.violations.push(...finalViolations(checker, watch, { recorded, honoursKeys }));
     watch.violations.push(
-      ...stateViolations(checker, {
-        answers: answers.all(),
-        contacts: answers.contacts(),
+      ...seedVerdict(context, {
+        checker,
+        answers,
+        recorded: recorded(),
+        honoursKeys,
         quietFrom: faultsUntil + STORAGE_FAULTS_LAST_MS,
-        oneClock: !till.clocksMoved,
-        machineClock: till.machineClock,
-        steps: till.steps,
-        alive: (pid) => till.running.has(pid),
-        baseUrl: till.config.baseUrl!,
-        now: world.time,
-        // The next tick, after the longest a process is stopped for.
-        detectWithinMs: tickWithinMs + tuning.leaseTtlMs * 3,
+        tickWithinMs,
       }),
     );
-    watch.violations.push(
-      ...attemptLogViolations(checker, answers, {
-        maxUnexpectedAttempts: tuning.maxUnexpectedAttempts,
-        parksUncertain: tuning.uncertainSales === 'park',
-        alive: (pid) => till.running.has(pid),
-        sentUnder: (key, wall) => platform.sentUnder(key, wall),
-      }),
-    );
-    watch.violations.push(...counterViolations(checker, honoursKeys));
   } finally {
     const late = await till.stopAll(tuning.shutdownGraceMs);
     if (late > 0) watch.violations.push(`${late} engine(s) did not stop within the grace time`);
@@ -435,7 +306,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     seed,
     violations: [...new Set(watch.violations)],
     trace: world.trace,
-    sales: recorded,
+    sales: recorded(),
     virtualSeconds: Math.round(world.time / 1000),
     honoursKeys,
     extraCopies,

@@ -20,13 +20,15 @@ import { isKeyCheck, KEY_REFUSED_STATUSES } from './request-kinds.js';
 import type { SimTill } from './sim-till.js';
 import { errorCodeOf } from './state-checks.js';
 import type { World } from './world.js';
+import { createLinkTruth } from './link-truth.js';
 
 export interface StatusWatchOptions {
   store: Store;
   till: SimTill;
   answers: AnswerRecord;
-  /** Whether something keeps a process from its disk now. */
+  /** Whether something keeps a process from its disk now, and until when it did or does. */
   disturbed: () => boolean;
+  busyUntil: () => number;
   flag: (problem: string) => void;
 }
 
@@ -70,6 +72,7 @@ export function createStatusWatch(world: World, options: StatusWatchOptions) {
   let seenContacts = 0;
   /** Processes that heard a sale's error since their last success. */
   const errorSince = new Set<number>();
+  const truth = createLinkTruth(world, { ...options, database: options.store.database });
 
   function learn(): void {
     const all = answers.all();
@@ -156,6 +159,7 @@ export function createStatusWatch(world: World, options: StatusWatchOptions) {
   return {
     /** Process `pid` heard this answer to a request with this API key. */
     heard(pid: number, apiKey: string, key: string, answer: Answer): void {
+      truth.heard(pid, apiKey, key, answer);
       if (answer.kind === 'aborted') return; // the till learns nothing from a cut request
       let firstAfterError = false;
       if (!isKeyCheck(key)) {
@@ -168,12 +172,14 @@ export function createStatusWatch(world: World, options: StatusWatchOptions) {
     },
     /** Process `pid`'s question whether the platform answers at all was answered. */
     contact(pid: number): void {
+      truth.contact();
       const wall = world.processes.get(pid)!.clock.now();
       afterTakenIn(pid, 'a probe answered', { wall, key: '', apiKey: '', firstAfterError: false });
     },
     /** A process is gone: what it heard goes with it. */
     gone(pid: number): void {
       errorSince.delete(pid);
+      truth.gone(pid);
     },
   };
 }

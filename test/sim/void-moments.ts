@@ -3,8 +3,9 @@
 // claimed, so its claim finds it gone (db/outbox.ts) and the pass goes on with the rest.
 // Void and claim are one decision (db/void.ts): whichever commits first wins, and a sale
 // voided is never sent (final-checks.ts). Without this moment no world of seeds 1 to 40
-// had a claim refused. Drawn from a stream of its own, once a world at most, in worlds
-// whose platform ignores keys (disk-moments.ts keeps the others for the replays' scenes).
+// had a claim refused. Drawn from a stream of its own, once a world at most, in every world
+// (seed 1910's key-honouring world failed with it at 9be17aa: a Resync pressed during an
+// offline probe, the bug of seed 3701 fixed on main since; it passes there).
 import type Database from 'better-sqlite3';
 import type { Answer } from '../../main/sync/classify.js';
 import type { WorldContext } from './world-events.js';

@@ -17,16 +17,22 @@ const reset = {
 const found = { kind: 'response', status: 302, headers: new Headers(), body: '' } as const;
 const moved = { kind: 'retry', code: 'http_302', reason: 'HTTP 302', unreachable: false } as const;
 
+/** The app and the daemon on one till file, and a third connection that can lock it. */
+function twoProcessesAndALocker() {
+  const file = join(tempDir(), 'tillsync.db');
+  const app = linkOn(file);
+  const daemon = linkOn(file);
+  const other = new Database(file);
+  open.push(other);
+  return { app, daemon, other };
+}
+
 describe('sync state: a refused write written later', () => {
   it('drops what the other process wrote over since, and writes the rest', () => {
     // The simulation's seed 3770: an error heard under a lock was written by the hearer's
     // next tick, over the error the till's other process heard after the lock: the status
     // named the older error as the last one.
-    const file = join(tempDir(), 'tillsync.db');
-    const app = linkOn(file);
-    const daemon = linkOn(file);
-    const other = new Database(file);
-    open.push(other);
+    const { app, daemon, other } = twoProcessesAndALocker();
     other.exec('begin immediate');
     app.link.record(cut, reset, 'key', true); // refused: kept
     app.link.noteQueueWait(5000); // refused too: another write, which nobody overwrites
@@ -41,11 +47,7 @@ describe('sync state: a refused write written later', () => {
   });
 
   it('writes a kept pause though the other process wrote the connection since: another fact', () => {
-    const file = join(tempDir(), 'tillsync.db');
-    const app = linkOn(file);
-    const daemon = linkOn(file);
-    const other = new Database(file);
-    open.push(other);
+    const { app, daemon, other } = twoProcessesAndALocker();
     other.exec('begin immediate');
     app.link.record(
       { kind: 'response', status: 401, headers: new Headers(), body: '' },
