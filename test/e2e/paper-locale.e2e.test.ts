@@ -9,6 +9,7 @@ import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helper
 import { artifactsFolder } from '../helpers/artifacts.js';
 import { decodeEscPos } from '../helpers/escpos-decode.js';
 import { fakePrinter } from '../helpers/fake-printer.js';
+import { printerBackAtRetry } from '../helpers/printer-retry.js';
 import { fitsTheRoll, printedText } from '../helpers/paper.js';
 import { printedBarcode } from '../helpers/printed-barcode.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
@@ -122,7 +123,7 @@ describe.skipIf(!chromiumAvailable)("receipts in the till's language (Chromium)"
     );
     expect(await page.getByLabel('Druckeradresse').inputValue()).toBe(printer.text);
 
-    await printer.behave('normal');
+    await printerBackAtRetry(page, printer);
     await page.getByRole('tab', { name: /^(Till|Kasse)/ }).click();
     await page.getByRole('button', { name: 'Jetzt erneut versuchen', exact: true }).click();
     await poll(() => decodeEscPos(printer.printed(), 'epson-tm-t20iii').cuts).toBe(1);

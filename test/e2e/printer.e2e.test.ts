@@ -9,6 +9,7 @@ import { SEED_PRODUCTS } from '../../sandbox/seed-data.js';
 import { artifactsFolder } from '../helpers/artifacts.js';
 import { axeViolations, chromiumAvailable, requireChromiumInCi } from '../helpers/browser.js';
 import { decodeEscPos } from '../helpers/escpos-decode.js';
+import { printerBackAtRetry } from '../helpers/printer-retry.js';
 import { fakePrinter, type FakePrinter } from '../helpers/fake-printer.js';
 import { startTillInBrowser, type TillInBrowser } from '../helpers/till-in-browser.js';
 
@@ -146,7 +147,7 @@ describe.skipIf(!chromiumAvailable)(
       await shot('till-printer-waiting');
 
       // Back on: Retry now prints the waiting receipt once, and the notice goes.
-      await printer.behave('normal');
+      await printerBackAtRetry(page, printer);
       await button('Retry now').click();
       await poll(() => notice().count()).toBe(0);
       await poll(() => printedSince(printer, from).cuts).toBe(1);
