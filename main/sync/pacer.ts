@@ -190,9 +190,13 @@ export function createPacer(
         // Run dry: every till sharing the key hears it at about the same time. Each halves
         // its pace (once per hold: its other requests in flight hear the same) and waits
         // until more comes plus a random part of one more request's time, or of the reset,
-        // so that they do not all come back at once.
+        // so that they do not all come back at once. Unpaced (the policy first told in this
+        // hold, after readings without one), it is paced whatever the hold: without spacing,
+        // every worker would send the moment the hold ends (seeds 581 and 1621: two at once
+        // into a bucket holding one).
         const spread = Math.max(resetMs, 1000 / policyRate);
-        if (holdUntil <= clock.monotonic()) pace((rate ?? policyRate) / 2, policyRate);
+        if (holdUntil <= clock.monotonic() || rate === null)
+          pace((rate ?? policyRate) / 2, policyRate);
         holdFor(resetMs + random() * spread);
         mark = null;
         return;

@@ -38,6 +38,19 @@ describe('pacer', () => {
     expect([1, 2, 3].map(() => pacer.reserve())).toEqual([0, 1500, 3000]);
   });
 
+  it('keeps requests spaced when a policy is first told while the queue waits', () => {
+    const { pacer, advance } = pacerAt(2, () => 0);
+    // Older fields (no window) say the quota ran dry; the queue waits a second.
+    pacer.note({ remaining: 0, resetSeconds: 1, limit: 3, windowSeconds: null });
+    // An answer to a request already on the wire tells the policy for the first time (3 per
+    // 3 s), the bucket still dry: both workers must not send the moment the wait ends.
+    advance(30);
+    pacer.note({ remaining: 0, resetSeconds: 1, limit: 3, windowSeconds: 3 });
+    const [first, second] = [pacer.reserve(), pacer.reserve()];
+    expect(first).toBe(1000);
+    expect(second - first).toBeGreaterThanOrEqual(1000);
+  });
+
   it('drops a slow shared pace when the platform tells another policy (the quota lifted)', () => {
     const { pacer, advance } = pacerAt(2);
     // A small shared quota ran dry: the till slows down to a share of 1 a second.
