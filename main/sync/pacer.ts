@@ -34,6 +34,25 @@ const MOST_OF_POLICY = 2;
 /** The least a till goes down to, as a share of the policy's rate. */
 const LEAST_OF_POLICY = 0.01;
 
+interface Policy {
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * The policy a reading is under: its own, or the one last told when it tells none and does
+ * not contradict it (no other limit, no more left than it holds). A platform may write its
+ * fields in several forms (older fields beside a malformed RateLimit): one quota still, and
+ * spending such a reading as told would drop what the pace learnt (seed 90: a till alone
+ * whose sample was wiped by those answers took a tenth of the rate, 39 s per request).
+ */
+function policyOf(reading: RateLimitReading, known: Policy | null): Policy | null {
+  const { limit, windowSeconds } = reading;
+  if (limit && windowSeconds) return { limit, windowSeconds };
+  if (!known || (limit !== null && limit !== known.limit)) return null;
+  return reading.remaining <= known.limit ? known : null;
+}
+
 export function createPacer(
   clock: Clock,
   concurrency: () => number,
@@ -51,7 +70,7 @@ export function createPacer(
   let sample: { at: number; remaining: number; answers: number } | null = null;
   let resumeAt: number | null = null; // the pace to take up again when it runs low again
   let mark: { at: number; remaining: number; answers: number } | null = null; // the last steering's reading
-  let policy = ''; // the q/w the pace was learnt under
+  let policy: Policy | null = null; // the q per w the pace was learnt under
 
   function holdFor(ms: number): void {
     holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
@@ -176,13 +195,18 @@ export function createPacer(
     note(reading: RateLimitReading | null): void {
       if (!reading) return;
       const resetMs = reading.resetSeconds * 1000;
-      const { limit, windowSeconds } = reading;
-      if (!limit || !windowSeconds) return spendAsTold(reading, resetMs);
+      const told = policyOf(reading, policy);
+      if (!told) {
+        // Another quota, or none told: the policy learnt before says nothing of it.
+        policy = null;
+        return spendAsTold(reading, resetMs);
+      }
+      const { limit, windowSeconds } = told;
       const policyRate = limit / windowSeconds;
-      if (`${limit}/${windowSeconds}` !== policy) {
+      if (limit !== policy?.limit || windowSeconds !== policy.windowSeconds) {
         // Another policy (a quota raised or lifted): a pace learnt under the old one says
         // nothing of this one, and would keep a till slow under a quota it no longer has.
-        policy = `${limit}/${windowSeconds}`;
+        policy = told;
         unpaced();
         resumeAt = null;
       }

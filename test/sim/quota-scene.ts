@@ -27,6 +27,8 @@ const SLACK_MS = 20_000;
 const SLOWER_BY = 4;
 /** A sale after the quota is lifted: the slowest pace's hold, a tick and the answer. */
 const LIFTED_WITHIN_MS = 120_000;
+/** Tokens a second the rush's bucket gets back. */
+const REFILLS = [0.25, 0.5, 1, 2, 3];
 /** 429s after the first run dry, per process, beyond which a till ignored what it was told. */
 const EXTRA_REFUSALS = 3;
 
@@ -40,7 +42,10 @@ export async function quotaScene(context: WorldContext, deps: QuotaSceneDeps): P
   // were pacer bugs found here.
   const quota = {
     capacity: between(3, 9),
-    refillPerSecond: between(1, 4),
+    // Slower than a token a second too: "more in a second" is then not the truth, and a
+    // till that reads the reset as one second, or the looser of two limits, meets the quota
+    // again after its wait.
+    refillPerSecond: REFILLS[between(0, REFILLS.length)]!,
     draft: drafts[between(0, drafts.length)]!,
     malformed: random() < 0.5 ? 0.3 : 0,
   };

@@ -85,6 +85,51 @@ describe('pacer', () => {
     expect(pacer.reserve()).toBeLessThan(10.6); // about 10 ms apart: 100/s
   });
 
+  it('a platform that tells its policy in some answers only is one quota: a till alone keeps its whole rate', () => {
+    const { pacer, advance } = pacerAt(2);
+    // A bucket of 8 that gets a token back every 4 s (8 per 32 s); every other answer has
+    // only the older fields (limit, no window) beside a malformed RateLimit.
+    let tokens = 8;
+    let answers = 0;
+    const answer = () => {
+      tokens -= 1;
+      answers += 1;
+      const windowSeconds = answers % 2 === 1 ? 32 : null;
+      pacer.note({ remaining: Math.floor(tokens), resetSeconds: 4, limit: 8, windowSeconds });
+      advance(20);
+      tokens += 0.005;
+    };
+    while (tokens > 5) answer();
+    // Running low, and the quota fell by what this till took: alone, the policy's whole
+    // rate (a quarter a second), not a tenth of it.
+    answer();
+    expect(pacer.rate()).toBeCloseTo(0.25, 2);
+    // An answer in the older form keeps that pace.
+    answer();
+    expect(pacer.rate()).toBeCloseTo(0.25, 2);
+  });
+
+  it('another limit in an answer without a policy is another quota, spent as told', () => {
+    const { pacer } = pacerAt(2);
+    pacer.note({ remaining: 3, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(pacer.rate()).not.toBeNull();
+    pacer.note({ remaining: 2, resetSeconds: 6, limit: 50, windowSeconds: null });
+    expect(pacer.reserve() + 3000).toBe(pacer.reserve()); // 6 s for the 2 left
+  });
+
+  it('forgets a policy once another quota is told: plenty again in its first form ends the spacing', () => {
+    const { pacer, advance } = pacerAt(2);
+    pacer.note({ remaining: 999, resetSeconds: 1, limit: 1000, windowSeconds: 1 });
+    // A small quota told in older fields only: one left, more in 15 s.
+    pacer.note({ remaining: 1, resetSeconds: 15, limit: 5, windowSeconds: null });
+    expect(pacer.reserve()).toBe(0);
+    expect(pacer.reserve()).toBe(15_000);
+    advance(15_000);
+    // Lifted, told without the window this time: nothing left of the 15 s spacing.
+    pacer.note({ remaining: 999, resetSeconds: 1, limit: 1000, windowSeconds: null });
+    expect([1, 2, 3].map(() => pacer.reserve())).toEqual([0, 0, 0]);
+  });
+
   it('a till that finds the quota low without having taken it starts at a tenth of the rate', () => {
     const { pacer } = pacerAt(4);
     pacer.note({ remaining: 6, resetSeconds: 1, limit: 20, windowSeconds: 2 });
