@@ -55,6 +55,23 @@ function tillFolder(tuning: Partial<SyncTuning> = quick, dataDir = tempDir()) {
 
 const synced = (store: Store) => store.countByState().synced;
 
+/** The attempt log of the sales sent under these keys, oldest first. */
+function attemptsOf(dataDir: string, keys: string[]): unknown[] {
+  if (keys.length === 0) return [];
+  const db = new Database(join(dataDir, 'tillsync.db'), { readonly: true });
+  try {
+    return db
+      .prepare(
+        `select idempotency_key, started_at, duration_ms, outcome, http_status, error_code, reason
+         from sync_attempts where idempotency_key in (${keys.map(() => '?').join(',')})
+         order by id`,
+      )
+      .all(...keys);
+  } finally {
+    db.close();
+  }
+}
+
 describe('delivery through time and its own faults, with real processes', () => {
   it('a sender stopped past its lease (SIGSTOP), beside a daemon whose clock is 60 s ahead: no overlap, no extra copy', async () => {
     const platform = await strictPlatform({ honoursKeys: false, delayMs: 300 });
@@ -75,8 +92,13 @@ describe('delivery through time and its own faults, with real processes', () => 
     first.signal('SIGCONT');
     await waitUntil(() => synced(till.store) === 60, 30_000, 'all synced');
     expect(platform.overlappingKeys).toEqual([]);
-    expect(platform.posts()).toHaveLength(60); // a platform ignoring keys stored each once
-    expect(platform.doubled()).toEqual([]);
+    // A platform ignoring keys stored each once. Were one sent twice, its attempts and the
+    // daemons' words say why (seen once in CI on a loaded machine: 61 requests).
+    const twice = platform.doubled();
+    expect({ posts: platform.posts().length, twice: attemptsOf(till.dataDir, twice) }).toEqual({
+      posts: 60,
+      twice: [],
+    });
     await Promise.all([first.stop(), second.stop()]);
     till.store.close();
   }, 60_000);
