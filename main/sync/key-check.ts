@@ -73,7 +73,7 @@ export interface KeyCheckPace {
 /** A rate limit read, or a wait asked for, holds the queue: the next sale meets no 429. */
 function paceBy(answer: CheckedAnswer, pace: KeyCheckPace, now: number): void {
   if (answer.kind !== 'response') return;
-  pace.pacer.note(readRateLimit(answer.headers));
+  pace.pacer.note(readRateLimit(answer.headers), answer.status === 429);
   const verdict = classify(answer, now, pace.retryAfterCapMs());
   const retryAfterMs = 'retryAfterMs' in verdict ? (verdict.retryAfterMs ?? 0) : 0;
   const wait = queueWaitOf(answer.status, retryAfterMs);

@@ -25,6 +25,8 @@ const GAIN = 0.5;
 const FIRST_SHARE = 0.1;
 /** A till whose answers were this share of all the quota taken counts as alone on it. */
 const ALONE_SHARE = 0.8;
+/** Readings whose times are kept, to tell this till's part of a quota's fall. */
+const READINGS_KEPT = 256;
 /** Tills back from an outage spread their first requests over this long. */
 const RESUME_SPREAD_MS = 1000;
 /** Spacing longer than this between one till's requests is kept as a hold after its answer. */
@@ -71,6 +73,7 @@ export function createPacer(
   let resumeAt: number | null = null; // the pace to take up again when it runs low again
   let mark: { at: number; remaining: number; answers: number } | null = null; // the last steering's reading
   let policy: Policy | null = null; // the q per w the pace was learnt under
+  const heard: number[] = []; // monotonic: when this till's latest readings came
 
   function holdFor(ms: number): void {
     holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
@@ -111,7 +114,7 @@ export function createPacer(
     // Running low again: the pace it left off at. First time: the part its own answers were
     // of what the quota lost (alone: the whole rate), or a tenth when it cannot tell.
     const current =
-      rate ?? pace(resumeAt ?? policyRate * firstShare(reading, policyRate), policyRate);
+      rate ?? pace(resumeAt ?? policyRate * firstShare(reading, policyRate, limit), policyRate);
     sample = null;
     if (!mark) {
       mark = { at: now, remaining: reading.remaining, answers: 0 };
@@ -147,11 +150,18 @@ export function createPacer(
   }
 
   /** This till's part of what the quota lost while it ran unpaced (1: alone). */
-  function firstShare(reading: RateLimitReading, policyRate: number): number {
-    if (!sample || sample.answers < 2) return FIRST_SHARE;
-    const seconds = (clock.monotonic() - sample.at) / 1000;
-    const taken = sample.remaining - reading.remaining + policyRate * seconds;
-    return Math.min(1, Math.max(FIRST_SHARE, (sample.answers + 1) / Math.max(1, taken)));
+  function firstShare(reading: RateLimitReading, policyRate: number, limit: number): number {
+    const share = (mine: number, taken: number) =>
+      Math.min(1, Math.max(FIRST_SHARE, mine / Math.max(1, taken)));
+    if (sample && sample.answers >= 2) {
+      const seconds = (clock.monotonic() - sample.at) / 1000;
+      return share(sample.answers + 1, sample.remaining - reading.remaining + policyRate * seconds);
+    }
+    // No sample (the policy first told when already low): the quota fell at most from whole
+    // to what is left, and this till's answers within one window are its part of that
+    // (seed 1088: a till alone that learnt the policy at 6 of 8 took a tenth, 40 s a sale).
+    const since = clock.monotonic() - (limit / policyRate) * 1000;
+    return share(heard.filter((at) => at >= since).length, limit - reading.remaining);
   }
 
   /** No policy told: what is left spread until more comes, as the platform said it. */
@@ -191,9 +201,11 @@ export function createPacer(
     heldForMs: () => Math.max(0, holdUntil - clock.monotonic()),
     /** The shared-quota pace in requests/s, null while unpaced (for status and tests). */
     rate: () => rate,
-    /** Learns the spacing from the latest rate-limit reading. */
-    note(reading: RateLimitReading | null): void {
+    /** Learns the spacing from the latest rate-limit reading (`refused`: of a 429). */
+    note(reading: RateLimitReading | null, refused = false): void {
       if (!reading) return;
+      heard.push(clock.monotonic());
+      if (heard.length > READINGS_KEPT) heard.shift();
       const resetMs = reading.resetSeconds * 1000;
       const told = policyOf(reading, policy);
       if (!told) {
@@ -211,16 +223,20 @@ export function createPacer(
         resumeAt = null;
       }
       if (reading.remaining <= 0) {
-        // Run dry: every till sharing the key hears it at about the same time. Each halves
-        // its pace (once per hold: its other requests in flight hear the same) and waits
+        // Run dry: every till sharing the key hears it at about the same time. Each waits
         // until more comes plus a random part of one more request's time, or of the reset,
-        // so that they do not all come back at once. Unpaced (the policy first told in this
-        // hold, after readings without one), it is paced whatever the hold: without spacing,
-        // every worker would send the moment the hold ends (seeds 581 and 1621: two at once
-        // into a bucket holding one).
+        // so that they do not all come back at once. A till refused took more than its
+        // share and halves its pace (once per hold: its other requests in flight hear the
+        // same); one that took the last token keeps the pace it was steered to (a till
+        // alone at the policy's rate often does: halving there took it to a request every
+        // 4 min, seed 193). Unpaced (the policy first told in this hold, after readings
+        // without one), it is paced whatever the hold: without spacing, every worker would
+        // send the moment the hold ends (seeds 581 and 1621: two at once into a bucket
+        // holding one).
         const spread = Math.max(resetMs, 1000 / policyRate);
-        if (holdUntil <= clock.monotonic() || rate === null)
-          pace((rate ?? policyRate) / 2, policyRate);
+        const current = rate ?? resumeAt ?? policyRate * firstShare(reading, policyRate, limit);
+        if (refused && holdUntil <= clock.monotonic()) pace(current / 2, policyRate);
+        else if (rate === null) pace(current, policyRate);
         holdFor(resetMs + random() * spread);
         mark = null;
         return;

@@ -219,7 +219,8 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       if (decision.learnedKeysHonoured) {
         link.learnKeysHonoured(baseUrl, deps.queue.clearDoubts);
       }
-      if (answer.kind === 'response') pacer.note(readRateLimit(answer.headers));
+      if (answer.kind === 'response')
+        pacer.note(readRateLimit(answer.headers), answer.status === 429);
       if (decision.queueWaitMs !== null) onQueueWait(decision.queueWaitMs);
       if (decision.retryInPlaceMs !== null && !outcomes.blocked) {
         tries += 1;

@@ -66,7 +66,7 @@ function shareOneKey(options: {
     const answer: AnswerHeaders = {
       get: (name: string) => headers.get(name.toLowerCase()) ?? null,
     };
-    till.pacer.note(readRateLimit(answer));
+    till.pacer.note(readRateLimit(answer), !decision.allowed);
     if (decision.allowed) till.taken.push(now);
     else {
       till.refused += 1;

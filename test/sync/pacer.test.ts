@@ -130,6 +130,16 @@ describe('pacer', () => {
     expect([1, 2, 3].map(() => pacer.reserve())).toEqual([0, 0, 0]);
   });
 
+  it('a till that learns the policy once low, having taken all it fell by, is alone: the whole rate', () => {
+    const { pacer, advance } = pacerAt(4);
+    // A bucket of 8 that gets a token back every 4 s, full; only the older fields at first.
+    pacer.note({ remaining: 7, resetSeconds: 4, limit: 8, windowSeconds: null });
+    advance(10);
+    // The policy, first told at 6 left of 8: the two this till took are all it fell by.
+    pacer.note({ remaining: 6, resetSeconds: 8, limit: 8, windowSeconds: 32 });
+    expect(pacer.rate()).toBeCloseTo(0.25, 5);
+  });
+
   it('a till that finds the quota low without having taken it starts at a tenth of the rate', () => {
     const { pacer } = pacerAt(4);
     pacer.note({ remaining: 6, resetSeconds: 1, limit: 20, windowSeconds: 2 });
@@ -137,21 +147,41 @@ describe('pacer', () => {
     expect([1, 2].map(() => pacer.reserve())).toEqual([0, 1000]);
   });
 
-  it('run dry: halves its pace once per hold, and waits until more comes plus a random part', () => {
+  it('refused once run dry: halves its pace once per hold, and waits until more comes plus a random part', () => {
     const { pacer, advance } = pacerAt(4, () => 0.5);
     pacer.note({ remaining: 6, resetSeconds: 1, limit: 20, windowSeconds: 2 });
-    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 }, true);
     // 1 s until more, and a random part (here half) of that second on top.
     expect(pacer.heldForMs()).toBe(1500);
     expect(pacer.rate()).toBe(0.5);
     // Its other requests in flight hear the same: no further halving during the hold.
     advance(10);
-    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 }, true);
     expect(pacer.rate()).toBe(0.5);
     // Another random draw, another part: tills sharing the key come back apart.
     const other = pacerAt(4, () => 0).pacer;
-    other.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    other.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 }, true);
     expect(other.heldForMs()).toBe(1000);
+  });
+
+  it('taking the last token is not a refusal: the pace stays, the queue waits for more', () => {
+    const { pacer, advance } = pacerAt(2, () => 0);
+    // Alone on 8 per 32 s: it took the burst down to half, and is paced at the whole rate.
+    for (const remaining of [7, 6, 5, 4]) {
+      pacer.note({ remaining, resetSeconds: 4, limit: 8, windowSeconds: 32 });
+      advance(10);
+    }
+    const paced = pacer.rate();
+    expect(paced).toBeCloseTo(0.25, 2);
+    // A second later, an answer that took the bucket's last token.
+    advance(4000);
+    pacer.note({ remaining: 0, resetSeconds: 4, limit: 8, windowSeconds: 32 });
+    expect(pacer.rate()).toBe(paced);
+    expect(pacer.heldForMs()).toBe(4000);
+    // Refused after that wait: now it halves.
+    advance(4000);
+    pacer.note({ remaining: 0, resetSeconds: 4, limit: 8, windowSeconds: 32 }, true);
+    expect(pacer.rate()).toBe(paced! / 2);
   });
 
   it('back after an outage, waits a random part of a second (each till its own draw)', () => {
