@@ -8,8 +8,8 @@
 // With a policy (q per w) the quota is treated as shared: each till paces at a rate of its
 // own, steered by how fast `r` moves against the policy's rate (see steer()), so that all
 // the key's tills together take what the policy allows and the bucket stays half full;
-// the same step for every till and a small equal raise make their shares converge to fair
-// ones. Without a policy only `r` per `t` is known, and it is spent as told.
+// the same step for every till and a small raise, larger in proportion for the small, make
+// their shares converge to fair ones. Without a policy only `r` per `t` is known, and it is spent as told.
 import type { Clock } from './clock.js';
 import type { RateLimitReading } from './rate-limit-headers.js';
 
@@ -17,7 +17,7 @@ import type { RateLimitReading } from './rate-limit-headers.js';
 const STEER_EVERY_MS = 1000;
 /** Seconds in which the bucket's level is brought back to half full. */
 const SETTLE_SECONDS = 2;
-/** The equal raise every till takes per second, as a share of the policy's rate. */
+/** The raise a till alone takes per second, as a share of the policy's rate (see steer()). */
 const RAISE_PER_SECOND = 0.01;
 /** Damping: each steering goes half way (in ratio) to what the reading asks for. */
 const GAIN = 0.5;
@@ -40,6 +40,10 @@ interface Policy {
   limit: number;
   windowSeconds: number;
 }
+
+const policyKey = (told: Policy) => `${told.limit}/${told.windowSeconds}`;
+/** Policies whose paces are kept: a platform tells a few limits (a key's, its own). */
+const POLICIES_KEPT = 4;
 
 /**
  * The policy a reading is under: its own, or the one last told when it tells none and does
@@ -74,6 +78,12 @@ export function createPacer(
   let mark: { at: number; remaining: number; answers: number } | null = null; // the last steering's reading
   let policy: Policy | null = null; // the q per w the pace was learnt under
   const heard: number[] = []; // monotonic: when this till's latest readings came
+  const paces = new Map<string, number>(); // the pace learnt under each policy told lately
+  function remember(told: Policy, learnt: number): void {
+    paces.delete(policyKey(told));
+    paces.set(policyKey(told), learnt);
+    if (paces.size > POLICIES_KEPT) paces.delete(paces.keys().next().value!);
+  }
 
   function holdFor(ms: number): void {
     holdUntil = Math.max(holdUntil, clock.monotonic() + ms);
@@ -106,8 +116,8 @@ export function createPacer(
    * The bucket refills at the policy's rate, so what every till together took since the
    * last steering is that rate plus how far `r` fell. Scaling this till's pace by what the
    * bucket can give (the rate, plus a pull back to half full) over what was taken brings
-   * the key's total there in one step when every till does the same; the equal raise
-   * after it evens out their shares (the large give up more than the small).
+   * the key's total there in one step when every till does the same; the raise after it
+   * evens out their shares (the large give up more than the small).
    */
   function steer(reading: RateLimitReading, policyRate: number, limit: number): void {
     const now = clock.monotonic();
@@ -123,19 +133,20 @@ export function createPacer(
     mark.answers += 1;
     const seconds = (now - mark.at) / 1000;
     if (seconds * 1000 < STEER_EVERY_MS) return;
-    if (reading.remaining >= limit * 0.75 && roomForAPass(reading.remaining)) {
-      // Nearly full a second on: the quota is not used up; no spacing until it runs low,
-      // then this pace doubled (it left room). Only if the bucket holds a whole pass: an
+    const taken = policyRate + (mark.remaining - reading.remaining) / seconds;
+    const alone = mark.answers >= ALONE_SHARE * taken * seconds;
+    if (alone && reading.remaining >= limit * 0.75 && roomForAPass(reading.remaining)) {
+      // Alone and nearly full a second on: the quota is not used up; no spacing until it
+      // runs low, then this pace doubled (it left room). A till among others keeps its
+      // pace and steers up: all unpaced at once, they overshot together. Only if the bucket holds a whole pass: an
       // unpaced pass sends as many at once as it has workers (seed 568: five workers,
       // three left in a bucket of four, two 429s).
       pace(current * 2, policyRate);
       unpaced();
       return;
     }
-    const taken = policyRate + (mark.remaining - reading.remaining) / seconds;
     // The level aimed at: half full, room for tills that join; a till that took nearly all
     // of it (alone on the key) spends the burst down to an eighth.
-    const alone = mark.answers >= ALONE_SHARE * taken * seconds;
     const aim = alone ? limit / 8 : limit / 2;
     // Far under its aim, the bucket may ask for less than nothing: as little as allowed (a
     // negative ratio's square root made the pace NaN, and every wait after it).
@@ -143,8 +154,12 @@ export function createPacer(
     // Doubling at most per second (a till starved of readings catches up in one step).
     const most = 2 ** Math.max(1, seconds);
     const factor = taken <= 0 ? most : Math.min(most, Math.max(0.25, (wanted / taken) ** GAIN));
-    // Small: every till takes it, so the level settles that many raises under its aim.
-    const raise = policyRate * RAISE_PER_SECOND * seconds;
+    // Small, and scaled by the square root of this till's share of what was taken: every
+    // till takes it, so the level settles that many raises under its aim; with an equal
+    // raise, fifty tills together added half the policy's rate a second. The root keeps
+    // more of it for the small (their shares still converge to fair ones).
+    const share = Math.min(1, current / Math.max(taken, policyRate * LEAST_OF_POLICY));
+    const raise = policyRate * RAISE_PER_SECOND * seconds * Math.sqrt(share);
     pace(current * factor + raise, policyRate);
     mark = { at: now, remaining: reading.remaining, answers: 0 };
   }
@@ -218,9 +233,15 @@ export function createPacer(
       if (limit !== policy?.limit || windowSeconds !== policy.windowSeconds) {
         // Another policy (a quota raised or lifted): a pace learnt under the old one says
         // nothing of this one, and would keep a till slow under a quota it no longer has.
+        // A platform with several limits (the key's and its own) tells whichever has least
+        // left, in turn: each keeps the pace learnt under it, or every turn would unpace
+        // the chain's tills together (a surge of 429s every half minute, 50 tills).
+        if (policy && rate !== null) remember(policy, rate);
         policy = told;
         unpaced();
         resumeAt = null;
+        const learnt = paces.get(policyKey(told));
+        if (learnt !== undefined) pace(learnt, policyRate);
       }
       if (reading.remaining <= 0) {
         // Run dry: every till sharing the key hears it at about the same time. Each waits

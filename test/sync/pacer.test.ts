@@ -140,6 +140,40 @@ describe('pacer', () => {
     expect(pacer.rate()).toBeCloseTo(0.25, 5);
   });
 
+  it('a till among many raises its pace by a part of the equal raise as small as its share', () => {
+    const { pacer, advance } = pacerAt(4);
+    // 20 per 2 s, half left: a till that took none of it starts at a tenth (1 a second).
+    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(pacer.rate()).toBe(1);
+    // A second on, the level held at half by the key's other tills (they took 10/s): fifty
+    // such tills each adding a hundredth of the rate a second would add half of it.
+    advance(1000);
+    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(pacer.rate()).toBeGreaterThan(1);
+    expect(pacer.rate()).toBeLessThan(1.05);
+  });
+
+  it('a till not alone keeps its pace when the bucket is nearly full again', () => {
+    const { pacer, advance } = pacerAt(2);
+    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    advance(1000);
+    // Others went quiet: the bucket rose to 16 of 20 while this till sent once.
+    pacer.note({ remaining: 16, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(pacer.rate()).not.toBeNull();
+  });
+
+  it('keeps the pace learnt under each of the platform limits as it tells one, then the other', () => {
+    const { pacer, advance } = pacerAt(4);
+    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(pacer.rate()).toBe(1);
+    advance(100);
+    // The platform's own limit has least left now, then the key's again.
+    pacer.note({ remaining: 5, resetSeconds: 1, limit: 200, windowSeconds: 20 });
+    advance(100);
+    pacer.note({ remaining: 9, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(pacer.rate()).toBe(1);
+  });
+
   it('a till that finds the quota low without having taken it starts at a tenth of the rate', () => {
     const { pacer } = pacerAt(4);
     pacer.note({ remaining: 6, resetSeconds: 1, limit: 20, windowSeconds: 2 });
