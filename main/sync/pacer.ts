@@ -34,7 +34,8 @@ const LONGEST_SPACING_MS = 1000;
 /** The most one till may take: twice the policy's rate (while the burst lasts). */
 const MOST_OF_POLICY = 2;
 /** The least a till goes down to, as a share of the policy's rate. */
-const LEAST_OF_POLICY = 0.01;
+const LEAST_OF_POLICY = 0.1;
+const LEAST_PER_SECOND = 0.1;
 
 interface Policy {
   limit: number;
@@ -77,6 +78,7 @@ export function createPacer(
   let resumeAt: number | null = null; // the pace to take up again when it runs low again
   let mark: { at: number; remaining: number; answers: number } | null = null; // the last steering's reading
   let policy: Policy | null = null; // the q per w the pace was learnt under
+  let aloneLately = false; // whether this till was last found alone on the key
   const heard: number[] = []; // monotonic: when this till's latest readings came
   const paces = new Map<string, number>(); // the pace learnt under each policy told lately
   function remember(told: Policy, learnt: number): void {
@@ -93,8 +95,9 @@ export function createPacer(
   /** Enough left that a pass's workers all sending at once leave plenty (no spacing). */
   const roomForAPass = (remaining: number) => remaining > concurrency() * 2;
 
+  const least = (policyRate: number) => Math.min(LEAST_PER_SECOND, policyRate * LEAST_OF_POLICY);
   const bounded = (value: number, policyRate: number) =>
-    Math.min(policyRate * MOST_OF_POLICY, Math.max(policyRate * LEAST_OF_POLICY, value));
+    Math.min(policyRate * MOST_OF_POLICY, Math.max(least(policyRate), value));
 
   function unpaced(): void {
     if (rate !== null) resumeAt = rate;
@@ -135,6 +138,7 @@ export function createPacer(
     if (seconds * 1000 < STEER_EVERY_MS) return;
     const taken = policyRate + (mark.remaining - reading.remaining) / seconds;
     const alone = mark.answers >= ALONE_SHARE * taken * seconds;
+    aloneLately = alone;
     if (alone && reading.remaining >= limit * 0.75 && roomForAPass(reading.remaining)) {
       // Alone and nearly full a second on: the quota is not used up; no spacing until it
       // runs low, then this pace doubled (it left room). A till among others keeps its
@@ -158,7 +162,7 @@ export function createPacer(
     // till takes it, so the level settles that many raises under its aim; with an equal
     // raise, fifty tills together added half the policy's rate a second. The root keeps
     // more of it for the small (their shares still converge to fair ones).
-    const share = Math.min(1, current / Math.max(taken, policyRate * LEAST_OF_POLICY));
+    const share = Math.min(1, current / Math.max(taken, least(policyRate)));
     const raise = policyRate * RAISE_PER_SECOND * seconds * Math.sqrt(share);
     pace(current * factor + raise, policyRate);
     mark = { at: now, remaining: reading.remaining, answers: 0 };
@@ -166,8 +170,11 @@ export function createPacer(
 
   /** This till's part of what the quota lost while it ran unpaced (1: alone). */
   function firstShare(reading: RateLimitReading, policyRate: number, limit: number): number {
-    const share = (mine: number, taken: number) =>
-      Math.min(1, Math.max(FIRST_SHARE, mine / Math.max(1, taken)));
+    const share = (mine: number, taken: number) => {
+      const part = Math.min(1, Math.max(FIRST_SHARE, mine / Math.max(1, taken)));
+      aloneLately = part >= ALONE_SHARE;
+      return part;
+    };
     if (sample && sample.answers >= 2) {
       const seconds = (clock.monotonic() - sample.at) / 1000;
       return share(sample.answers + 1, sample.remaining - reading.remaining + policyRate * seconds);
@@ -246,17 +253,18 @@ export function createPacer(
       if (reading.remaining <= 0) {
         // Run dry: every till sharing the key hears it at about the same time. Each waits
         // until more comes plus a random part of one more request's time, or of the reset,
-        // so that they do not all come back at once. A till refused took more than its
-        // share and halves its pace (once per hold: its other requests in flight hear the
-        // same); one that took the last token keeps the pace it was steered to (a till
-        // alone at the policy's rate often does: halving there took it to a request every
-        // 4 min, seed 193). Unpaced (the policy first told in this hold, after readings
+        // so that they do not all come back at once. A till refused, or one among others
+        // (the bucket is contended), halves its pace (once per hold: its other requests in
+        // flight hear the same); a till alone that took the last token keeps the pace it
+        // was steered to (at the policy's rate it often does: halving there took it to a
+        // request every 4 min, seed 193). Unpaced (the policy first told in this hold, after readings
         // without one), it is paced whatever the hold: without spacing, every worker would
         // send the moment the hold ends (seeds 581 and 1621: two at once into a bucket
         // holding one).
         const spread = Math.max(resetMs, 1000 / policyRate);
         const current = rate ?? resumeAt ?? policyRate * firstShare(reading, policyRate, limit);
-        if (refused && holdUntil <= clock.monotonic()) pace(current / 2, policyRate);
+        if ((refused || !aloneLately) && holdUntil <= clock.monotonic())
+          pace(current / 2, policyRate);
         else if (rate === null) pace(current, policyRate);
         holdFor(resetMs + random() * spread);
         mark = null;

@@ -140,6 +140,19 @@ describe('pacer', () => {
     expect(pacer.rate()).toBeCloseTo(0.25, 5);
   });
 
+  it('among other tills, taking the last token halves the pace as a refusal does', () => {
+    const { pacer, advance } = pacerAt(4, () => 0);
+    // 20 per 2 s: a till that took none of what the bucket lost starts at a tenth, 1/s.
+    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    advance(1000);
+    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    const paced = pacer.rate()!;
+    advance(1000);
+    // Others emptied the bucket; this till's answer took the last token.
+    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    expect(pacer.rate()).toBeCloseTo(paced / 2, 5);
+  });
+
   it('a till among many raises its pace by a part of the equal raise as small as its share', () => {
     const { pacer, advance } = pacerAt(4);
     // 20 per 2 s, half left: a till that took none of it starts at a tenth (1 a second).
