@@ -33,7 +33,11 @@ const RESUME_SPREAD_MS = 1000;
 const LONGEST_SPACING_MS = 1000;
 /** The most one till may take: twice the policy's rate (while the burst lasts). */
 const MOST_OF_POLICY = 2;
-/** The least a till goes down to, as a share of the policy's rate. */
+/**
+ * The least a till goes down to: a tenth of the policy's rate or a request every 10 s,
+ * whichever is less (a chain's hundreds of tills on a platform-wide limit together stay
+ * under it; a till of five on a small key still sends every 10 s).
+ */
 const LEAST_OF_POLICY = 0.1;
 const LEAST_PER_SECOND = 0.1;
 

@@ -102,8 +102,8 @@ export async function quotaScene(context: WorldContext, deps: QuotaSceneDeps): P
         `after the faults, process ${pid} met the quota ${refused} times in a rush of ${count} sales (${quota.draft}): it does not pace to what it was told (at ${world.time} ms)`,
       );
   // Plenty again, and the answers say so: the pace learnt here ends with the next answer,
-  // once the hold a slow share keeps after each answer is over (at most 1 / (1 % of the
-  // policy's rate), under 100 s).
+  // once the hold a slow share keeps after each answer is over (the least pace is a tenth
+  // of the policy's rate or one request in 10 s: at most 40 s here).
   platform.liftRateLimit();
   const last = deps.recordSale(EPOCH + world.time + offset);
   const liftedBy = world.time + LIFTED_WITHIN_MS;
