@@ -13,7 +13,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { archiveSales, DEFAULT_KEEP_MONTHS, keepFrom } from '../db/archive.js';
 import { openDatabase } from '../db/open.js';
 import { openStore } from '../db/store.js';
@@ -26,6 +25,7 @@ import { startConsole } from '../main/console/server.js';
 import { createSyncEngine } from '../main/sync/engine.js';
 import { chromiumAvailable, launchChromium } from '../test/helpers/browser.js';
 import { repoRoot } from '../test/helpers/cli.js';
+import { seedSyncedSales } from '../test/helpers/synced-history.js';
 import { fixed } from './stats.js';
 import { consoleRuntime } from '../test/helpers/runtime.js';
 
@@ -40,48 +40,13 @@ const cli = join(repoRoot, 'bin', 'tillsync.js');
 
 /** `count` sales over the `spanMs` before now, oldest first, all synced but the last 20. */
 function seedHistory(file: string, count: number, spanMs: number): void {
-  const { sqlite } = openDatabase(file, { synchronous: 'NORMAL' });
-  const sale = sqlite.prepare(`insert into sales (id, receipt_number, created_at, payment_method,
-    currency, total_minor) values (?, ?, ?, 'CASH', 'USD', 2137)`);
-  const item = sqlite.prepare(`insert into sale_items (sale_id, line_number, product_id,
-    quantity_milli, unit_price_minor, line_total_minor) values (?, ?, ?, ?, ?, ?)`);
-  const outbox = sqlite.prepare(`insert into outbox (sale_id, idempotency_key, created_at,
-    updated_at, next_attempt_at, state, attempts, platform_id, synced_at)
-    values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const attempt = sqlite.prepare(`insert into sync_attempts (sale_id, revision, idempotency_key,
-    started_at, duration_ms, outcome, http_status) values (?, 1, ?, ?, 40, 'synced', 201)`);
-  const start = NOW - spanMs;
-  const step = spanMs / Math.max(count, 1);
-  const chunk = sqlite.transaction((from: number, to: number) => {
-    for (let n = from; n < to; n++) {
-      const id = randomUUID();
-      const key = randomUUID();
-      const at = Math.floor(start + n * step);
-      const synced = n < count - 20;
-      sale.run(id, n + 1, at);
-      item.run(id, 1, 'prod_8Hq2x', 1000, 450, 450);
-      item.run(id, 2, 'prod_1', 2000, 799, 1598);
-      item.run(id, 3, 'prod_8Ty3i', 750, 119, 89);
-      outbox.run(
-        id,
-        key,
-        at,
-        at,
-        at,
-        synced ? 'synced' : 'pending',
-        synced ? 1 : 0,
-        synced ? `sale_${n}` : null,
-        synced ? at + 40 : null,
-      );
-      if (synced) attempt.run(id, key, at);
-    }
+  seedSyncedSales(file, count, NOW - spanMs, NOW, {
+    pending: 20,
+    progress: (written) => {
+      if (written % 200_000 === 20_000 || written === count)
+        process.stdout.write(`  seeding: ${written} of ${count} sales\n`);
+    },
   });
-  for (let from = 0; from < count; from += 20_000) {
-    chunk(from, Math.min(count, from + 20_000));
-    if (from % 200_000 === 0) process.stdout.write(`  seeding: ${from} of ${count} sales\n`);
-  }
-  sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  sqlite.close();
 }
 
 const median = (values: number[]) =>
