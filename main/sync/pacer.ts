@@ -12,6 +12,7 @@
 // their shares converge to fair ones. Without a policy only `r` per `t` is known, and it is spent as told.
 import type { Clock } from './clock.js';
 import type { RateLimitReading } from './rate-limit-headers.js';
+import { policyKey, policyOf, type Policy } from './quota-policy.js';
 
 /** How often the pace is steered: long enough for `r`, a whole number, to say something. */
 const STEER_EVERY_MS = 1000;
@@ -41,28 +42,8 @@ const MOST_OF_POLICY = 2;
 const LEAST_OF_POLICY = 0.1;
 const LEAST_PER_SECOND = 0.1;
 
-interface Policy {
-  limit: number;
-  windowSeconds: number;
-}
-
-const policyKey = (told: Policy) => `${told.limit}/${told.windowSeconds}`;
 /** Policies whose paces are kept: a platform tells a few limits (a key's, its own). */
 const POLICIES_KEPT = 4;
-
-/**
- * The policy a reading is under: its own, or the one last told when it tells none and does
- * not contradict it (no other limit, no more left than it holds). A platform may write its
- * fields in several forms (older fields beside a malformed RateLimit): one quota still, and
- * spending such a reading as told would drop what the pace learnt (seed 90: a till alone
- * whose sample was wiped by those answers took a tenth of the rate, 39 s per request).
- */
-function policyOf(reading: RateLimitReading, known: Policy | null): Policy | null {
-  const { limit, windowSeconds } = reading;
-  if (limit && windowSeconds) return { limit, windowSeconds };
-  if (!known || (limit !== null && limit !== known.limit)) return null;
-  return reading.remaining <= known.limit ? known : null;
-}
 
 export function createPacer(
   clock: Clock,
