@@ -9,7 +9,8 @@
 // own, steered by how fast `r` moves against the policy's rate (see steer()), so that all
 // the key's tills together take what the policy allows and the bucket stays half full;
 // the same step for every till and a small raise, larger in proportion for the small, make
-// their shares converge to fair ones. Without a policy only `r` per `t` is known, and it is spent as told.
+// their shares converge to fair ones. Without a policy only `r` per `t` is known, and it is
+// spent as told.
 import type { Clock } from './clock.js';
 import type { RateLimitReading } from './rate-limit-headers.js';
 import { policyKey, policyOf, type Policy } from './quota-policy.js';
@@ -109,10 +110,7 @@ export function createPacer(
    */
   function steer(reading: RateLimitReading, policyRate: number, limit: number): void {
     const now = clock.monotonic();
-    // Running low again: the pace it left off at. First time: the part its own answers were
-    // of what the quota lost (alone: the whole rate), or a tenth when it cannot tell.
-    const current =
-      rate ?? pace(resumeAt ?? policyRate * firstShare(reading, policyRate, limit), policyRate);
+    const current = rate ?? pace(startingPace(reading, policyRate, limit), policyRate);
     sample = null;
     if (!mark) {
       mark = { at: now, remaining: reading.remaining, answers: 0 };
@@ -127,9 +125,9 @@ export function createPacer(
     if (alone && reading.remaining >= limit * 0.75 && roomForAPass(reading.remaining)) {
       // Alone and nearly full a second on: the quota is not used up; no spacing until it
       // runs low, then this pace doubled (it left room). A till among others keeps its
-      // pace and steers up: all unpaced at once, they overshot together. Only if the bucket holds a whole pass: an
-      // unpaced pass sends as many at once as it has workers (seed 568: five workers,
-      // three left in a bucket of four, two 429s).
+      // pace and steers up: all unpaced at once, they overshot together. Only if the
+      // bucket holds a whole pass: an unpaced pass sends as many at once as it has workers
+      // (seed 568: five workers, three left in a bucket of four, two 429s).
       pace(current * 2, policyRate);
       unpaced();
       return;
@@ -153,13 +151,21 @@ export function createPacer(
     mark = { at: now, remaining: reading.remaining, answers: 0 };
   }
 
+  /**
+   * Running low again: the pace it left off at. First time: the part its own answers were
+   * of what the quota lost (alone: the whole rate), or a tenth when it cannot tell.
+   */
+  function startingPace(reading: RateLimitReading, policyRate: number, limit: number): number {
+    if (resumeAt !== null) return resumeAt;
+    const share = firstShare(reading, policyRate, limit);
+    aloneLately = share >= ALONE_SHARE;
+    return policyRate * share;
+  }
+
   /** This till's part of what the quota lost while it ran unpaced (1: alone). */
   function firstShare(reading: RateLimitReading, policyRate: number, limit: number): number {
-    const share = (mine: number, taken: number) => {
-      const part = Math.min(1, Math.max(FIRST_SHARE, mine / Math.max(1, taken)));
-      aloneLately = part >= ALONE_SHARE;
-      return part;
-    };
+    const share = (mine: number, taken: number) =>
+      Math.min(1, Math.max(FIRST_SHARE, mine / Math.max(1, taken)));
     if (sample && sample.answers >= 2) {
       const seconds = (clock.monotonic() - sample.at) / 1000;
       return share(sample.answers + 1, sample.remaining - reading.remaining + policyRate * seconds);
@@ -242,12 +248,12 @@ export function createPacer(
         // (the bucket is contended), halves its pace (once per hold: its other requests in
         // flight hear the same); a till alone that took the last token keeps the pace it
         // was steered to (at the policy's rate it often does: halving there took it to a
-        // request every 4 min, seed 193). Unpaced (the policy first told in this hold, after readings
-        // without one), it is paced whatever the hold: without spacing, every worker would
-        // send the moment the hold ends (seeds 581 and 1621: two at once into a bucket
-        // holding one).
+        // request every 4 min, seed 193). Unpaced (the policy first told in this hold,
+        // after readings without one), it is paced whatever the hold: without spacing,
+        // every worker would send the moment the hold ends (seeds 581 and 1621: two at once
+        // into a bucket holding one).
         const spread = Math.max(resetMs, 1000 / policyRate);
-        const current = rate ?? resumeAt ?? policyRate * firstShare(reading, policyRate, limit);
+        const current = rate ?? startingPace(reading, policyRate, limit);
         if ((refused || !aloneLately) && holdUntil <= clock.monotonic())
           pace(current / 2, policyRate);
         else if (rate === null) pace(current, policyRate);

@@ -12,6 +12,14 @@ function pacerAt(concurrency: number, random = () => 0.5) {
   return { pacer, advance: (ms: number) => (now += ms) };
 }
 
+/** A reading of a key's policy of 20 requests per 2 s, more in a second. */
+const twentyPer2s = (remaining: number) => ({
+  remaining,
+  resetSeconds: 1,
+  limit: 20,
+  windowSeconds: 2,
+});
+
 describe('pacer', () => {
   it('after the quota ran out, waits for the reset, then spaces requests one per reset', () => {
     const { pacer } = pacerAt(4);
@@ -111,7 +119,7 @@ describe('pacer', () => {
 
   it('another limit in an answer without a policy is another quota, spent as told', () => {
     const { pacer } = pacerAt(2);
-    pacer.note({ remaining: 3, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(3));
     expect(pacer.rate()).not.toBeNull();
     pacer.note({ remaining: 2, resetSeconds: 6, limit: 50, windowSeconds: null });
     expect(pacer.reserve() + 3000).toBe(pacer.reserve()); // 6 s for the 2 left
@@ -143,71 +151,71 @@ describe('pacer', () => {
   it('among other tills, taking the last token halves the pace as a refusal does', () => {
     const { pacer, advance } = pacerAt(4, () => 0);
     // 20 per 2 s: a till that took none of what the bucket lost starts at a tenth, 1/s.
-    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(10));
     advance(1000);
-    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(10));
     const paced = pacer.rate()!;
     advance(1000);
     // Others emptied the bucket; this till's answer took the last token.
-    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(0));
     expect(pacer.rate()).toBeCloseTo(paced / 2, 5);
   });
 
   it('a till among many raises its pace by a part of the equal raise as small as its share', () => {
     const { pacer, advance } = pacerAt(4);
     // 20 per 2 s, half left: a till that took none of it starts at a tenth (1 a second).
-    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(10));
     expect(pacer.rate()).toBe(1);
     // A second on, the level held at half by the key's other tills (they took 10/s): fifty
     // such tills each adding a hundredth of the rate a second would add half of it.
     advance(1000);
-    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(10));
     expect(pacer.rate()).toBeGreaterThan(1);
     expect(pacer.rate()).toBeLessThan(1.05);
   });
 
   it('a till not alone keeps its pace when the bucket is nearly full again', () => {
     const { pacer, advance } = pacerAt(2);
-    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(10));
     advance(1000);
     // Others went quiet: the bucket rose to 16 of 20 while this till sent once.
-    pacer.note({ remaining: 16, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(16));
     expect(pacer.rate()).not.toBeNull();
   });
 
   it('keeps the pace learnt under each of the platform limits as it tells one, then the other', () => {
     const { pacer, advance } = pacerAt(4);
-    pacer.note({ remaining: 10, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(10));
     expect(pacer.rate()).toBe(1);
     advance(100);
     // The platform's own limit has least left now, then the key's again.
     pacer.note({ remaining: 5, resetSeconds: 1, limit: 200, windowSeconds: 20 });
     advance(100);
-    pacer.note({ remaining: 9, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(9));
     expect(pacer.rate()).toBe(1);
   });
 
   it('a till that finds the quota low without having taken it starts at a tenth of the rate', () => {
     const { pacer } = pacerAt(4);
-    pacer.note({ remaining: 6, resetSeconds: 1, limit: 20, windowSeconds: 2 });
+    pacer.note(twentyPer2s(6));
     expect(pacer.rate()).toBe(1); // a tenth of 10/s
     expect([1, 2].map(() => pacer.reserve())).toEqual([0, 1000]);
   });
 
   it('refused once run dry: halves its pace once per hold, and waits until more comes plus a random part', () => {
     const { pacer, advance } = pacerAt(4, () => 0.5);
-    pacer.note({ remaining: 6, resetSeconds: 1, limit: 20, windowSeconds: 2 });
-    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 }, true);
+    pacer.note(twentyPer2s(6));
+    pacer.note(twentyPer2s(0), true);
     // 1 s until more, and a random part (here half) of that second on top.
     expect(pacer.heldForMs()).toBe(1500);
     expect(pacer.rate()).toBe(0.5);
     // Its other requests in flight hear the same: no further halving during the hold.
     advance(10);
-    pacer.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 }, true);
+    pacer.note(twentyPer2s(0), true);
     expect(pacer.rate()).toBe(0.5);
     // Another random draw, another part: tills sharing the key come back apart.
     const other = pacerAt(4, () => 0).pacer;
-    other.note({ remaining: 0, resetSeconds: 1, limit: 20, windowSeconds: 2 }, true);
+    other.note(twentyPer2s(0), true);
     expect(other.heldForMs()).toBe(1000);
   });
 
