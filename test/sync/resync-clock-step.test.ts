@@ -72,16 +72,16 @@ describe('a Resync followed across a step back of the wall clock', () => {
     const stepNoted = t.store.database.sqlite.prepare(
       'select clock_step_ms from sync_state where id = 1',
     );
-    await waitUntil(() => stepNoted.pluck().get() !== null, 5000, 'the step seen');
+    await waitUntil(() => stepNoted.pluck().get() !== null, 15_000, 'the step seen');
     await daemon.drain(); // asked to wait two minutes
     expect(daemon.status().throttledUntil).toBeGreaterThan(clock.now() + 100_000);
 
     await app.resync(); // pressed in the app, after the step: the daemon's wait ends
     await waitUntil(
       () => t.store.getSale(sale)!.outbox.state === 'synced',
-      5000,
+      15_000,
       'the sale sent once the daemon followed the Resync',
     );
     expect(sends()).toBe(2);
-  });
+  }, 30_000);
 });
