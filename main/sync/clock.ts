@@ -50,6 +50,20 @@ export function sleep(timers: Timers, ms: number, signal?: AbortSignal): Promise
   });
 }
 
+/** Waits for `work`; false when the signal aborts first (true when the work settled). */
+export function untilAborted(work: Promise<unknown>, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settled = () => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    };
+    work.then(settled, settled);
+  });
+}
+
 /** Waits for `work` (when there is any), but no longer than `ms` on the given timers. */
 export async function within(
   timers: Timers,

@@ -11,7 +11,7 @@ import type { PlatformClient } from './platform-client.js';
 import type { ResyncRequests } from './resync-requests.js';
 import { queueWaitOf } from './decide.js';
 import type { Pacer } from './pacer.js';
-import { readRateLimit } from './rate-limit-headers.js';
+import { readRateLimits } from './rate-limit-headers.js';
 
 export type KeyVerdict = 'accepted' | 'refused' | 'unreachable' | 'wrong_address' | 'unclear';
 
@@ -73,7 +73,7 @@ export interface KeyCheckPace {
 /** A rate limit read, or a wait asked for, holds the queue: the next sale meets no 429. */
 function paceBy(answer: CheckedAnswer, pace: KeyCheckPace, now: number): void {
   if (answer.kind !== 'response') return;
-  pace.pacer.note(readRateLimit(answer.headers), answer.status === 429);
+  pace.pacer.note(readRateLimits(answer.headers), answer.status === 429);
   const verdict = classify(answer, now, pace.retryAfterCapMs());
   const retryAfterMs = 'retryAfterMs' in verdict ? (verdict.retryAfterMs ?? 0) : 0;
   const wait = queueWaitOf(answer.status, retryAfterMs);

@@ -8,14 +8,14 @@ import pRetry from 'p-retry';
 import type { ClaimAnswer, ClaimedSale, DueSale, OutboxQueries } from '../../db/outbox.js';
 import type { SyncTuning } from '../config/agent-config.js';
 import type { Answer } from './classify.js';
-import { sleep, type Clock, type Timers } from './clock.js';
+import { sleep, untilAborted, type Clock, type Timers } from './clock.js';
 import type { CommitQueue } from './commit-queue.js';
 import { decide, longestWaitMs, MAX_TRIES_IN_PLACE, type SaleHistory } from './decide.js';
 import type { LeaseHolder } from './lease-holder.js';
 import type { LinkKnowledge } from './link-state.js';
 import type { OutcomeWriter } from './outcome-writer.js';
 import type { Pacer } from './pacer.js';
-import { readRateLimit } from './rate-limit-headers.js';
+import { readRateLimits } from './rate-limit-headers.js';
 import type { StorageGuard } from './storage-guard.js';
 import { DELIVERY_OF_DECISION, type DeliveryOutcome } from '../../domain/outcomes.js';
 import type { AttemptEvent } from './engine-options.js';
@@ -177,6 +177,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       const sale = claimed.sale;
       const startedAt = clock.now();
       const answer = await sender.postSale(sale.requestBody, sale.idempotencyKey, signal);
+      pacer.answered();
       const now = clock.now();
       const decision = decide({
         answer,
@@ -220,7 +221,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
         link.learnKeysHonoured(baseUrl, deps.queue.clearDoubts);
       }
       if (answer.kind === 'response')
-        pacer.note(readRateLimit(answer.headers), answer.status === 429);
+        pacer.note(readRateLimits(answer.headers), answer.status === 429);
       if (decision.queueWaitMs !== null) onQueueWait(decision.queueWaitMs);
       if (decision.retryInPlaceMs !== null && !outcomes.blocked) {
         tries += 1;
@@ -264,16 +265,23 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       // meanwhile) waiting for nothing.
       const candidate = due.next();
       if (!candidate) return;
+      // Back from an outage, the first request's answer says how fast to go on.
+      const first = pacer.firstAnswer();
+      if (first && !(await untilAborted(first, signal))) return;
       const wait = pacer.reserve();
-      if (wait > 0 && !(await sleep(timers, wait, signal))) return;
-      if (stopped()) return;
-      if (!holder.ensure()) {
-        leaseLost = true;
-        return;
+      try {
+        if (wait > 0 && !(await sleep(timers, wait, signal))) return;
+        if (stopped()) return;
+        if (!holder.ensure()) {
+          leaseLost = true;
+          return;
+        }
+        const outcome = await deliver(candidate);
+        counts[outcome] += 1;
+        onSale(candidate.saleId, outcome);
+      } finally {
+        pacer.answered(); // sent and answered, or never sent: the others wait no longer
       }
-      const outcome = await deliver(candidate);
-      counts[outcome] += 1;
-      onSale(candidate.saleId, outcome);
     }
   }
 

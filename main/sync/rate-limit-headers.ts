@@ -7,7 +7,9 @@
 //   (and their X- prefixed forms), reset in seconds from now.
 // Older platforms mean by the reset "until the quota is whole again", the current draft
 // "until more is available" (for a token bucket, the next token): the pacer reads both
-// safely (see pacer.ts). A malformed structured field is ignored, as the draft asks.
+// safely (see pacer.ts). A malformed structured field is ignored, as the draft asks. A
+// platform may tell several limits at once (a key's and its own): each is read, and the
+// pacer keeps to all of them.
 import type { AnswerHeaders } from './classify.js';
 import {
   nonNegativeInteger,
@@ -18,6 +20,8 @@ import {
 } from './structured-fields.js';
 
 export interface RateLimitReading {
+  /** The limit's name in the current draft's List (null in the other forms). */
+  name: string | null;
   /** Requests left in the current window or bucket. */
   remaining: number;
   /** Seconds until more quota is available (an older platform: until it is whole again). */
@@ -40,27 +44,27 @@ const number = (value: string | undefined | null): number | null => {
 const policyName = (value: BareItem) =>
   value.type === 'string' || value.type === 'token' ? value.value : null;
 
-/** The current draft's List form: of several service limits, the one with the least left. */
-function currentDraft(field: string, policyField: string | null): RateLimitReading | null {
-  const limits = (parseList(field) ?? []).filter(
-    (member): member is Item =>
-      member.kind === 'item' && nonNegativeInteger(member.params.get('r')) !== null,
-  );
-  const tightest = limits.sort(
-    (a, b) => nonNegativeInteger(a.params.get('r'))! - nonNegativeInteger(b.params.get('r'))!,
-  )[0];
-  if (!tightest) return null;
-  const name = policyName(tightest.value);
-  const policy = (policyField ? (parseList(policyField) ?? []) : []).find(
-    (member): member is Item =>
-      member.kind === 'item' && name !== null && policyName(member.value) === name,
-  );
-  return {
-    remaining: nonNegativeInteger(tightest.params.get('r'))!,
-    resetSeconds: nonNegativeInteger(tightest.params.get('t')) ?? UNTOLD_RESET_SECONDS,
-    limit: nonNegativeInteger(policy?.params.get('q')),
-    windowSeconds: nonNegativeInteger(policy?.params.get('w')) || null,
-  };
+/** The current draft's List form: each service limit that says what is left, with its policy. */
+function currentDraft(field: string, policyField: string | null): RateLimitReading[] {
+  const policies = policyField ? (parseList(policyField) ?? []) : [];
+  return (parseList(field) ?? []).flatMap((limit) => {
+    const remaining = limit.kind === 'item' ? nonNegativeInteger(limit.params.get('r')) : null;
+    if (limit.kind !== 'item' || remaining === null) return [];
+    const name = policyName(limit.value);
+    const policy = policies.find(
+      (member): member is Item =>
+        member.kind === 'item' && name !== null && policyName(member.value) === name,
+    );
+    return [
+      {
+        name,
+        remaining,
+        resetSeconds: nonNegativeInteger(limit.params.get('t')) ?? UNTOLD_RESET_SECONDS,
+        limit: nonNegativeInteger(policy?.params.get('q')),
+        windowSeconds: nonNegativeInteger(policy?.params.get('w')) || null,
+      },
+    ];
+  });
 }
 
 /** `limit=100, remaining=5, reset=2` (the draft's earlier single field). */
@@ -69,6 +73,7 @@ function earlierDraft(field: string): RateLimitReading | null {
   const remaining = nonNegativeInteger(entries?.get('remaining'));
   if (!entries || remaining === null) return null;
   return {
+    name: null,
     remaining,
     resetSeconds: nonNegativeInteger(entries.get('reset')) ?? UNTOLD_RESET_SECONDS,
     limit: nonNegativeInteger(entries.get('limit')),
@@ -76,21 +81,27 @@ function earlierDraft(field: string): RateLimitReading | null {
   };
 }
 
-export function readRateLimit(headers: AnswerHeaders): RateLimitReading | null {
+/** Every limit an answer tells, the one with the least left first (none: an empty list). */
+export function readRateLimits(headers: AnswerHeaders): RateLimitReading[] {
   const field = headers.get('ratelimit');
   if (field) {
-    const reading = currentDraft(field, headers.get('ratelimit-policy')) ?? earlierDraft(field);
-    if (reading) return reading;
+    const limits = currentDraft(field, headers.get('ratelimit-policy'));
+    if (limits.length > 0) return limits.sort((a, b) => a.remaining - b.remaining);
+    const earlier = earlierDraft(field);
+    if (earlier) return [earlier];
   }
   for (const prefix of ['ratelimit-', 'x-ratelimit-']) {
     const remaining = number(headers.get(`${prefix}remaining`));
     if (remaining === null) continue;
-    return {
-      remaining,
-      resetSeconds: number(headers.get(`${prefix}reset`)) ?? UNTOLD_RESET_SECONDS,
-      limit: number(headers.get(`${prefix}limit`)),
-      windowSeconds: null,
-    };
+    return [
+      {
+        name: null,
+        remaining,
+        resetSeconds: number(headers.get(`${prefix}reset`)) ?? UNTOLD_RESET_SECONDS,
+        limit: number(headers.get(`${prefix}limit`)),
+        windowSeconds: null,
+      },
+    ];
   }
-  return null;
+  return [];
 }

@@ -1,11 +1,12 @@
 // Tills sharing one key each see the same `r`: the pacer's shared-quota rule, on the
 // injected clock against the sandbox's own token bucket (its RateLimit fields read as the
 // engine reads them). Every till's answers come 5 ms after it sends; its jitter comes from
-// a seeded random source, so a run is the same every time.
+// a seeded random source, so a run is the same every time. Shares are judged over a few
+// seeds (the median run), as one seed's ten tills can land anywhere near the figure.
 import { describe, expect, it } from 'vitest';
 import type { AnswerHeaders } from '../../main/sync/classify.js';
 import { createPacer } from '../../main/sync/pacer.js';
-import { readRateLimit } from '../../main/sync/rate-limit-headers.js';
+import { readRateLimits } from '../../main/sync/rate-limit-headers.js';
 import { createRateLimiter } from '../../sandbox/rate-limit.js';
 
 interface Till {
@@ -33,6 +34,7 @@ function shareOneKey(options: {
   refill: number;
   joinEveryMs: number;
   seconds: number;
+  seed: number;
 }) {
   let now = 0;
   const clock = { now: () => now, monotonic: () => now };
@@ -40,7 +42,7 @@ function shareOneKey(options: {
     { capacity: options.capacity, refillPerSecond: options.refill },
     () => now,
   );
-  const random = seeded(7);
+  const random = seeded(options.seed);
   const tills: Till[] = Array.from({ length: options.tills }, (_, n) => ({
     pacer: createPacer(clock, () => 4, random),
     at: n * options.joinEveryMs,
@@ -66,7 +68,7 @@ function shareOneKey(options: {
     const answer: AnswerHeaders = {
       get: (name: string) => headers.get(name.toLowerCase()) ?? null,
     };
-    till.pacer.note(readRateLimit(answer), !decision.allowed);
+    till.pacer.note(readRateLimits(answer), !decision.allowed);
     if (decision.allowed) till.taken.push(now);
     else {
       till.refused += 1;
@@ -87,23 +89,42 @@ function shareOneKey(options: {
   };
 }
 
+/** The same run on five seeds: the median of each figure. */
+function medianRun(options: Omit<Parameters<typeof shareOneKey>[0], 'seed'>) {
+  const runs = [7, 7926, 15845, 23764, 31683].map((seed) => shareOneKey({ ...options, seed }));
+  const of = (figure: keyof (typeof runs)[number]) => median(runs.map((run) => run[figure]));
+  return {
+    used: of('used'),
+    refusedShare: of('refusedShare'),
+    most: of('most'),
+    least: of('least'),
+  };
+}
+
 describe('tills sharing one key', () => {
-  it('ten that join a second apart take what the key allows, few refused, in fair shares', () => {
-    const run = shareOneKey({
-      tills: 10,
-      capacity: 20,
-      refill: 10,
-      joinEveryMs: 1000,
-      seconds: 120,
-    });
+  it('ten that join a second apart take what the key allows, few refused, and come to fair shares', () => {
+    // The first takes the whole key alone; the others' shares come to its over minutes.
+    const run = medianRun({ tills: 10, capacity: 20, refill: 10, joinEveryMs: 1000, seconds: 600 });
     expect(run.used).toBeGreaterThan(0.9);
     expect(run.refusedShare).toBeLessThan(0.05);
-    expect(run.most).toBeLessThan(1.5);
-    expect(run.least).toBeGreaterThan(0.75);
+    expect(run.most).toBeLessThan(1.25);
+    expect(run.least).toBeGreaterThan(0.7);
+  });
+
+  it('a till that joins one alone on the key gets its share (it once starved at the least pace)', () => {
+    const run = medianRun({
+      tills: 2,
+      capacity: 20,
+      refill: 10,
+      joinEveryMs: 10_000,
+      seconds: 300,
+    });
+    expect(run.used).toBeGreaterThan(0.9);
+    expect(run.least).toBeGreaterThan(0.8);
   });
 
   it('twenty that come back at the same moment: no herd of 429s, still the whole rate', () => {
-    const run = shareOneKey({ tills: 20, capacity: 40, refill: 40, joinEveryMs: 0, seconds: 120 });
+    const run = medianRun({ tills: 20, capacity: 40, refill: 40, joinEveryMs: 0, seconds: 120 });
     expect(run.used).toBeGreaterThan(0.9);
     expect(run.refusedShare).toBeLessThan(0.05);
     // Twenty drawn apart by their random waits converge more slowly (not yet to 1.5).

@@ -1,23 +1,31 @@
 // The fleet simulation at 50 tills (the README has 500): after an hour's outage that ends
-// for the whole chain at once, every sale arrives once and no till breaks a wait it was
-// told; with absurd Retry-After values, a 503 storm and half the shops' keys revoked, every
-// till keeps its policy and loses nothing. The issue's figures (429s <= 2 %, drain <= 1.15 x
-// the optimum, slowest <= 1.5 x the median) are not reached yet: this seed gives 36 % of
-// 429s and a drain of 1.74 x the optimum (README, "The fleet simulation"). They are printed
-// with each run and asserted here once the pacer reaches them.
+// for the whole chain at once, every sale arrives once, no till breaks a wait it was told,
+// and the chain meets the issue's goals: 429s at most 2 % of its requests, drained within
+// 1.15 times the optimum, the slowest till within 1.5 times the median (seeds 2 and 3:
+// 1.3 % and 1.4 %, 1.13 and 1.10, 1.20 and 1.14; 36 %, 1.74 and 1.91 at seed 2 before the
+// pacer kept to every limit told and came back from an outage one request first). With
+// absurd Retry-After values, a 503 storm and half the shops' keys revoked, every till
+// keeps its policy and loses nothing. Virtual time only: the same seed gives the same
+// figures on any machine.
 import { describe, expect, it } from 'vitest';
 import { runFleet } from './fleet-run.js';
 
 describe('a chain of tills after an outage', () => {
-  it('50 tills back from an outage together: every sale once, every wait kept', async () => {
-    const result = await runFleet({ tills: 50, seed: 2, faults: 'none' });
-    const { violations, timeline, ...figures } = result;
-    const summary = `${JSON.stringify(figures)} ${timeline}`;
-    expect(violations, summary).toEqual([]);
-    expect(figures.drainSeconds, summary).toBeGreaterThanOrEqual(figures.optimumSeconds);
-    expect([figures.lost, figures.twice, figures.inDoubt], summary).toEqual([0, 0, 0]);
-    expect(figures.recorded, summary).toBeGreaterThan(figures.backlog);
-  });
+  it.each([2, 3])(
+    '50 tills back from an outage together (seed %i): every sale once, every wait kept, polite',
+    async (seed) => {
+      const result = await runFleet({ tills: 50, seed, faults: 'none' });
+      const { violations, timeline, ...figures } = result;
+      const summary = `${JSON.stringify(figures)} ${timeline}`;
+      expect(violations, summary).toEqual([]);
+      expect(figures.drainSeconds, summary).toBeGreaterThanOrEqual(figures.optimumSeconds);
+      expect([figures.lost, figures.twice, figures.inDoubt], summary).toEqual([0, 0, 0]);
+      expect(figures.recorded, summary).toBeGreaterThan(figures.backlog);
+      expect(figures.share429, summary).toBeLessThanOrEqual(0.02);
+      expect(figures.drainVsOptimum, summary).toBeLessThanOrEqual(1.15);
+      expect(figures.slowestVsMedian, summary).toBeLessThanOrEqual(1.5);
+    },
+  );
 
   it('bad input (absurd Retry-After, 503 storm, keys revoked): every till keeps its policy, nothing lost', async () => {
     const { violations, ...figures } = await runFleet({ tills: 10, seed: 5, faults: 'all' });
