@@ -8,6 +8,7 @@ import type { Store } from '../../db/store.js';
 import type { SyncTuning } from '../../main/config/agent-config.js';
 import { longestWaitMs } from '../../main/sync/decide.js';
 import { queueFigures } from '../../main/sync/status.js';
+import type { FileVersion } from './file-version.js';
 
 interface Figures {
   uncertain: number;
@@ -17,7 +18,12 @@ interface Figures {
 }
 
 /** `store`: the till's store, whose queries read the figures as every process does. */
-export function createFigureChecks(checker: Database.Database, store: Store, tuning: SyncTuning) {
+export function createFigureChecks(
+  checker: Database.Database,
+  version: FileVersion,
+  store: Store,
+  tuning: SyncTuning,
+) {
   // Written out again, not taken from db/: the figures must be what the rows say.
   const figures = checker.prepare(
     `select
@@ -31,14 +37,12 @@ export function createFigureChecks(checker: Database.Database, store: Store, tun
   const perState = checker.prepare('select state, count(*) as n from outbox group by state');
   const outbox = createOutboxQueries(store.database);
   const longest = longestWaitMs(tuning);
-  const version = checker.prepare('pragma data_version').pluck();
   let seen: unknown;
 
   /** After a step of a process reading this wall clock: what its figures get wrong, if anything. */
   return (now: number | undefined): string | undefined => {
-    const changed = version.get();
-    if (now === undefined || changed === seen) return undefined;
-    seen = changed;
+    if (now === undefined || version.current === seen) return undefined;
+    seen = version.current;
     const rows = figures.get({ now, staleAfter: tuning.staleAfterMs, longest }) as Figures;
     const told = queueFigures(outbox, tuning, now);
     for (const figure of ['uncertain', 'stale', 'oldestPendingAt', 'nextAttemptAt'] as const)
