@@ -64,28 +64,37 @@ export async function quotaScene(context: WorldContext, deps: QuotaSceneDeps): P
   );
   const sales: number[] = [];
   for (let i = 0; i < count; i++) sales.push(deps.recordSale(EPOCH + world.time + offset));
-  const stateOf = deps.checker
-    .prepare(
-      `select o.state from outbox o join sales s on s.id = o.sale_id where s.customer_id = ?`,
-    )
-    .pluck();
-  // Asked after every step: each sale's state read again only once the file changed.
+  const statesOf = deps.checker.prepare(
+    `select s.customer_id as customer, o.state from outbox o join sales s on s.id = o.sale_id
+     where s.customer_id in (select value from json_each(?))`,
+  );
+  // Asked after every step: read again, in one statement, only once the file changed.
   const version = createFileVersion(deps.checker);
-  const state = keptWhileUnchanged(version, (customer: string) => stateOf.get(customer));
-  const synced = (sale: number) => state(`cus_${sale}`) === 'synced';
-  const syncedNow = (these: number[]) => {
+  const states = keptWhileUnchanged(
+    version,
+    (customers: string) =>
+      new Map(
+        (statesOf.all(customers) as Array<{ customer: string; state: string }>).map((row) => [
+          row.customer,
+          row.state,
+        ]),
+      ),
+  );
+  /** Those of `these` sales not synced now. */
+  const unsynced = (these: number[]) => {
     version.refresh();
-    return these.every(synced);
+    const now = states(JSON.stringify(these.map((sale) => `cus_${sale}`)));
+    return these.filter((sale) => now.get(`cus_${sale}`) !== 'synced');
   };
   // A till may keep half the burst for the key's other tills (it cannot know it is alone):
   // the sales beyond that half at the quota's rate.
   const paced = Math.max(0, count - quota.capacity / 2);
   const boundMs = SLACK_MS + (SLOWER_BY * 1000 * paced) / rate;
   const deadline = from + boundMs;
-  while (!syncedNow(sales)) {
+  while (unsynced(sales).length > 0) {
     const next = world.nextEventAt;
     if (next === undefined || next > deadline) {
-      const left = sales.filter((sale) => !synced(sale)).length;
+      const left = unsynced(sales).length;
       context.watch.violations.push(
         `after the faults, a rush of ${count} sales under a quota of ${quota.capacity} (+${quota.refillPerSecond}/s, ${quota.draft}): ${left} not synced within ${Math.round(boundMs)} ms (at ${world.time} ms)`,
       );
@@ -115,7 +124,7 @@ export async function quotaScene(context: WorldContext, deps: QuotaSceneDeps): P
   platform.liftRateLimit();
   const last = deps.recordSale(EPOCH + world.time + offset);
   const liftedBy = world.time + LIFTED_WITHIN_MS;
-  while (!syncedNow([last])) {
+  while (unsynced([last]).length > 0) {
     const next = world.nextEventAt;
     if (next === undefined || next > liftedBy) {
       context.watch.violations.push(
