@@ -49,13 +49,18 @@ export function createStepChecks(context: WorldContext, options: StepCheckOption
   const spinWatch = createSpinWatch(world);
   const report = (problem: string | null | undefined) => problem && flag(problem);
 
-  return (pid: number | null): void => {
+  // The checker's reads of a step in one read transaction: one lock of the file, not one each.
+  const checkRows = checker.transaction((pid: number | null) => {
     version.refresh();
     report(leaseWatch());
     report(sendingWatch());
     report(letGoWatch(pid));
     report(outboxWatch());
     report(figureChecks(world.processes.get(pid ?? -1)?.clock.now()));
+  });
+
+  return (pid: number | null): void => {
+    checkRows(pid);
     report(spinWatch());
     const alone = pid !== null && world.live().length === 1 && till.running.get(pid);
     if (alone && !alone.stopping) report(news.toldAtOnce(pid, alone.engine));
