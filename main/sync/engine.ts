@@ -9,6 +9,7 @@
 //   the same key and frozen body. Sales are written by the store with FULL durability.
 import { EventEmitter } from 'node:events';
 import { createCurrentShift } from '../../db/current-shift.js';
+import { oneRead } from '../../db/one-read.js';
 import { createOutboxQueries } from '../../db/outbox.js';
 import { createSaleReader } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
@@ -71,19 +72,22 @@ export function createSyncEngine(options: EngineOptions) {
   const { holder } = rights;
   const doubts = createDoubtClearing(doubtDeps, link.keysHonoured(config.baseUrl));
 
+  const inOneRead = oneRead(database);
   const status = (): SyncStatus =>
-    readSyncStatus({
-      counts: reader.countByState(),
-      outbox,
-      syncState,
-      config,
-      mode: options.mode,
-      owner,
-      now: clock.now(),
-      liveness,
-      storageProblem: storage.problem,
-      shift: currentShift(),
-    });
+    inOneRead(() =>
+      readSyncStatus({
+        counts: reader.countByState(),
+        outbox,
+        syncState,
+        config,
+        mode: options.mode,
+        owner,
+        now: clock.now(),
+        liveness,
+        storageProblem: storage.problem,
+        shift: currentShift(),
+      }),
+    );
   const news = createEngineNews(events, status, connection.dataVersion);
 
   // Its callbacks run later, once a tick or a sale calls them.
