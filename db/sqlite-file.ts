@@ -128,7 +128,10 @@ function refuseDamagedOrNewer(
     .prepare("select name from sqlite_schema where type = 'table' and name not like 'sqlite_%'")
     .pluck()
     .all() as string[];
-  for (const table of tables) sqlite.prepare(`select 1 from "${table}" limit 1`).get();
+  // One statement reads them all, table by table (one prepared per table cost more than
+  // the reads).
+  const firstRows = tables.map((table) => `(select 1 from "${table}" limit 1)`);
+  if (firstRows.length > 0) sqlite.prepare(`select ${firstRows.join(', ')}`).get();
   const version = Number(sqlite.pragma('user_version', { simple: true }));
   const known = migrationCount(migrationsFolder);
   if (version > known) {
