@@ -3,6 +3,7 @@
 // next attempt is, what is wrong with the clock or the engine's own storage, and the shift
 // the till is in. Read from the database alone (plus the engine's in-memory storage
 // problem), so any process (app, daemon, CLI) shows the same thing.
+import { oneRead } from '../../db/one-read.js';
 import { createOutboxQueries, type OutboxQueries } from '../../db/outbox.js';
 import type { OutboxState } from '../../domain/sale-states.js';
 import type { ShiftSummary } from '../../domain/shift.js';
@@ -126,15 +127,19 @@ export function readStoreStatus(
   config: AgentConfig,
   at: { now?: number; dataDir?: string } = {},
 ): SyncStatus {
-  return readSyncStatus({
-    counts: store.countByState(),
-    outbox: createOutboxQueries(store.database),
-    syncState: createSyncState(store.database),
-    config,
-    now: at.now ?? Date.now(),
-    dataDir: at.dataDir,
-    shift: store.shifts.current(),
-  });
+  const outbox = createOutboxQueries(store.database);
+  const syncState = createSyncState(store.database);
+  return oneRead(store.database)(() =>
+    readSyncStatus({
+      counts: store.countByState(),
+      outbox,
+      syncState,
+      config,
+      now: at.now ?? Date.now(),
+      dataDir: at.dataDir,
+      shift: store.shifts.current(),
+    }),
+  );
 }
 
 /** The status a stopping engine leaves, or none when it cannot be read (said in the log). */

@@ -3,6 +3,7 @@
 // till's own rows on the reporting process's clock. Checked after the steps that changed
 // the file, for a process that just ran: what a person reads of the queue is its rows.
 import type Database from 'better-sqlite3';
+import { oneRead } from '../../db/one-read.js';
 import { createOutboxQueries } from '../../db/outbox.js';
 import type { Store } from '../../db/store.js';
 import type { SyncTuning } from '../../main/config/agent-config.js';
@@ -36,6 +37,10 @@ export function createFigureChecks(
   );
   const perState = checker.prepare('select state, count(*) as n from outbox group by state');
   const outbox = createOutboxQueries(store.database);
+  const inOneRead = oneRead(store.database);
+  /** What the till tells, read as its status reads it (db/one-read.ts). */
+  const told = (now: number) =>
+    inOneRead(() => ({ figures: queueFigures(outbox, tuning, now), counts: store.countByState() }));
   const longest = longestWaitMs(tuning);
   let seen: unknown;
 
@@ -44,11 +49,10 @@ export function createFigureChecks(
     if (now === undefined || version.current === seen) return undefined;
     seen = version.current;
     const rows = figures.get({ now, staleAfter: tuning.staleAfterMs, longest }) as Figures;
-    const told = queueFigures(outbox, tuning, now);
+    const { figures: reported, counts } = told(now);
     for (const figure of ['uncertain', 'stale', 'oldestPendingAt', 'nextAttemptAt'] as const)
-      if (told[figure] !== rows[figure])
-        return `the till reports ${figure} ${told[figure]}, its rows say ${rows[figure]}`;
-    const counts = store.countByState();
+      if (reported[figure] !== rows[figure])
+        return `the till reports ${figure} ${reported[figure]}, its rows say ${rows[figure]}`;
     const states = perState.all() as Array<{ state: keyof typeof counts; n: number }>;
     const byState = new Map(states.map((row) => [row.state, row.n]));
     for (const [state, n] of Object.entries(counts))

@@ -12,6 +12,7 @@
 import type { Store } from '../../db/store.js';
 import type { AgentConfig } from '../../main/config/agent-config.js';
 import type { Answer } from '../../main/sync/classify.js';
+import { oneRead } from '../../db/one-read.js';
 import { createOutboxQueries } from '../../db/outbox.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { readSyncStatus, type SyncStatus } from '../../main/sync/status.js';
@@ -51,15 +52,18 @@ const isSuccess = (answer: Answer) =>
 export function statusReader(store: Store, config: () => AgentConfig) {
   const outbox = createOutboxQueries(store.database);
   const syncState = createSyncState(store.database);
+  const inOneRead = oneRead(store.database);
   return (now: number): SyncStatus =>
-    readSyncStatus({
-      counts: store.countByState(),
-      outbox,
-      syncState,
-      config: config(),
-      now,
-      shift: store.shifts.current(),
-    });
+    inOneRead(() =>
+      readSyncStatus({
+        counts: store.countByState(),
+        outbox,
+        syncState,
+        config: config(),
+        now,
+        shift: store.shifts.current(),
+      }),
+    );
 }
 
 export function createStatusWatch(world: World, options: StatusWatchOptions) {

@@ -49,18 +49,21 @@ export function createStepChecks(context: WorldContext, options: StepCheckOption
   const spinWatch = createSpinWatch(world);
   const report = (problem: string | null | undefined) => problem && flag(problem);
 
-  // The checker's reads of a step in one read transaction: one lock of the file, not one each.
-  const checkRows = checker.transaction((pid: number | null) => {
-    version.refresh();
+  const checkRows = (pid: number | null) => {
     report(leaseWatch());
     report(sendingWatch());
     report(letGoWatch(pid));
     report(outboxWatch());
     report(figureChecks(world.processes.get(pid ?? -1)?.clock.now()));
-  });
+  };
+  // Once the file changed, the rows are read again: in one read transaction, which locks
+  // the file once, not once a statement (nothing commits while the checks run).
+  const checkRowsTogether = checker.transaction(checkRows);
 
   return (pid: number | null): void => {
-    checkRows(pid);
+    const before = version.current;
+    version.refresh();
+    (version.current === before ? checkRows : checkRowsTogether)(pid);
     report(spinWatch());
     const alone = pid !== null && world.live().length === 1 && till.running.get(pid);
     if (alone && !alone.stopping) report(news.toldAtOnce(pid, alone.engine));
