@@ -11,7 +11,7 @@ import { EventEmitter } from 'node:events';
 import { createCurrentShift } from '../../db/current-shift.js';
 import { oneRead } from '../../db/one-read.js';
 import { createOutboxQueries } from '../../db/outbox.js';
-import { createSaleReader } from '../../db/read-sales.js';
+import { createStateCounts } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { keyFingerprint } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
@@ -50,7 +50,7 @@ export function createSyncEngine(options: EngineOptions) {
   const shutdown = new AbortController();
   const outbox = createOutboxQueries(database);
   const syncState = createSyncState(database, clock.now);
-  const reader = createSaleReader(database);
+  const countByState = createStateCounts(database);
   const currentShift = createCurrentShift(database).current;
   const storage = createStorageGuard(logger, clock.now, () => news.emit());
   const link = createLinkKnowledge(syncState, storage, logger, clock, () => {
@@ -76,7 +76,7 @@ export function createSyncEngine(options: EngineOptions) {
   const status = (): SyncStatus =>
     inOneRead(() =>
       readSyncStatus({
-        counts: reader.countByState(),
+        counts: countByState(),
         outbox,
         syncState,
         config,
