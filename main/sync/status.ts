@@ -4,7 +4,7 @@
 // the till is in. Read from the database alone (plus the engine's in-memory storage
 // problem), so any process (app, daemon, CLI) shows the same thing.
 import { oneRead } from '../../db/one-read.js';
-import { createOutboxQueries, type OutboxQueries } from '../../db/outbox.js';
+import { createQueueFigures, type QueueFigures } from '../../db/queue-figures.js';
 import type { OutboxState } from '../../domain/sale-states.js';
 import type { ShiftSummary } from '../../domain/shift.js';
 import type { Store } from '../../db/store.js';
@@ -30,7 +30,7 @@ const CLOCK_STEP_SHOWN_MS = 24 * 3_600_000;
 
 export interface StatusSources {
   counts: Record<OutboxState, number>;
-  outbox: OutboxQueries;
+  outbox: QueueFigures;
   syncState: SyncState;
   config: AgentConfig;
   mode?: SendingMode;
@@ -45,7 +45,7 @@ export interface StatusSources {
 }
 
 /** The queue's figures now: a next attempt further ahead than any wait is a clock step. */
-export const queueFigures = (outbox: OutboxQueries, tuning: SyncTuning, now: number) =>
+export const queueFigures = (outbox: QueueFigures, tuning: SyncTuning, now: number) =>
   outbox.figures(now, now + longestWaitMs(tuning), tuning.staleAfterMs);
 
 export function readSyncStatus(sources: StatusSources): SyncStatus {
@@ -127,7 +127,7 @@ export function readStoreStatus(
   config: AgentConfig,
   at: { now?: number; dataDir?: string } = {},
 ): SyncStatus {
-  const outbox = createOutboxQueries(store.database);
+  const outbox = createQueueFigures(store.database);
   const syncState = createSyncState(store.database);
   return oneRead(store.database)(() =>
     readSyncStatus({

@@ -4,7 +4,7 @@
 // the file, for a process that just ran: what a person reads of the queue is its rows.
 import type Database from 'better-sqlite3';
 import { oneRead } from '../../db/one-read.js';
-import { createOutboxQueries } from '../../db/outbox.js';
+import { createQueueFigures } from '../../db/queue-figures.js';
 import type { Store } from '../../db/store.js';
 import type { SyncTuning } from '../../main/config/agent-config.js';
 import { longestWaitMs } from '../../main/sync/decide.js';
@@ -36,7 +36,7 @@ export function createFigureChecks(
           from outbox where state = 'pending') as nextAttemptAt`,
   );
   const perState = checker.prepare('select state, count(*) as n from outbox group by state');
-  const outbox = createOutboxQueries(store.database);
+  const outbox = createQueueFigures(store.database);
   const inOneRead = oneRead(store.database);
   /** What the till tells, read as its status reads it (db/one-read.ts). */
   const told = (now: number) =>

@@ -13,7 +13,7 @@ import type { Store } from '../../db/store.js';
 import type { AgentConfig } from '../../main/config/agent-config.js';
 import type { Answer } from '../../main/sync/classify.js';
 import { oneRead } from '../../db/one-read.js';
-import { createOutboxQueries } from '../../db/outbox.js';
+import { createQueueFigures } from '../../db/queue-figures.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { readSyncStatus, type SyncStatus } from '../../main/sync/status.js';
 import type { AnswerRecord } from './answer-record.js';
@@ -50,7 +50,7 @@ const isSuccess = (answer: Answer) =>
  * at a wall time; its queries prepared once, not at every read.
  */
 export function statusReader(store: Store, config: () => AgentConfig) {
-  const outbox = createOutboxQueries(store.database);
+  const outbox = createQueueFigures(store.database);
   const syncState = createSyncState(store.database);
   const inOneRead = oneRead(store.database);
   return (now: number): SyncStatus =>
