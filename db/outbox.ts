@@ -11,15 +11,8 @@ import type { TillDatabase } from './open.js';
 import { prepareSaleLines } from './sale-items.js';
 import type { ClaimAnswer, ClaimedSale, Fence, OutcomeWrite } from './outbox-types.js';
 import { prepareOutboxWrites } from './outbox-writes.js';
-import {
-  UNCERTAIN_ROWS,
-  outbox,
-  PENDING_ROWS,
-  QUEUE_ROWS,
-  sales,
-  SENDING_ROWS,
-  syncState,
-} from './schema.js';
+import { createQueueFigures, DUE_ROWS } from './queue-figures.js';
+import { outbox, sales, syncState } from './schema.js';
 import { computed, typedQuery, type RowOf } from './typed-sql.js';
 
 const candidateColumns = {
@@ -48,29 +41,13 @@ const saleColumns = {
 };
 const leaseColumns = { owner: syncState.leaseOwner, epoch: syncState.leaseEpoch };
 
-/** The queue's figures for the status, in one read. */
-const figureColumns = (dueWhere: string) => ({
-  nextAttemptAt: computed<
-    number | null
-  >(`(select min(case when next_attempt_at > @farAhead then @now else next_attempt_at end)
-        from outbox where ${PENDING_ROWS})`),
-  oldestPendingAt: computed<number | null>(
-    `(select min(created_at) from outbox where ${QUEUE_ROWS})`,
-  ),
-  stale: computed<number>(
-    `(select count(*) from outbox where ${QUEUE_ROWS} and created_at < @staleBefore)`,
-  ),
-  due: computed<number>(`(select count(*) from outbox where ${dueWhere})`),
-  sending: computed<number>(`(select count(*) from outbox where ${SENDING_ROWS})`),
-  uncertain: computed<number>(`(select count(*) from outbox where ${UNCERTAIN_ROWS})`),
-});
-
 const bool = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
 export function createOutboxQueries(database: TillDatabase) {
   const { sqlite } = database;
-  // The queue's order comes from its index: the pending rows of it that are due.
-  const dueWhere = `${QUEUE_ROWS} and ${PENDING_ROWS} and (next_attempt_at is null or next_attempt_at <= @dueBefore or next_attempt_at > @farAhead)`;
+  // The limit is an expression, not a bare parameter: SQLite reads a bare bound LIMIT as it
+  // plans, so every new value bound re-prepared the statement at its next run (about three
+  // times the cost of the read itself, at every pass).
   const candidates = typedQuery<
     typeof candidateColumns,
     { dueBefore: number; farAhead: number; after: number; afterPosition: number; limit: number }
@@ -78,8 +55,8 @@ export function createOutboxQueries(database: TillDatabase) {
     sqlite,
     candidateColumns,
     (list) => `select ${list}
-    from outbox where ${dueWhere} and (created_at, rowid) > (@after, @afterPosition)
-    order by created_at, rowid limit @limit`,
+    from outbox where ${DUE_ROWS} and (created_at, rowid) > (@after, @afterPosition)
+    order by created_at, rowid limit @limit + 0`,
   );
   const saleRows = typedQuery<typeof saleColumns, { saleIds: string }>(
     sqlite,
@@ -95,10 +72,7 @@ export function createOutboxQueries(database: TillDatabase) {
   const writes = prepareOutboxWrites(database);
   const logAttempt = prepareAttemptLog(database);
   const keysHonoured = sqlite.transaction(writes.keysHonoured);
-  const figures = typedQuery<
-    ReturnType<typeof figureColumns>,
-    { now: number; farAhead: number; dueBefore: number; staleBefore: number }
-  >(sqlite, figureColumns(dueWhere), (list) => `select ${list}`);
+  const { figures } = createQueueFigures(database);
 
   /**
    * The bodies of the first sends of a batch of due sales, read in two statements for the
@@ -224,9 +198,7 @@ export function createOutboxQueries(database: TillDatabase) {
      */
     makeAllDue: (now: number, askedAt: number | null = null): number =>
       writes.makeDue({ now, askedAt }),
-    figures(now: number, farAhead: number, staleAfterMs: number) {
-      return figures.get({ now, farAhead, dueBefore: now, staleBefore: now - staleAfterMs })!;
-    },
+    figures,
   };
 }
 

@@ -40,7 +40,21 @@ const summaryColumns = {
   uncertain: outbox.uncertain,
 };
 
-export function createSaleReader({ db, sqlite }: TillDatabase, history?: History) {
+/** Sales per outbox state: all the sync engine reads of the sales (for its status). */
+export function createStateCounts({ db }: TillDatabase): () => Record<OutboxState, number> {
+  // Kept by triggers on the outbox: a read of five rows, however long the history.
+  const selectCounts = db
+    .select({ state: outboxCounts.state, count: outboxCounts.count })
+    .from(outboxCounts)
+    .prepare();
+  return () => {
+    const counts = Object.fromEntries(selectCounts.all().map((row) => [row.state, row.count]));
+    return countPerState((state) => Number(counts[state] ?? 0));
+  };
+}
+
+export function createSaleReader(database: TillDatabase, history?: History) {
+  const { db, sqlite } = database;
   const selectSale = db
     .select()
     .from(sales)
@@ -53,11 +67,7 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
     .where(eq(saleItems.saleId, sql.placeholder('id')))
     .orderBy(asc(saleItems.lineNumber))
     .prepare();
-  // Kept by triggers on the outbox: a read of five rows, however long the history.
-  const selectCounts = db
-    .select({ state: outboxCounts.state, count: outboxCounts.count })
-    .from(outboxCounts)
-    .prepare();
+  const countByState = createStateCounts(database);
 
   type ArchivedFilter = {
     state: OutboxState | null;
@@ -186,11 +196,6 @@ export function createSaleReader({ db, sqlite }: TillDatabase, history?: History
       .where(inArray(sales.id, [...ids]))
       .orderBy(desc(sales.receiptNumber))
       .all();
-  }
-
-  function countByState(): Record<OutboxState, number> {
-    const counts = Object.fromEntries(selectCounts.all().map((row) => [row.state, row.count]));
-    return countPerState((state) => Number(counts[state] ?? 0));
   }
 
   return { getSale, listSales, summariesOf, countByState };

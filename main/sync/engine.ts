@@ -9,8 +9,9 @@
 //   the same key and frozen body. Sales are written by the store with FULL durability.
 import { EventEmitter } from 'node:events';
 import { createCurrentShift } from '../../db/current-shift.js';
+import { oneRead } from '../../db/one-read.js';
 import { createOutboxQueries } from '../../db/outbox.js';
-import { createSaleReader } from '../../db/read-sales.js';
+import { createStateCounts } from '../../db/read-sales.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { keyFingerprint } from '../config/api-key-info.js';
 import type { AgentConfig } from '../config/agent-config.js';
@@ -49,7 +50,7 @@ export function createSyncEngine(options: EngineOptions) {
   const shutdown = new AbortController();
   const outbox = createOutboxQueries(database);
   const syncState = createSyncState(database, clock.now);
-  const reader = createSaleReader(database);
+  const countByState = createStateCounts(database);
   const currentShift = createCurrentShift(database).current;
   const storage = createStorageGuard(logger, clock.now, () => news.emit());
   const link = createLinkKnowledge(syncState, storage, logger, clock, () => {
@@ -71,19 +72,22 @@ export function createSyncEngine(options: EngineOptions) {
   const { holder } = rights;
   const doubts = createDoubtClearing(doubtDeps, link.keysHonoured(config.baseUrl));
 
+  const inOneRead = oneRead(database);
   const status = (): SyncStatus =>
-    readSyncStatus({
-      counts: reader.countByState(),
-      outbox,
-      syncState,
-      config,
-      mode: options.mode,
-      owner,
-      now: clock.now(),
-      liveness,
-      storageProblem: storage.problem,
-      shift: currentShift(),
-    });
+    inOneRead(() =>
+      readSyncStatus({
+        counts: countByState(),
+        outbox,
+        syncState,
+        config,
+        mode: options.mode,
+        owner,
+        now: clock.now(),
+        liveness,
+        storageProblem: storage.problem,
+        shift: currentShift(),
+      }),
+    );
   const news = createEngineNews(events, status, connection.dataVersion);
 
   // Its callbacks run later, once a tick or a sale calls them.

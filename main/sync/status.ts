@@ -3,7 +3,8 @@
 // next attempt is, what is wrong with the clock or the engine's own storage, and the shift
 // the till is in. Read from the database alone (plus the engine's in-memory storage
 // problem), so any process (app, daemon, CLI) shows the same thing.
-import { createOutboxQueries, type OutboxQueries } from '../../db/outbox.js';
+import { oneRead } from '../../db/one-read.js';
+import { createQueueFigures, type QueueFigures } from '../../db/queue-figures.js';
 import type { OutboxState } from '../../domain/sale-states.js';
 import type { ShiftSummary } from '../../domain/shift.js';
 import type { Store } from '../../db/store.js';
@@ -29,7 +30,7 @@ const CLOCK_STEP_SHOWN_MS = 24 * 3_600_000;
 
 export interface StatusSources {
   counts: Record<OutboxState, number>;
-  outbox: OutboxQueries;
+  outbox: QueueFigures;
   syncState: SyncState;
   config: AgentConfig;
   mode?: SendingMode;
@@ -44,7 +45,7 @@ export interface StatusSources {
 }
 
 /** The queue's figures now: a next attempt further ahead than any wait is a clock step. */
-export const queueFigures = (outbox: OutboxQueries, tuning: SyncTuning, now: number) =>
+export const queueFigures = (outbox: QueueFigures, tuning: SyncTuning, now: number) =>
   outbox.figures(now, now + longestWaitMs(tuning), tuning.staleAfterMs);
 
 export function readSyncStatus(sources: StatusSources): SyncStatus {
@@ -126,15 +127,19 @@ export function readStoreStatus(
   config: AgentConfig,
   at: { now?: number; dataDir?: string } = {},
 ): SyncStatus {
-  return readSyncStatus({
-    counts: store.countByState(),
-    outbox: createOutboxQueries(store.database),
-    syncState: createSyncState(store.database),
-    config,
-    now: at.now ?? Date.now(),
-    dataDir: at.dataDir,
-    shift: store.shifts.current(),
-  });
+  const outbox = createQueueFigures(store.database);
+  const syncState = createSyncState(store.database);
+  return oneRead(store.database)(() =>
+    readSyncStatus({
+      counts: store.countByState(),
+      outbox,
+      syncState,
+      config,
+      now: at.now ?? Date.now(),
+      dataDir: at.dataDir,
+      shift: store.shifts.current(),
+    }),
+  );
 }
 
 /** The status a stopping engine leaves, or none when it cannot be read (said in the log). */

@@ -3,11 +3,13 @@
 // till's own rows on the reporting process's clock. Checked after the steps that changed
 // the file, for a process that just ran: what a person reads of the queue is its rows.
 import type Database from 'better-sqlite3';
-import { createOutboxQueries } from '../../db/outbox.js';
+import { oneRead } from '../../db/one-read.js';
+import { createQueueFigures } from '../../db/queue-figures.js';
 import type { Store } from '../../db/store.js';
 import type { SyncTuning } from '../../main/config/agent-config.js';
 import { longestWaitMs } from '../../main/sync/decide.js';
 import { queueFigures } from '../../main/sync/status.js';
+import type { FileVersion } from './file-version.js';
 
 interface Figures {
   uncertain: number;
@@ -17,7 +19,12 @@ interface Figures {
 }
 
 /** `store`: the till's store, whose queries read the figures as every process does. */
-export function createFigureChecks(checker: Database.Database, store: Store, tuning: SyncTuning) {
+export function createFigureChecks(
+  checker: Database.Database,
+  version: FileVersion,
+  store: Store,
+  tuning: SyncTuning,
+) {
   // Written out again, not taken from db/: the figures must be what the rows say.
   const figures = checker.prepare(
     `select
@@ -29,22 +36,23 @@ export function createFigureChecks(checker: Database.Database, store: Store, tun
           from outbox where state = 'pending') as nextAttemptAt`,
   );
   const perState = checker.prepare('select state, count(*) as n from outbox group by state');
-  const outbox = createOutboxQueries(store.database);
+  const outbox = createQueueFigures(store.database);
+  const inOneRead = oneRead(store.database);
+  /** What the till tells, read as its status reads it (db/one-read.ts). */
+  const told = (now: number) =>
+    inOneRead(() => ({ figures: queueFigures(outbox, tuning, now), counts: store.countByState() }));
   const longest = longestWaitMs(tuning);
-  const version = checker.prepare('pragma data_version').pluck();
   let seen: unknown;
 
   /** After a step of a process reading this wall clock: what its figures get wrong, if anything. */
   return (now: number | undefined): string | undefined => {
-    const changed = version.get();
-    if (now === undefined || changed === seen) return undefined;
-    seen = changed;
+    if (now === undefined || version.current === seen) return undefined;
+    seen = version.current;
     const rows = figures.get({ now, staleAfter: tuning.staleAfterMs, longest }) as Figures;
-    const told = queueFigures(outbox, tuning, now);
+    const { figures: reported, counts } = told(now);
     for (const figure of ['uncertain', 'stale', 'oldestPendingAt', 'nextAttemptAt'] as const)
-      if (told[figure] !== rows[figure])
-        return `the till reports ${figure} ${told[figure]}, its rows say ${rows[figure]}`;
-    const counts = store.countByState();
+      if (reported[figure] !== rows[figure])
+        return `the till reports ${figure} ${reported[figure]}, its rows say ${rows[figure]}`;
     const states = perState.all() as Array<{ state: keyof typeof counts; n: number }>;
     const byState = new Map(states.map((row) => [row.state, row.n]));
     for (const [state, n] of Object.entries(counts))

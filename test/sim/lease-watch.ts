@@ -4,6 +4,7 @@
 // would leave the fence alone to keep two senders apart. And a live sender renews its lease
 // before it runs out, while it has sales claimed.
 import type Database from 'better-sqlite3';
+import { keptWhileUnchanged, type FileVersion } from './file-version.js';
 import type { LivenessMode } from './sim-till.js';
 import type { World } from './world.js';
 
@@ -15,6 +16,7 @@ interface LeaseRow {
 
 export function createLeaseWatch(
   database: Database.Database,
+  version: FileVersion,
   world: World,
   mode: LivenessMode,
   ttlMs: number,
@@ -24,10 +26,12 @@ export function createLeaseWatch(
   const read = database.prepare(
     'select lease_owner as owner, lease_epoch as epoch, lease_expires_at as expiresAt from sync_state where id = 1',
   );
-  const claimed = database
+  const claimedBy = database
     .prepare(`select count(*) from outbox where state = 'sending' and claim_owner = ?`)
     .pluck();
+  const claimed = keptWhileUnchanged(version, (owner: string) => claimedBy.get(owner) as number);
   let last = read.get() as LeaseRow;
+  let lastAt = version.current;
   const pidOf = (owner: string) => Number(owner.split('#')[1]);
 
   /**
@@ -37,7 +41,7 @@ export function createLeaseWatch(
   function renewedInTime(lease: LeaseRow): string | undefined {
     if (lease.owner === null || world.time < quietSince() + ttlMs) return undefined;
     const holder = world.processes.get(pidOf(lease.owner));
-    if (!holder?.alive || (claimed.get(lease.owner) as number) === 0) return undefined;
+    if (!holder?.alive || claimed(lease.owner) === 0) return undefined;
     const late = holder.clock.now() - lease.expiresAt;
     return late > 0
       ? `${lease.owner} sends under a lease that ran out ${late} ms ago (it did not renew it)`
@@ -46,6 +50,9 @@ export function createLeaseWatch(
 
   /** What is wrong with the lease's last change, if anything. */
   return function check(): string | undefined {
+    // An unchanged file holds the lease read last: it has not changed hands.
+    if (version.current === lastAt) return renewedInTime(last);
+    lastAt = version.current;
     const now = read.get() as LeaseRow;
     const before = last;
     last = now;

@@ -7,6 +7,7 @@
 // stored twice. Checked after every step of the world, against the requests the platform
 // saw (which process sent each, and when).
 import type Database from 'better-sqlite3';
+import type { FileVersion } from './file-version.js';
 import type { SimPlatform } from './sim-platform.js';
 import type { World } from './world.js';
 
@@ -18,6 +19,7 @@ interface Fenced {
 
 export function createLetGoWatch(
   checker: Database.Database,
+  version: FileVersion,
   world: World,
   platform: Pick<SimPlatform, 'requestUnder'>,
 ) {
@@ -32,8 +34,12 @@ export function createLetGoWatch(
   const takes: Array<{ at: number; owner: string | null }> = [];
   let last = leaseOf.get() as { owner: string | null; epoch: number };
   let seen = 0;
+  /** The file's version when every fenced answer in it had been checked. */
+  let checkedAt: number | undefined;
   /** `pid`: the process whose event the world's last step ran (null: a world event). */
   return function check(pid: number | null): string | undefined {
+    // An unchanged file holds the same lease, and no fenced answer not checked already.
+    if (version.current === checkedAt) return undefined;
     const lease = leaseOf.get() as { owner: string | null; epoch: number };
     // A lease taken and given back within one step (a short pass with nothing to send, as
     // after a clock step made a live sender's lease look run out) reads free at a new epoch:
@@ -51,6 +57,7 @@ export function createLetGoWatch(
       if (!takes.some((take) => take.at >= request.at && take.owner !== sender))
         return `process ${request.pid}'s answer (sent at ${request.at} ms) was fenced, though no other sender took the lease since: it let go of its lease with the request on the wire`;
     }
+    checkedAt = version.current;
     return undefined;
   };
 }

@@ -10,6 +10,7 @@
 // and a doubt is cleared only by a platform that honours keys, or with a new revision.
 import type Database from 'better-sqlite3';
 import { PARKED_UNCERTAIN } from '../../domain/outcomes.js';
+import type { FileVersion } from './file-version.js';
 
 interface Row {
   saleId: string;
@@ -104,8 +105,11 @@ function changeProblem(was: Row, row: Row, lease: Lease, honoursKeys: boolean): 
   return undefined;
 }
 
-export function createOutboxWatch(checker: Database.Database, honoursKeys: boolean) {
-  const version = checker.prepare('pragma data_version').pluck();
+export function createOutboxWatch(
+  checker: Database.Database,
+  version: FileVersion,
+  honoursKeys: boolean,
+) {
   const rows = checker.prepare(
     `select o.sale_id as saleId, s.receipt_number as receipt, o.revision,
        o.idempotency_key as key, o.state, o.request_body as body, o.attempts,
@@ -122,9 +126,8 @@ export function createOutboxWatch(checker: Database.Database, honoursKeys: boole
   const last = new Map<string, Row>();
   let seen: unknown;
   return (): string | undefined => {
-    const now = version.get();
-    if (now === seen) return undefined;
-    seen = now;
+    if (version.current === seen) return undefined;
+    seen = version.current;
     const lease = leaseOf.get() as Lease;
     let problem: string | undefined;
     for (const row of rows.all() as Row[]) {

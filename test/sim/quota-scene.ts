@@ -9,6 +9,7 @@
 //   till sent with nothing left it knew of).
 import type Database from 'better-sqlite3';
 import type { AnswerRecord } from './answer-record.js';
+import { createFileVersion, keptWhileUnchanged } from './file-version.js';
 import type { RateLimitDraft } from './platform-quota.js';
 import type { WorldContext } from './world-events.js';
 import { EPOCH } from './world.js';
@@ -63,21 +64,37 @@ export async function quotaScene(context: WorldContext, deps: QuotaSceneDeps): P
   );
   const sales: number[] = [];
   for (let i = 0; i < count; i++) sales.push(deps.recordSale(EPOCH + world.time + offset));
-  const state = deps.checker
-    .prepare(
-      `select o.state from outbox o join sales s on s.id = o.sale_id where s.customer_id = ?`,
-    )
-    .pluck();
-  const allSynced = () => sales.every((sale) => state.get(`cus_${sale}`) === 'synced');
+  const statesOf = deps.checker.prepare(
+    `select s.customer_id as customer, o.state from outbox o join sales s on s.id = o.sale_id
+     where s.customer_id in (select value from json_each(?))`,
+  );
+  // Asked after every step: read again, in one statement, only once the file changed.
+  const version = createFileVersion(deps.checker);
+  const states = keptWhileUnchanged(
+    version,
+    (customers: string) =>
+      new Map(
+        (statesOf.all(customers) as Array<{ customer: string; state: string }>).map((row) => [
+          row.customer,
+          row.state,
+        ]),
+      ),
+  );
+  /** Those of `these` sales not synced now. */
+  const unsynced = (these: number[]) => {
+    version.refresh();
+    const now = states(JSON.stringify(these.map((sale) => `cus_${sale}`)));
+    return these.filter((sale) => now.get(`cus_${sale}`) !== 'synced');
+  };
   // A till may keep half the burst for the key's other tills (it cannot know it is alone):
   // the sales beyond that half at the quota's rate.
   const paced = Math.max(0, count - quota.capacity / 2);
   const boundMs = SLACK_MS + (SLOWER_BY * 1000 * paced) / rate;
   const deadline = from + boundMs;
-  while (!allSynced()) {
+  while (unsynced(sales).length > 0) {
     const next = world.nextEventAt;
     if (next === undefined || next > deadline) {
-      const left = sales.filter((sale) => state.get(`cus_${sale}`) !== 'synced').length;
+      const left = unsynced(sales).length;
       context.watch.violations.push(
         `after the faults, a rush of ${count} sales under a quota of ${quota.capacity} (+${quota.refillPerSecond}/s, ${quota.draft}): ${left} not synced within ${Math.round(boundMs)} ms (at ${world.time} ms)`,
       );
@@ -107,7 +124,7 @@ export async function quotaScene(context: WorldContext, deps: QuotaSceneDeps): P
   platform.liftRateLimit();
   const last = deps.recordSale(EPOCH + world.time + offset);
   const liftedBy = world.time + LIFTED_WITHIN_MS;
-  while (state.get(`cus_${last}`) !== 'synced') {
+  while (unsynced([last]).length > 0) {
     const next = world.nextEventAt;
     if (next === undefined || next > liftedBy) {
       context.watch.violations.push(

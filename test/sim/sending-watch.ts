@@ -4,6 +4,7 @@
 // as waiting; one left "sending" would say the till is busy when it waits. Its pass may
 // hold it while it waits for other answers, or a disk refuses to write it back.
 import type Database from 'better-sqlite3';
+import { keptWhileUnchanged, type FileVersion } from './file-version.js';
 import type { World } from './world.js';
 
 interface SendingRow {
@@ -13,6 +14,7 @@ interface SendingRow {
 
 export function createSendingWatch(
   checker: Database.Database,
+  version: FileVersion,
   world: World,
   /** How long a sale may sit between requests and still be "sending". */
   waitInPlaceMs: number,
@@ -21,16 +23,17 @@ export function createSendingWatch(
   /** Whether a process waits for an answer (its pass, and the sales it holds, go on). */
   waiting: (pid: number) => boolean,
 ) {
-  const between = checker.prepare(
+  const betweenRequests = checker.prepare(
     `select idempotency_key as key, claim_owner as owner from outbox
      where state = 'sending' and in_flight_at is null`,
   );
+  const between = keptWhileUnchanged(version, () => betweenRequests.all() as SendingRow[]);
   /** Since when each sale has been "sending" with no request on the wire. */
   const idleSince = new Map<string, number>();
   /** The sales whose pass was waiting for an answer at the last step. */
   const waitedAt = new Map<string, number>();
   return (): string | null => {
-    const rows = between.all() as SendingRow[];
+    const rows = between();
     const now = world.time;
     const seen = new Set<string>();
     let problem: string | null = null;

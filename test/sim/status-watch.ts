@@ -12,7 +12,8 @@
 import type { Store } from '../../db/store.js';
 import type { AgentConfig } from '../../main/config/agent-config.js';
 import type { Answer } from '../../main/sync/classify.js';
-import { createOutboxQueries } from '../../db/outbox.js';
+import { oneRead } from '../../db/one-read.js';
+import { createQueueFigures } from '../../db/queue-figures.js';
 import { createSyncState } from '../../db/sync-state.js';
 import { readSyncStatus, type SyncStatus } from '../../main/sync/status.js';
 import type { AnswerRecord } from './answer-record.js';
@@ -49,17 +50,20 @@ const isSuccess = (answer: Answer) =>
  * at a wall time; its queries prepared once, not at every read.
  */
 export function statusReader(store: Store, config: () => AgentConfig) {
-  const outbox = createOutboxQueries(store.database);
+  const outbox = createQueueFigures(store.database);
   const syncState = createSyncState(store.database);
+  const inOneRead = oneRead(store.database);
   return (now: number): SyncStatus =>
-    readSyncStatus({
-      counts: store.countByState(),
-      outbox,
-      syncState,
-      config: config(),
-      now,
-      shift: store.shifts.current(),
-    });
+    inOneRead(() =>
+      readSyncStatus({
+        counts: store.countByState(),
+        outbox,
+        syncState,
+        config: config(),
+        now,
+        shift: store.shifts.current(),
+      }),
+    );
 }
 
 export function createStatusWatch(world: World, options: StatusWatchOptions) {
