@@ -23,10 +23,30 @@ function publish(view: PrinterView): void {
   for (const listener of listeners) listener(latest);
 }
 
+// The agent sends a `printer` event after every change. An answer is newer than every event
+// heard before its call, but an event heard while the call was in flight may be newer than
+// the answer: a test page's answer ("not tried yet", the job waiting) came after the event
+// of the page printed ("ready"), and the screen stayed "not tried yet" for good.
+let eventsHeard = 0;
+
+function publishEvent(view: PrinterView): void {
+  eventsHeard += 1;
+  publish(view);
+}
+
+/** Shares an answer unless an event came while its call was in flight (the event is as new). */
+async function publishAnswer(
+  call: Promise<ContractResult<PrinterView>>,
+): Promise<ContractResult<PrinterView>> {
+  const heardBefore = eventsHeard;
+  const result = await call;
+  if (result.ok && eventsHeard === heardBefore) publish(result.value);
+  return result;
+}
+
 /** Reads the printer again (after Settings changed its address, say). */
 export async function refreshPrinter(): Promise<void> {
-  const result = await api.getPrinter({});
-  if (result.ok) publish(result.value);
+  await publishAnswer(api.getPrinter({}));
 }
 
 /** The printer: read once, then kept current by the agent's events. */
@@ -35,7 +55,7 @@ export function usePrinter(): PrinterNow | undefined {
   useEffect(() => {
     listeners.add(setPrinter);
     void refreshPrinter();
-    const stop = api.on('printer', publish);
+    const stop = api.on('printer', publishEvent);
     return () => {
       listeners.delete(setPrinter);
       stop();
@@ -53,8 +73,6 @@ export async function askPrinter(
   call: Promise<ContractResult<PrinterView>>,
   words: Translator,
 ): Promise<string | undefined> {
-  const result = await call;
-  if (!result.ok) return words.error(result.error);
-  publish(result.value);
-  return undefined;
+  const result = await publishAnswer(call);
+  return result.ok ? undefined : words.error(result.error);
 }

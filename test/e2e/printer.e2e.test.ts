@@ -102,10 +102,22 @@ describe.skipIf(!chromiumAvailable)(
         openDrawerAfterCash: true,
         printAfterSale: true,
       });
-      await button('Print test page').click();
-      await poll(() => page.getByTestId('printer-state').textContent()).toBe(
-        `${printer.text}: Ready`,
+      // The test page's answer held until the page printed and the agent's event said so on
+      // screen: an answer that comes after the event (a busy machine) must not take the
+      // screen back to "Not tried yet" (it did, and nothing came after to correct it).
+      const ready = `${printer.text}: Ready`;
+      await page.route(
+        '**/api/printTestPage',
+        async (route) => {
+          const answer = await route.fetch();
+          await poll(() => page.getByTestId('printer-state').textContent()).toBe(ready);
+          await route.fulfill({ response: answer });
+        },
+        { times: 1 },
       );
+      await button('Print test page').click();
+      await page.getByText('Test page sent to the printer.').waitFor();
+      expect(await page.getByTestId('printer-state').textContent()).toBe(ready);
       expect(printedSince(printer, 0).cuts).toBe(1);
       await shot('settings-printer');
 
