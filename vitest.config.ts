@@ -9,6 +9,8 @@ const throwawayConfigHome = mkdtempSync(join(tmpdir(), 'tillsync-test-home-'));
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The built command and UI, current with the sources, before any file runs.
+    globalSetup: ['test/global-setup.ts'],
     // better-sqlite3 is a native module: separate processes keep each file's handles apart.
     pool: 'forks',
     // Two files at once even on two cores: most files wait on processes, servers and

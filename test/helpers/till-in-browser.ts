@@ -5,25 +5,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { createService } from '../../main/agent/service.js';
-import { startConsole } from '../../main/console/server.js';
+import { DEFAULT_RENDERER_DIR, startConsole } from '../../main/console/server.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { launchChromium } from './browser.js';
-import { repoRoot } from './cli.js';
 import { consoleRuntime } from './runtime.js';
 
 export async function startTillInBrowser(name: string, sync: Record<string, unknown>) {
   const dataDir = mkdtempSync(join(tmpdir(), `tillsync-${name}-`));
-  // The UI as the source says it now, built into this till's own folder: a build into the
-  // shared renderer/dist empties it first, and a test in the other worker that loaded a
-  // page then found no UI (its Till screen never came).
-  const rendererDir = mkdtempSync(join(tmpdir(), `tillsync-${name}-ui-`));
-  await build({
-    configFile: join(repoRoot, 'renderer', 'vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir: rendererDir, emptyOutDir: true },
-  });
+  // The UI built once for the whole run (test/global-setup.ts), never during it: a build
+  // into renderer/dist empties it first, and a page another worker had loaded found no UI.
+  const rendererDir = DEFAULT_RENDERER_DIR;
   const sandbox = await startSandbox({ dbFile: join(dataDir, 'platform.db'), rateLimit: false });
   const key = await sandbox.mintKey({ scope: 'sales:write sales:read', subject: `till_${name}` });
   const runtime = await consoleRuntime(dataDir, { baseUrl: sandbox.url, key, sync });
@@ -62,7 +54,6 @@ export async function startTillInBrowser(name: string, sync: Record<string, unkn
       await runtime.close();
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
-      rmSync(rendererDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,16 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { toScaledInteger } from '../../domain/money.js';
+import { cliEntry } from '../helpers/cli.js';
 import { checked } from '../helpers/sales.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { waitUntil } from './helpers.js';
 
-const cliEntry = fileURLToPath(new URL('../../main/cli/bin.ts', import.meta.url));
 const TOTAL_SALES = 1000;
 const KILLS = 22;
 
@@ -23,7 +22,7 @@ interface RemoteSale {
 }
 
 function startDaemon(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', cliEntry, 'daemon'], {
+  return spawn(process.execPath, [cliEntry, 'daemon'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

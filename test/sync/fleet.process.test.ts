@@ -7,7 +7,7 @@
 // daemon drain in seconds, so the first second's slow start weighs heavily. On the 2-core
 // machine, with another job running, this run gave 0-0.3 % and 0.59-0.63 (the pacer of 26
 // November: 0.3-2.9 % and 0.55-0.56); with 150 sales a daemon (bench:fleet), 0.1 % and
-// 0.85 (26 November, same load: 0.9 % and 0.80). Needs `npm run build`.
+// 0.85 (26 November, same load: 0.9 % and 0.80). Runs the built daemon (test/global-setup.ts).
 import { describe, expect, it } from 'vitest';
 import { runFleet } from '../../bench/fleet-run.js';
 
