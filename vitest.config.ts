@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import SimulationFirst from './test/sequencer.js';
 
 // A test that forgets to choose a data folder must never write to the real per-user one.
 const throwawayConfigHome = mkdtempSync(join(tmpdir(), 'tillsync-test-home-'));
@@ -11,6 +12,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The built command and UI, current with the sources, before any file runs.
     globalSetup: ['test/global-setup.ts'],
+    sequence: { sequencer: SimulationFirst },
     // better-sqlite3 is a native module: separate processes keep each file's handles apart.
     pool: 'forks',
     // Two files at once even on two cores: most files wait on processes, servers and
