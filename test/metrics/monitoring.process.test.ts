@@ -63,7 +63,10 @@ function till(name: string, platformUrl: string, metricsEnv: Record<string, stri
     debounceMs: 0,
     backoffBaseMs: 100,
     backoffCapMs: 400,
-    requestTimeoutMs: 800,
+    // Long enough that every answer comes on a loaded machine: a 503 that took longer than
+    // 800 ms (ten tills in one process beside the simulation) left a sale "may be on the
+    // platform", and the figures a test expects counted one uncertain.
+    requestTimeoutMs: 5_000,
   };
   writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ sync: quick }));
   const store = openStore(join(dataDir, 'tillsync.db'));
