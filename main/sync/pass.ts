@@ -177,7 +177,6 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       const sale = claimed.sale;
       const startedAt = clock.now();
       const answer = await sender.postSale(sale.requestBody, sale.idempotencyKey, signal);
-      pacer.answered();
       const now = clock.now();
       const decision = decide({
         answer,
@@ -222,6 +221,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       }
       if (answer.kind === 'response')
         pacer.note(readRateLimits(answer.headers), answer.status === 429);
+      pacer.answered(); // after note(): the workers waiting on it go on at the pace it read
       if (decision.queueWaitMs !== null) onQueueWait(decision.queueWaitMs);
       if (decision.retryInPlaceMs !== null && !outcomes.blocked) {
         tries += 1;
