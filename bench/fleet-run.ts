@@ -38,6 +38,8 @@ export interface FleetFigures {
   seconds: number;
   /** The bucket's best: its burst (full after the outage), then its refill. */
   optimumSeconds: number;
+  /** Answers per second from the first answer after the lift, by status. */
+  timeline: Record<string, number>[];
   /** Achieved rate against the allowed one: optimum ÷ seconds. */
   rateRatio: number;
   /** Every answer the platform gave to /v1/ (sales and key checks), by status. */
@@ -155,10 +157,11 @@ export async function runFleet(options: FleetOptions): Promise<FleetFigures> {
     await Promise.all(daemons.map(stop));
     const sandboxEnd = lineOf(sandbox, /"statuses"/);
     sandbox.kill('SIGTERM');
-    const { statuses, spanSeconds, sinceLiftSeconds } = JSON.parse(await sandboxEnd) as {
+    const { statuses, spanSeconds, sinceLiftSeconds, timeline } = JSON.parse(await sandboxEnd) as {
       statuses: Record<string, number>;
       spanSeconds: number;
       sinceLiftSeconds: number;
+      timeline: (Record<string, number> | null)[];
     };
 
     const tillKeys = databases.flatMap(
@@ -189,6 +192,7 @@ export async function runFleet(options: FleetOptions): Promise<FleetFigures> {
       optimumSeconds,
       rateRatio: optimumSeconds / spanSeconds,
       statuses,
+      timeline: timeline.map((second) => second ?? {}),
       requests,
       throttled,
       throttledShare: requests ? throttled / requests : 0,

@@ -12,6 +12,8 @@ const [dbFile, capacity, refillPerSecond] = process.argv.slice(2);
 const statuses: Record<string, number> = {};
 let firstAt = 0;
 let lastAt = 0;
+// Answers per second since the first, by status: where in the drain the rate is lost.
+const timeline: Record<string, number>[] = [];
 subscribe('http.server.response.finish', (message) => {
   const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
   if (!request.url?.startsWith('/v1/')) return;
@@ -19,6 +21,8 @@ subscribe('http.server.response.finish', (message) => {
   statuses[status] = (statuses[status] ?? 0) + 1;
   lastAt = performance.now();
   firstAt ||= lastAt;
+  const second = (timeline[Math.floor((lastAt - firstAt) / 1000)] ??= {});
+  second[status] = (second[status] ?? 0) + 1;
 });
 
 const running = await startSandbox({
@@ -41,7 +45,7 @@ process.once('SIGTERM', () => {
   void running.close().then(() => {
     const spanSeconds = (lastAt - firstAt) / 1000;
     const sinceLiftSeconds = (lastAt - liftedAt) / 1000;
-    console.log(JSON.stringify({ statuses, spanSeconds, sinceLiftSeconds }));
+    console.log(JSON.stringify({ statuses, spanSeconds, sinceLiftSeconds, timeline }));
     process.exit(0);
   });
 });

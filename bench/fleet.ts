@@ -6,7 +6,8 @@
 // >= 0.9), the 429 share (target <= 5 %, goal <= 2 %), the time from the lift until the
 // last sale (finding the platform back included), the slowest till against the median,
 // and sales lost or held twice (target 0). Never fails on time.
-// BENCH_SALES: sales per till (default 150); BENCH_FLEETS: fleet sizes (default "10,20").
+// BENCH_SALES: sales per till (default 150); BENCH_FLEETS: fleet sizes (default "10,20");
+// BENCH_TIMELINE=1: the answers of each second on stderr (where a drain loses its rate).
 import { runFleet } from './fleet-run.js';
 import { fixed } from './stats.js';
 
@@ -27,6 +28,11 @@ for (const tills of fleets) {
     refillPerSecond,
     timeoutMs: 600_000,
   });
+  if (process.env.BENCH_TIMELINE)
+    console.error(
+      `${tills} daemons, answers per second (201/429):`,
+      figures.timeline.map((second) => `${second['201'] ?? 0}/${second['429'] ?? 0}`).join(' '),
+    );
   rows.push({
     daemons: tills,
     sales: figures.sales,

@@ -80,12 +80,12 @@ export function fleetFigures(sources: FigureSources): FleetFigures {
   };
 }
 
-/** Requests and 429s per 10 s from the lift, for a person reading a run ("0s:90/0 10s:..."). */
-export function timeline(requests: readonly FleetRequest[], liftAt: number): string {
+/** Requests and 429s per 10 s (or `step`) from the lift, for a person reading a run ("0s:90/0 10s:..."). */
+export function timeline(requests: readonly FleetRequest[], liftAt: number, step = 10): string {
   const rows = new Map<number, { sent: number; refused: number }>();
   for (const request of requests) {
     if (request.sentAt < liftAt) continue;
-    const slot = Math.floor((request.sentAt - liftAt) / 10_000) * 10;
+    const slot = Math.floor((request.sentAt - liftAt) / (step * 1000)) * step;
     const row = rows.get(slot) ?? { sent: 0, refused: 0 };
     row.sent += 1;
     if (request.status === 429) row.refused += 1;

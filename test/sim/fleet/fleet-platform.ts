@@ -37,7 +37,7 @@ const secondsUntilMore = (tokens: number, bucket: Bucket) =>
 export function createFleetPlatform(
   world: World,
   random: () => number,
-  options: { perKey: Bucket; global: Bucket; faults: FleetFaults },
+  options: { perKey: Bucket; global: Bucket | null; faults: FleetFaults },
 ) {
   const buckets = new Map<string, Tokens>();
   const revoked = new Set<string>();
@@ -63,9 +63,10 @@ export function createFleetPlatform(
 
   /** Takes one token from the key's bucket and the platform's, or from neither. */
   function take(apiKey: string) {
+    const { perKey, global } = options;
     const policies = [
-      { name: 'key', id: `key:${apiKey}`, bucket: options.perKey },
-      { name: 'global', id: 'global', bucket: options.global },
+      { name: 'key', id: `key:${apiKey}`, bucket: perKey },
+      ...(global ? [{ name: 'global', id: 'global', bucket: global }] : []),
     ].map((policy) => ({ ...policy, level: refill(policy.id, policy.bucket) }));
     const refusing = policies.find((policy) => policy.level.tokens < 1);
     if (!refusing) for (const policy of policies) policy.level.tokens -= 1;

@@ -19,7 +19,26 @@ export interface FleetRunOptions {
   tills: number;
   seed: number;
   faults: FaultName;
+  /** How the chain shares the platform (default: a shop's day, CHAIN_DAY). */
+  layout?: FleetLayout;
+  /** Seconds per slot of the timeline (default 10). */
+  timelineStep?: number;
 }
+
+/** Who shares a key, what each bucket allows, and how often a till sells. */
+export interface FleetLayout {
+  tillsPerKey: number;
+  perKey: Bucket;
+  /** The platform's own limit for N tills (null: none). */
+  global: ((tills: number) => Bucket) | null;
+  /** A till sells every `least` to `most` seconds on average (drawn per till). */
+  saleEverySeconds: { least: number; most: number };
+  /** How often a till asks whether the platform is back (default: the till's own, 5 s). */
+  probeIntervalMs?: number;
+}
+
+const between = ({ least, most }: { least: number; most: number }, draw: number) =>
+  least + draw * (most - least);
 
 export interface FleetResult extends FleetFigures {
   violations: string[];
@@ -27,8 +46,6 @@ export interface FleetResult extends FleetFigures {
   timeline: string;
 }
 
-/** A shop's tills share its key. */
-const TILLS_PER_KEY = 5;
 /** The day before the outage, the outage, and the longest the chain may take after it. */
 const OPEN_MS = 20 * 60_000;
 const OUTAGE_MS = 60 * 60_000;
@@ -36,12 +53,19 @@ const DRAIN_LIMIT_MS = 2 * 3_600_000;
 /** Sales keep coming this long after the chain drained (then the shops close). */
 const TRADING_AFTER_MS = 60_000;
 const STATUS_EVERY_MS = 30_000;
-/** A shop's key: 20 requests of burst, 2 per second. */
-const PER_KEY: Bucket = { capacity: 20, refillPerSecond: 2 };
-/** The platform as a whole allows a fifth of a request per second per till, 2 s of burst. */
-const globalBucket = (tills: number): Bucket => {
-  const refillPerSecond = Math.max(1, Math.round(tills / 5));
-  return { capacity: refillPerSecond * 2, refillPerSecond };
+/**
+ * A chain's day: five tills to a shop share its key (20 requests of burst, 2 per second);
+ * the platform as a whole allows a fifth of a request per second per till, 2 s of burst;
+ * a till sells every 45 to 90 s.
+ */
+export const CHAIN_DAY: FleetLayout = {
+  tillsPerKey: 5,
+  perKey: { capacity: 20, refillPerSecond: 2 },
+  global: (tills) => {
+    const refillPerSecond = Math.max(1, Math.round(tills / 5));
+    return { capacity: refillPerSecond * 2, refillPerSecond };
+  },
+  saleEverySeconds: { least: 45, most: 90 },
 };
 /** Where the tills keep their files: memory (tmpfs) where there is one. */
 const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
@@ -53,9 +77,11 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetResult> {
   const dir = mkdtempSync(join(SCRATCH, 'tillsync-fleet-'));
   const template = join(dir, 'template.db');
   openStore(template).close(); // migrated once, copied for each till
-  const global = globalBucket(options.tills);
+  const layout = options.layout ?? CHAIN_DAY;
+  const { tillsPerKey, perKey } = layout;
+  const global = layout.global?.(options.tills) ?? null;
   const platform = createFleetPlatform(world, seededRandom(options.seed ^ 0x2545f491), {
-    perKey: PER_KEY,
+    perKey,
     global,
     faults,
   });
@@ -67,9 +93,10 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetResult> {
         index,
         dir,
         template,
-        apiKey: keyOf(Math.floor(index / TILLS_PER_KEY)),
+        apiKey: keyOf(Math.floor(index / tillsPerKey)),
         platform,
-        saleEverySeconds: 45 + random() * 45,
+        saleEverySeconds: between(layout.saleEverySeconds, random()),
+        probeIntervalMs: layout.probeIntervalMs,
         offsetMs: Math.round((random() * 2 - 1) * 120_000),
         driftPpm: (random() * 2 - 1) * 100,
         seed: Math.floor(random() * 2 ** 31),
@@ -77,8 +104,9 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetResult> {
     );
     world.schedule(Math.floor(random() * 120_000), null, () => tills[index]!.start());
   }
-  const keys = Math.ceil(options.tills / TILLS_PER_KEY);
-  const allowedRate = Math.min(global.refillPerSecond, keys * PER_KEY.refillPerSecond);
+  const keys = Math.ceil(options.tills / tillsPerKey);
+  const keysRate = keys * perKey.refillPerSecond;
+  const allowedRate = global ? Math.min(global.refillPerSecond, keysRate) : keysRate;
   const checks = createFleetChecks(tills);
   const liftAt = OPEN_MS + OUTAGE_MS;
 
@@ -96,8 +124,8 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetResult> {
     for (const shop of revokedShops) platform.revoke(keyOf(shop));
     world.schedule(liftAt + faults.revoked.forMs, null, () => {
       for (const till of tills)
-        if (revokedShops.has(Math.floor(till.index / TILLS_PER_KEY)))
-          till.rekey(`${keyOf(Math.floor(till.index / TILLS_PER_KEY))}-new`);
+        if (revokedShops.has(Math.floor(till.index / tillsPerKey)))
+          till.rekey(`${keyOf(Math.floor(till.index / tillsPerKey))}-new`);
     });
   }
 
@@ -131,7 +159,7 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetResult> {
     faults: options.faults,
     liftAt,
     allowedRate,
-    burst: Math.min(global.capacity, keys * PER_KEY.capacity),
+    burst: global ? Math.min(global.capacity, keys * perKey.capacity) : keys * perKey.capacity,
     backlogs,
     storedAt: platform.storedAt,
     requests: platform.requests,
@@ -142,7 +170,11 @@ export async function runFleet(options: FleetRunOptions): Promise<FleetResult> {
   if (delivery.twice > 0) violations.push(`${delivery.twice} sales stored twice`);
   if (delivery.inDoubt > 0) violations.push(`${delivery.inDoubt} sales in doubt`);
   if (delivery.unsent > 0) violations.push(`${delivery.unsent} sales never reached the platform`);
-  return { ...figures, violations, timeline: timeline(platform.requests, liftAt) };
+  return {
+    ...figures,
+    violations,
+    timeline: timeline(platform.requests, liftAt, options.timelineStep),
+  };
 }
 
 /** Stops every engine, as at closing time; the world runs until they all are done. */

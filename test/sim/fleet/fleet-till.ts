@@ -43,6 +43,8 @@ export interface FleetTillOptions {
   offsetMs: number;
   driftPpm: number;
   seed: number;
+  /** How often it asks whether the platform is back (default: the till's own). */
+  probeIntervalMs?: number;
 }
 
 export function createFleetTill(world: World, options: FleetTillOptions): FleetTill {
@@ -59,7 +61,9 @@ export function createFleetTill(world: World, options: FleetTillOptions): FleetT
   let config: AgentConfig = {
     baseUrl: 'https://platform.sim',
     apiKey: options.apiKey,
-    sync: syncTuningSchema.parse({}),
+    sync: syncTuningSchema.parse(
+      options.probeIntervalMs ? { probeIntervalMs: options.probeIntervalMs } : {},
+    ),
   };
   const engine = createSyncEngine({
     file,
