@@ -202,6 +202,12 @@ export function createPacer(
       repace(dry);
     },
     /**
+     * How long until the next slot is free (0: now), at the spacing of the moment; nothing
+     * is taken. A pass waits for a free slot and takes it then: slots taken ahead at a slow
+     * spacing kept a till at it for seconds after the pace was raised.
+     */
+    untilFree: () => Math.max(0, holdUntil - clock.monotonic(), nextSlot - clock.monotonic()),
+    /**
      * Takes the next request slot: how long to wait before sending (0: now). Waits are
      * short (spacing); a long hold ends the pass instead (see pass.ts).
      */

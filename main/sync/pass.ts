@@ -244,8 +244,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
           if (!(error instanceof RetryInPlace)) throw error;
           // A hold ends the tries in place; else the pace holds for them too (one more request).
           if (pacer.heldForMs() > 0) throw new StopRetrying();
-          const wait = Math.max(error.delayMs, pacer.reserve());
-          const waited = await sleep(timers, wait, signal);
+          const waited = (await sleep(timers, error.delayMs, signal)) && (await freeSlot(true));
           if (!waited || stopped() || !holder.ensure()) throw new StopRetrying();
         },
       });
@@ -258,6 +257,29 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
     }
   }
 
+  /**
+   * Waits until a request slot is free at the pace of the moment, then takes it (false:
+   * aborted or stopped). Workers waiting together wake together; the first takes the slot,
+   * the others wait on for the next, or, back from an outage, for the first one's answer,
+   * which says how fast to go on. A sale kept "sending" for a try in place waits for the
+   * spacing only: a hold hands it back to the queue (false).
+   */
+  async function freeSlot(inPlace = false): Promise<boolean> {
+    for (;;) {
+      if (inPlace && pacer.heldForMs() > 0) return false;
+      const first = inPlace ? null : pacer.firstAnswer();
+      if (first) {
+        if (!(await untilAborted(first, signal))) return false;
+        continue;
+      }
+      const wait = pacer.untilFree();
+      if (wait <= 0) break;
+      if (!(await sleep(timers, wait, signal)) || stopped()) return false;
+    }
+    pacer.reserve();
+    return true;
+  }
+
   async function worker(): Promise<void> {
     while (!stopped()) {
       // A sale first, then its slot: a worker with nothing to send does not sleep out a
@@ -265,12 +287,8 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       // meanwhile) waiting for nothing.
       const candidate = due.next();
       if (!candidate) return;
-      // Back from an outage, the first request's answer says how fast to go on.
-      const first = pacer.firstAnswer();
-      if (first && !(await untilAborted(first, signal))) return;
-      const wait = pacer.reserve();
       try {
-        if (wait > 0 && !(await sleep(timers, wait, signal))) return;
+        if (!(await freeSlot())) return;
         if (stopped()) return;
         if (!holder.ensure()) {
           leaseLost = true;
