@@ -12,8 +12,15 @@ import type { Clock } from './clock.js';
 import type { Policy } from './quota-policy.js';
 import type { RateLimitReading } from './rate-limit-headers.js';
 
-/** How often the pace is steered: long enough for `r`, a whole number, to say something. */
-const STEER_EVERY_MS = 1000;
+/**
+ * How often the pace is steered: long enough for `r`, a whole number, to say something
+ * (ten tokens' refill), and at least once a second. On a fast quota, four times a second:
+ * steered once a second, ten daemons on a bucket of 40 refilled at 40/s swung between 20
+ * and 50 requests/s, the bucket full for seconds of each swing (0.87 of the allowed rate).
+ */
+const STEER_TOKENS = 10;
+const STEER_LEAST_MS = 250;
+const STEER_MOST_MS = 1000;
 /** Seconds in which the bucket's level is brought back to half full. */
 const SETTLE_SECONDS = 2;
 /**
@@ -94,6 +101,10 @@ export function createQuotaSteering(policy: Policy, context: SteeringContext) {
   const { limit } = policy;
   const policyRate = policy.limit / policy.windowSeconds;
   const least = Math.min(LEAST_PER_SECOND, policyRate * LEAST_OF_POLICY);
+  const steerEveryMs = Math.min(
+    STEER_MOST_MS,
+    Math.max(STEER_LEAST_MS, (STEER_TOKENS / policyRate) * 1000),
+  );
   // The shared-quota pace (requests/s) once the quota ran low; null while it never has
   // (it may be this till's alone: no spacing).
   let rate: number | null = null;
@@ -150,7 +161,7 @@ export function createQuotaSteering(policy: Policy, context: SteeringContext) {
     mark.answers += 1;
     const accompanied = hasCompany(reading, now);
     const seconds = (now - mark.at) / 1000;
-    if (seconds * 1000 < STEER_EVERY_MS) return;
+    if (seconds * 1000 < steerEveryMs) return;
     const taken = policyRate + (mark.remaining - reading.remaining) / seconds;
     const alone = !accompanied && mark.answers >= ALONE_SHARE * taken * seconds;
     aloneLately = alone;
