@@ -8,7 +8,7 @@ import pRetry from 'p-retry';
 import type { ClaimAnswer, ClaimedSale, DueSale, OutboxQueries } from '../../db/outbox.js';
 import type { SyncTuning } from '../config/agent-config.js';
 import type { Answer } from './classify.js';
-import { sleep, untilAborted, type Clock, type Timers } from './clock.js';
+import { sleep, type Clock, type Timers } from './clock.js';
 import type { CommitQueue } from './commit-queue.js';
 import { decide, longestWaitMs, MAX_TRIES_IN_PLACE, type SaleHistory } from './decide.js';
 import type { LeaseHolder } from './lease-holder.js';
@@ -16,6 +16,7 @@ import type { LinkKnowledge } from './link-state.js';
 import type { OutcomeWriter } from './outcome-writer.js';
 import type { Pacer } from './pacer.js';
 import { readRateLimits } from './rate-limit-headers.js';
+import { freeSlot } from './slot-wait.js';
 import type { StorageGuard } from './storage-guard.js';
 import { DELIVERY_OF_DECISION, type DeliveryOutcome } from '../../domain/outcomes.js';
 import type { AttemptEvent } from './engine-options.js';
@@ -144,6 +145,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
     outcomes.blocked ||
     throttled() ||
     !keyCurrent();
+  const slots = { pacer, timers, signal, stopped };
 
   async function deliver(candidate: DueSale): Promise<DeliveryOutcome> {
     const epoch = holder.epoch;
@@ -244,7 +246,8 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
           if (!(error instanceof RetryInPlace)) throw error;
           // A hold ends the tries in place; else the pace holds for them too (one more request).
           if (pacer.heldForMs() > 0) throw new StopRetrying();
-          const waited = (await sleep(timers, error.delayMs, signal)) && (await freeSlot(true));
+          const waited =
+            (await sleep(timers, error.delayMs, signal)) && (await freeSlot(slots, true));
           if (!waited || stopped() || !holder.ensure()) throw new StopRetrying();
         },
       });
@@ -257,29 +260,6 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
     }
   }
 
-  /**
-   * Waits until a request slot is free at the pace of the moment, then takes it (false:
-   * aborted or stopped). Workers waiting together wake together; the first takes the slot,
-   * the others wait on for the next, or, back from an outage, for the first one's answer,
-   * which says how fast to go on. A sale kept "sending" for a try in place waits for the
-   * spacing only: a hold hands it back to the queue (false).
-   */
-  async function freeSlot(inPlace = false): Promise<boolean> {
-    for (;;) {
-      if (inPlace && pacer.heldForMs() > 0) return false;
-      const first = inPlace ? null : pacer.firstAnswer();
-      if (first) {
-        if (!(await untilAborted(first, signal))) return false;
-        continue;
-      }
-      const wait = pacer.untilFree();
-      if (wait <= 0) break;
-      if (!(await sleep(timers, wait, signal)) || stopped()) return false;
-    }
-    pacer.reserve();
-    return true;
-  }
-
   async function worker(): Promise<void> {
     while (!stopped()) {
       // A sale first, then its slot: a worker with nothing to send does not sleep out a
@@ -288,7 +268,7 @@ export async function runPass(deps: PassDeps): Promise<PassResult> {
       const candidate = due.next();
       if (!candidate) return;
       try {
-        if (!(await freeSlot())) return;
+        if (!(await freeSlot(slots))) return;
         if (stopped()) return;
         if (!holder.ensure()) {
           leaseLost = true;
